@@ -1,0 +1,156 @@
+// md_bridge.cpp -- the only C++ in magicdiv.
+//
+// What the LLVM C API cannot do, and nothing else:
+//   * register the pass with the new pass manager (LLVM 19..22):
+//       opt:   -load-pass-plugin=MagicDiv.so -passes='magicdiv<params>'
+//       clang: -fpass-plugin=MagicDiv.so  (runs at OptimizerLast, in device
+//              and host compiles alike; options from $MAGICDIV_OPTIONS)
+//   * turn pass parameters into the C md_options struct (parsing is in C),
+//   * emit optimization remarks (-Rpass*=magicdiv, -pass-remarks*=magicdiv,
+//     -fsave-optimization-record).
+// The pass itself is md_run_module() in md_pass.c.
+
+#include "md_pass.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/ErrorHandling.h"
+#if LLVM_VERSION_MAJOR >= 22
+#include "llvm/Plugins/PassPlugin.h"
+#else
+#include "llvm/Passes/PassPlugin.h"
+#endif
+
+#include <cstdlib>
+#include <string>
+
+using namespace llvm;
+
+namespace {
+
+constexpr const char *PassName = "magicdiv";
+
+struct MagicDivPass : PassInfoMixin<MagicDivPass> {
+  md_options Opts;
+  explicit MagicDivPass(const md_options &O) : Opts(O) {}
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    return md_run_module(wrap(&M), &Opts) ? PreservedAnalyses::none()
+                                          : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+Expected<md_options> parseOptions(StringRef Params) {
+  md_options O;
+  md_options_default(&O);
+  char Err[256] = {0};
+  std::string P = Params.str();
+  if (md_options_parse(P.c_str(), &O, Err, sizeof Err) != 0)
+    return make_error<StringError>(Err, inconvertibleErrorCode());
+  return O;
+}
+
+// Options for -fpass-plugin: defaults, then $MAGICDIV_OPTIONS.
+md_options envOptions() {
+  const char *Env = std::getenv("MAGICDIV_OPTIONS");
+  Expected<md_options> O = parseOptions(Env ? Env : "");
+  if (!O)
+    report_fatal_error(Twine("MAGICDIV_OPTIONS: ") + toString(O.takeError()),
+                       /*gen_crash_diag=*/false);
+  return *O;
+}
+
+void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (!PassBuilder::checkParametrizedPassName(Name, PassName))
+          return false;
+        auto O = PassBuilder::parsePassParameters(parseOptions, Name, PassName);
+        if (!O)
+          report_fatal_error(Twine("invalid magicdiv pass parameter: ") +
+                                 toString(O.takeError()),
+                             /*gen_crash_diag=*/false);
+        MPM.addPass(MagicDivPass(*O));
+        return true;
+      });
+#if LLVM_VERSION_MAJOR >= 20
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(MagicDivPass(envOptions()));
+      });
+#else
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(MagicDivPass(envOptions()));
+      });
+#endif
+}
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "MagicDiv", "0.1.0", registerCallbacks};
+}
+
+// ---- remarks ----
+
+extern "C" void md_remark(md_remark_kind Kind, LLVMValueRef Where,
+                          const char *Name, const char *Msg) {
+  Value *V = unwrap(Where);
+  const Function *F = nullptr;
+  const Instruction *I = dyn_cast_or_null<Instruction>(V);
+  if (I)
+    F = I->getFunction();
+  else
+    F = dyn_cast_or_null<Function>(V);
+  if (!F)
+    return;
+  LLVMContext &Ctx = F->getContext();
+  // Cheap exit when nobody listens for this kind.
+  const DiagnosticHandler *DH = Ctx.getDiagHandlerPtr();
+  bool Wanted = Ctx.getLLVMRemarkStreamer() != nullptr;
+  if (!Wanted && DH) {
+    switch (Kind) {
+    case MD_REMARK_PASSED:
+      Wanted = DH->isPassedOptRemarkEnabled(PassName);
+      break;
+    case MD_REMARK_MISSED:
+      Wanted = DH->isMissedOptRemarkEnabled(PassName);
+      break;
+    default:
+      Wanted = DH->isAnalysisRemarkEnabled(PassName);
+      break;
+    }
+  }
+  if (!Wanted)
+    return;
+  OptimizationRemarkEmitter ORE(F);
+  switch (Kind) {
+  case MD_REMARK_PASSED:
+    if (I)
+      ORE.emit(OptimizationRemark(PassName, Name, I) << Msg);
+    else
+      ORE.emit(OptimizationRemark(PassName, Name, F) << Msg);
+    break;
+  case MD_REMARK_MISSED:
+    if (I)
+      ORE.emit(OptimizationRemarkMissed(PassName, Name, I) << Msg);
+    else
+      ORE.emit(OptimizationRemarkMissed(PassName, Name, F) << Msg);
+    break;
+  default:
+    if (I)
+      ORE.emit(OptimizationRemarkAnalysis(PassName, Name, I) << Msg);
+    else
+      ORE.emit(OptimizationRemarkAnalysis(PassName, Name, F) << Msg);
+    break;
+  }
+}

@@ -1,0 +1,15 @@
+/*
+ * md_host.h -- the host transform: route CUDA/HIP launches of registered
+ * kernels through the magicdiv runtime (md_host.c).
+ */
+#ifndef MAGICDIV_MD_HOST_H
+#define MAGICDIV_MD_HOST_H
+
+#include <llvm-c/Core.h>
+
+#include "md_pass.h"
+
+/* Returns 1 if the module changed. */
+int md_host_run(LLVMModuleRef m, const md_options *o);
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * md_pass.c -- the magicdiv module pass: entry point and dispatch.
+ *
+ * What it does, per module:
+ *
+ *   NVPTX / AMDGPU device module (and, with `any-target`, functions marked
+ *   "magicdiv-kernel" on any target): for every kernel with at least one
+ *   udiv/sdiv/urem/srem whose divisor is computed only from kernel
+ *   arguments and the launch geometry, add a clone `K__magicdiv` that takes
+ *   extra magic parameters and divides by multiply-high, plus a descriptor
+ *   `K__magicdiv_desc` telling the runtime how to compute them
+ *   (md_device.c).  The original kernel is never modified.
+ *
+ *   Host module with CUDA/HIP kernel registrations: route the launches of
+ *   registered kernels through the runtime (md_host.c).
+ *
+ * Anything it cannot prove safe is left alone, with a missed remark.
+ */
+#include "md_pass.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "md_device.h"
+#include "md_host.h"
+#include "md_kernels.h"
+
+void md_remarkf(md_remark_kind kind, LLVMValueRef where, const char *name,
+                const char *fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  md_remark(kind, where, name, buf);
+}
+
+int md_run_module(LLVMModuleRef m, const md_options *o) {
+  md_target t = md_module_target(m);
+  int changed = 0;
+  if (o->device && (t != MD_TARGET_HOST || o->any_target))
+    changed |= md_device_run(m, t, o);
+  if (o->host && t == MD_TARGET_HOST)
+    changed |= md_host_run(m, o);
+  return changed;
+}

@@ -1,0 +1,200 @@
+/*
+ * md_abi.h -- the ABI between the magicdiv pass plugin and the runtime.
+ *
+ * This is the ONE header both sides include.  It is plain C with no
+ * dependencies, so the plugin (which writes descriptors into device modules)
+ * and the runtime (which reads them at launch) cannot disagree.  The prose
+ * version of everything here is docs/ABI.md; keep them in step, and bump
+ * MD_DESC_VERSION on any incompatible change.
+ *
+ * Naming in a device module, for a kernel with symbol K:
+ *   K__magicdiv        the clone: K's parameters followed by the magic
+ *                      parameters listed by the descriptor.
+ *   K__magicdiv_desc   a constant byte array, the descriptor (below).
+ *
+ * Validity contract: the clone never checks its divisors.  Before each
+ * launch the runtime evaluates every divisor from the launch's own argument
+ * values and dimensions; if any divisor is 0, its evaluation is undefined
+ * (division by zero, signed overflow, shift out of range, poison flag
+ * violated), or it is outside what its kind handles (MD_DF_POSITIVE and
+ * d <= 0), the ORIGINAL kernel is launched instead.
+ *
+ * ---------------------------------------------------------------------------
+ * Descriptor byte format, version 1.  All integers little-endian, unaligned.
+ *
+ *   offset size  field
+ *   0      4     magic        "MDDS" (0x4D 0x44 0x44 0x53)
+ *   4      2     version      MD_DESC_VERSION
+ *   6      2     header_size  MD_DESC_HEADER_SIZE (offset of the param table)
+ *   8      4     total_size   bytes in the whole descriptor
+ *   12     2     n_params     parameters of the original kernel
+ *   14     2     n_divisors   entries in the divisor table
+ *   16     2     n_extra      magic parameters appended to the clone
+ *   18     2     reserved     0
+ *
+ *   header_size:            n_params x u32   size in bytes of each original
+ *                                            parameter (byval: the struct)
+ *   then:                   n_divisors x MD_DIV_ENTRY_SIZE bytes:
+ *       +0  u8   kind       enum md_kind
+ *       +1  u8   flags      MD_DF_*
+ *       +2  u16  first_extra index of this divisor's first magic parameter
+ *       +4  u32  code_off   offset (from descriptor start) of its program
+ *   then:                   the programs, each ending with MD_OP_END.
+ *
+ * A divisor's magic parameters are consecutive clone parameters starting at
+ * n_params + first_extra; their number and types follow from kind and flags
+ * (md_kind_params()).  Every magic parameter is passed as its own kernel
+ * parameter of integer type (i32 or i64).
+ *
+ * Programs: postfix code over a stack of at most MD_STACK_MAX values.  Each
+ * value is an integer of some width w (1..64 bits), held zero-extended in a
+ * u64.  Operands follow the opcode byte:
+ *
+ *   MD_OP_END                          result = the single value on the stack
+ *   MD_OP_ARG    u16 param, u32 offset, u8 size   push the size bytes (1,2,4,8)
+ *                at byte offset of parameter `param` (args[param] + offset)
+ *   MD_OP_CONST  u8 w, u64 value       push value (masked to w bits)
+ *   MD_OP_LAUNCH u8 which              push a launch dimension (enum md_launch)
+ *   binary ops   u8 w, u8 flags        pop b, pop a, push a OP b  (MD_OF_*)
+ *   MD_OP_ICMP   u8 w, u8 pred         pop b, pop a, push (a pred b) as w=1;
+ *                                      pred uses LLVMIntPredicate numbering
+ *   MD_OP_SELECT u8 w                  pop f, pop t, pop c; push c ? t : f
+ *   MD_OP_ZEXT / MD_OP_SEXT / MD_OP_TRUNC   u8 from_w, u8 to_w
+ *
+ * Evaluation follows LLVM IR semantics exactly.  Anything that would be
+ * poison or undefined in IR (x/0, INT_MIN/-1, shift >= w, nsw/nuw/exact
+ * violated) makes the result undefined, and the runtime falls back.
+ * ---------------------------------------------------------------------------
+ */
+#ifndef MAGICDIV_MD_ABI_H
+#define MAGICDIV_MD_ABI_H
+
+#define MD_DESC_MAGIC0 0x4D /* 'M' */
+#define MD_DESC_MAGIC1 0x44 /* 'D' */
+#define MD_DESC_MAGIC2 0x44 /* 'D' */
+#define MD_DESC_MAGIC3 0x53 /* 'S' */
+#define MD_DESC_VERSION 1
+#define MD_DESC_HEADER_SIZE 20
+#define MD_DIV_ENTRY_SIZE 8
+#define MD_STACK_MAX 16
+#define MD_MAX_DIVISORS 64
+#define MD_MAX_EXTRA (4 * MD_MAX_DIVISORS)
+#define MD_MAX_PARAMS 4096
+
+/* Suffixes of the clone and descriptor symbols. */
+#define MD_CLONE_SUFFIX "__magicdiv"
+#define MD_DESC_SUFFIX "__magicdiv_desc"
+
+/*
+ * Divisor kinds.  Each kind fixes the device sequence (see md_magic.h for
+ * the math and a reference evaluator of every sequence) and the magic
+ * parameters passed for it, in this order:
+ *
+ *   MD_KIND_U32   d in [1, 2^32)           m:i32  a:i32  s:i32
+ *   MD_KIND_S32   d != 0 (i32)             m:i32  a:i32  s:i32  dsgn:i32
+ *                 with MD_DF_POSITIVE:     m:i32  a:i32  s:i32  (d > 0 req.)
+ *   MD_KIND_U64   d in [1, 2^64)           m:i64  a:i64  s:i64
+ *   MD_KIND_S64   d != 0 (i64)             m:i64  a:i64  s:i64  dsgn:i64
+ *                 with MD_DF_POSITIVE:     m:i64  a:i64  s:i64  (d > 0 req.)
+ *
+ * (m, a, s) are the unsigned magic of |d|; dsgn is 0 for d > 0, -1 for d < 0.
+ * The divisor program of a 32-bit kind yields a w=32 value, of a 64-bit kind
+ * a w=64 value.
+ */
+enum md_kind {
+  MD_KIND_U32 = 1,
+  MD_KIND_S32 = 2,
+  MD_KIND_U64 = 3,
+  MD_KIND_S64 = 4
+};
+
+/* Divisor flags. */
+#define MD_DF_POSITIVE 0x01 /* signed kind without dsgn: requires d > 0 */
+#define MD_DF_KNOWN (MD_DF_POSITIVE)
+
+/* Launch dimensions (MD_OP_LAUNCH operand). */
+enum md_launch {
+  MD_LAUNCH_BLOCK_X = 0, /* threads per block (ntid / workgroup size) */
+  MD_LAUNCH_BLOCK_Y = 1,
+  MD_LAUNCH_BLOCK_Z = 2,
+  MD_LAUNCH_GRID_X = 3, /* blocks per grid (nctaid / number of groups) */
+  MD_LAUNCH_GRID_Y = 4,
+  MD_LAUNCH_GRID_Z = 5,
+  MD_LAUNCH_ITEMS_X = 6, /* grid x block: work-items (HSA grid_size) */
+  MD_LAUNCH_ITEMS_Y = 7,
+  MD_LAUNCH_ITEMS_Z = 8
+};
+
+/* Opcodes. */
+enum md_op {
+  MD_OP_END = 0x00,
+  MD_OP_ARG = 0x01,
+  MD_OP_CONST = 0x02,
+  MD_OP_LAUNCH = 0x03,
+  /* binary: u8 w, u8 flags */
+  MD_OP_ADD = 0x10,
+  MD_OP_SUB = 0x11,
+  MD_OP_MUL = 0x12,
+  MD_OP_SHL = 0x13,
+  MD_OP_LSHR = 0x14,
+  MD_OP_ASHR = 0x15,
+  MD_OP_AND = 0x16,
+  MD_OP_OR = 0x17,
+  MD_OP_XOR = 0x18,
+  MD_OP_UDIV = 0x19,
+  MD_OP_SDIV = 0x1A,
+  MD_OP_UREM = 0x1B,
+  MD_OP_SREM = 0x1C,
+  MD_OP_SMIN = 0x1D,
+  MD_OP_SMAX = 0x1E,
+  MD_OP_UMIN = 0x1F,
+  MD_OP_UMAX = 0x20,
+  /* others */
+  MD_OP_ICMP = 0x28,
+  MD_OP_SELECT = 0x29,
+  MD_OP_ZEXT = 0x30,
+  MD_OP_SEXT = 0x31,
+  MD_OP_TRUNC = 0x32
+};
+
+/* Flags of binary ops: the IR instruction's poison-generating flags. */
+#define MD_OF_NSW 0x01
+#define MD_OF_NUW 0x02
+#define MD_OF_EXACT 0x04
+#define MD_OF_DISJOINT 0x08 /* or disjoint */
+
+/* LLVMIntPredicate numbering (llvm-c/Core.h), repeated so the runtime does
+ * not need LLVM headers. */
+enum md_pred {
+  MD_PRED_EQ = 32,
+  MD_PRED_NE = 33,
+  MD_PRED_UGT = 34,
+  MD_PRED_UGE = 35,
+  MD_PRED_ULT = 36,
+  MD_PRED_ULE = 37,
+  MD_PRED_SGT = 38,
+  MD_PRED_SGE = 39,
+  MD_PRED_SLT = 40,
+  MD_PRED_SLE = 41
+};
+
+/* Number of magic parameters of a divisor (3 or 4); 0 for a bad kind. */
+static inline int md_kind_params(int kind, int flags) {
+  switch (kind) {
+  case MD_KIND_U32:
+  case MD_KIND_U64:
+    return 3;
+  case MD_KIND_S32:
+  case MD_KIND_S64:
+    return (flags & MD_DF_POSITIVE) ? 3 : 4;
+  default:
+    return 0;
+  }
+}
+
+/* Width in bits of the divisor value and of each magic parameter. */
+static inline int md_kind_width(int kind) {
+  return (kind == MD_KIND_U64 || kind == MD_KIND_S64) ? 64 : 32;
+}
+
+#endif /* MAGICDIV_MD_ABI_H */
