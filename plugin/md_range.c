@@ -1,0 +1,317 @@
+/*
+ * md_range.c -- non-negativity and width facts about dividends (md_range.h).
+ *
+ * Every rule below is a theorem about LLVM IR semantics on non-poison
+ * values; a site whose dividend is poison is undefined in the original, so
+ * it constrains nothing.  PHIs are handled inductively: a PHI is assumed
+ * non-negative while its incoming values are checked; that is sound because
+ * each incoming value is computed from earlier iterations' values by rules
+ * that preserve non-negativity (nsw adds of non-negatives etc.).
+ */
+#include "md_range.h"
+
+#include <string.h>
+
+#define MD_RANGE_MAX_DEPTH 12
+#define MD_RANGE_MAX_PHIS 16
+
+typedef struct md_rctx {
+  LLVMValueRef phis[MD_RANGE_MAX_PHIS]; /* PHIs assumed non-negative */
+  int nphis;
+} md_rctx;
+
+static unsigned md_width(LLVMValueRef v) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t)
+                                                   : 0;
+}
+
+/* Upper bound (exclusive) on v from !range metadata or known intrinsics;
+ * 0 if unknown.  Only single ranges [lo, hi) with 0 <= lo < hi are used. */
+static unsigned long long md_known_bound(LLVMValueRef v) {
+  static const char *small[] = {"llvm.nvvm.read.ptx.sreg.tid.",
+                                "llvm.nvvm.read.ptx.sreg.ntid.",
+                                "llvm.amdgcn.workitem.id."};
+  static const char *big[] = {"llvm.nvvm.read.ptx.sreg.ctaid.",
+                              "llvm.nvvm.read.ptx.sreg.nctaid.",
+                              "llvm.amdgcn.workgroup.id."};
+  unsigned kind = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(v)), "range", 5);
+  LLVMValueRef md;
+  unsigned k;
+  if (!LLVMIsAInstruction(v))
+    return 0;
+  md = LLVMGetMetadata(v, kind);
+  if (md && LLVMGetMDNodeNumOperands(md) == 2) {
+    LLVMValueRef ops[2];
+    LLVMGetMDNodeOperands(md, ops);
+    if (ops[0] && ops[1] && LLVMIsAConstantInt(ops[0]) &&
+        LLVMIsAConstantInt(ops[1])) {
+      long long lo = LLVMConstIntGetSExtValue(ops[0]);
+      long long hi = LLVMConstIntGetSExtValue(ops[1]);
+      if (lo >= 0 && hi > lo)
+        return (unsigned long long)hi;
+    }
+  }
+  if (LLVMIsACallInst(v)) {
+    LLVMValueRef callee = LLVMGetCalledValue(v);
+    size_t len = 0;
+    const char *name;
+    if (!callee || !LLVMIsAFunction(callee))
+      return 0;
+    name = LLVMGetValueName2(callee, &len);
+    for (k = 0; k < 3; k++)
+      if (len > strlen(small[k]) && memcmp(name, small[k], strlen(small[k])) == 0)
+        return 1025; /* thread ids and block sizes are <= 1024 */
+    for (k = 0; k < 3; k++)
+      if (len > strlen(big[k]) && memcmp(name, big[k], strlen(big[k])) == 0)
+        return 0x80000000ull; /* block ids / counts < 2^31 */
+  }
+  return 0;
+}
+
+/* Predecessor of bb if it has exactly one (scan of the terminators). */
+static LLVMBasicBlockRef md_single_pred(LLVMBasicBlockRef bb) {
+  LLVMValueRef f = LLVMGetBasicBlockParent(bb);
+  LLVMBasicBlockRef b, pred = NULL;
+  for (b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(b);
+    unsigned i, n;
+    if (!term)
+      continue;
+    n = LLVMGetNumSuccessors(term);
+    for (i = 0; i < n; i++)
+      if (LLVMGetSuccessor(term, i) == bb) {
+        if (pred && pred != b)
+          return NULL;
+        pred = b;
+      }
+  }
+  return pred;
+}
+
+static int md_nonneg(md_rctx *c, LLVMValueRef v, LLVMValueRef at, int depth);
+
+/* Does the branch `cond` taken towards `taken_true` imply v >= 0? */
+static int md_cond_implies_nonneg(md_rctx *c, LLVMValueRef cond, int taken_true,
+                                  LLVMValueRef v, int depth) {
+  LLVMIntPredicate p;
+  LLVMValueRef a, b;
+  if (!LLVMIsAICmpInst(cond))
+    return 0;
+  p = LLVMGetICmpPredicate(cond);
+  a = LLVMGetOperand(cond, 0);
+  b = LLVMGetOperand(cond, 1);
+  if (!taken_true) { /* the false edge: use the inverse predicate */
+    static const LLVMIntPredicate inv[] = {
+        LLVMIntNE, LLVMIntEQ, LLVMIntULE, LLVMIntULT, LLVMIntUGE,
+        LLVMIntUGT, LLVMIntSLE, LLVMIntSLT, LLVMIntSGE, LLVMIntSGT};
+    p = inv[p - LLVMIntEQ];
+  }
+  if (b == v) { /* normalise to v on the left */
+    static const LLVMIntPredicate sw[] = {
+        LLVMIntEQ, LLVMIntNE, LLVMIntULT, LLVMIntULE, LLVMIntUGT,
+        LLVMIntUGE, LLVMIntSLT, LLVMIntSLE, LLVMIntSGT, LLVMIntSGE};
+    LLVMValueRef t = a;
+    a = b;
+    b = t;
+    p = sw[p - LLVMIntEQ];
+  }
+  if (a != v)
+    return 0;
+  /* v >s c or v >=s c with c >= -1 / c >= 0 */
+  if (LLVMIsAConstantInt(b)) {
+    long long k = LLVMConstIntGetSExtValue(b);
+    if (p == LLVMIntSGT && k >= -1)
+      return 1;
+    if (p == LLVMIntSGE && k >= 0)
+      return 1;
+  }
+  /* v <u y or v <=u y with y >= 0 (signed): v <= y <= INT_MAX */
+  if ((p == LLVMIntULT || p == LLVMIntULE) &&
+      md_nonneg(c, b, NULL, depth + 1))
+    return 1;
+  /* v ==  y with y >= 0 */
+  if (p == LLVMIntEQ && md_nonneg(c, b, NULL, depth + 1))
+    return 1;
+  return 0;
+}
+
+/* Walk up single-predecessor blocks from `at` looking for a conditional
+ * branch that implies v >= 0 on the edge taken. */
+static int md_dominating_nonneg(md_rctx *c, LLVMValueRef v, LLVMValueRef at,
+                                int depth) {
+  LLVMBasicBlockRef bb;
+  int steps;
+  if (!at || !LLVMIsAInstruction(at))
+    return 0;
+  bb = LLVMGetInstructionParent(at);
+  for (steps = 0; steps < 8; steps++) {
+    LLVMBasicBlockRef pred = md_single_pred(bb);
+    LLVMValueRef term;
+    if (!pred)
+      return 0;
+    term = LLVMGetBasicBlockTerminator(pred);
+    if (LLVMIsABranchInst(term) && LLVMIsConditional(term) &&
+        LLVMGetSuccessor(term, 0) != LLVMGetSuccessor(term, 1)) {
+      int on_true = LLVMGetSuccessor(term, 0) == bb;
+      if (md_cond_implies_nonneg(c, LLVMGetCondition(term), on_true, v, depth))
+        return 1;
+    }
+    bb = pred;
+  }
+  return 0;
+}
+
+static int md_nonneg(md_rctx *c, LLVMValueRef v, LLVMValueRef at, int depth) {
+  unsigned w = md_width(v);
+  unsigned long long bound;
+  if (w == 0 || w > 64 || depth > MD_RANGE_MAX_DEPTH)
+    return 0;
+  if (LLVMIsAConstantInt(v))
+    return LLVMConstIntGetSExtValue(v) >= 0;
+  if (!LLVMIsAInstruction(v))
+    return 0;
+  bound = md_known_bound(v);
+  if (bound && bound - 1 <= (w == 64 ? 0x7fffffffffffffffull
+                                     : ((1ull << (w - 1)) - 1)))
+    return 1;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMZExt:
+    if (md_width(LLVMGetOperand(v, 0)) < w || LLVMGetNNeg(v))
+      return 1;
+    break;
+  case LLVMSExt:
+    return md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1);
+  case LLVMAnd:
+    if (md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1) ||
+        md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1))
+      return 1;
+    break;
+  case LLVMLShr: {
+    LLVMValueRef s = LLVMGetOperand(v, 1);
+    if (LLVMIsAConstantInt(s) && LLVMConstIntGetZExtValue(s) >= 1)
+      return 1;
+    return md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1);
+  }
+  case LLVMAShr:
+  case LLVMSDiv:
+    /* sign of the dividend is kept (sdiv by a positive divisor) */
+    if (md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1) &&
+        md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1))
+      return 1;
+    break;
+  case LLVMSRem:
+    /* srem takes the sign of the dividend */
+    if (md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1))
+      return 1;
+    break;
+  case LLVMUDiv: {
+    LLVMValueRef d = LLVMGetOperand(v, 1);
+    if (LLVMIsAConstantInt(d) && LLVMConstIntGetZExtValue(d) >= 2)
+      return 1;
+    return md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1);
+  }
+  case LLVMURem:
+    /* x urem y < y: non-negative when y is */
+    if (md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1) ||
+        md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1))
+      return 1;
+    break;
+  case LLVMAdd:
+  case LLVMMul:
+    if (LLVMGetNSW(v) && md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1) &&
+        md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1))
+      return 1;
+    break;
+  case LLVMOr:
+  case LLVMXor:
+    if (md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1) &&
+        md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1))
+      return 1;
+    break;
+  case LLVMSelect:
+    if (md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1) &&
+        md_nonneg(c, LLVMGetOperand(v, 2), at, depth + 1))
+      return 1;
+    break;
+  case LLVMPHI: {
+    unsigned i, n = LLVMCountIncoming(v);
+    int k, ok = 1;
+    for (k = 0; k < c->nphis; k++)
+      if (c->phis[k] == v)
+        return 1; /* inductive hypothesis */
+    if (c->nphis == MD_RANGE_MAX_PHIS)
+      return 0;
+    c->phis[c->nphis++] = v;
+    for (i = 0; i < n && ok; i++)
+      ok = md_nonneg(c, LLVMGetIncomingValue(v, i), NULL, depth + 1);
+    c->nphis--;
+    if (ok)
+      return 1;
+    break;
+  }
+  case LLVMCall: {
+    /* llvm.smax(x, c) with c >= 0, llvm.umin(x, y) with either >= 0 */
+    LLVMValueRef callee = LLVMGetCalledValue(v);
+    size_t len = 0;
+    const char *name = callee && LLVMIsAFunction(callee)
+                           ? LLVMGetValueName2(callee, &len)
+                           : NULL;
+    if (name && len > 10 && memcmp(name, "llvm.smax.", 10) == 0 &&
+        (md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1) ||
+         md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1)))
+      return 1;
+    if (name && len > 10 && memcmp(name, "llvm.umin.", 10) == 0 &&
+        (md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1) ||
+         md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1)))
+      return 1;
+    break;
+  }
+  default:
+    break;
+  }
+  return md_dominating_nonneg(c, v, at, depth);
+}
+
+int md_known_nonneg(LLVMValueRef v, LLVMValueRef at) {
+  md_rctx c;
+  c.nphis = 0;
+  return md_nonneg(&c, v, at, 0);
+}
+
+int md_fits_unsigned(LLVMValueRef v, unsigned bits) {
+  unsigned w = md_width(v);
+  unsigned long long bound;
+  if (w == 0)
+    return 0;
+  if (w <= bits)
+    return 1;
+  if (LLVMIsAConstantInt(v))
+    return bits >= 64 || LLVMConstIntGetZExtValue(v) < (1ull << bits);
+  if (!LLVMIsAInstruction(v))
+    return 0;
+  bound = md_known_bound(v);
+  if (bound && bits < 64 && bound <= (1ull << bits))
+    return 1;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMZExt:
+    return md_width(LLVMGetOperand(v, 0)) <= bits;
+  case LLVMAnd: {
+    LLVMValueRef m = LLVMGetOperand(v, 1);
+    if (LLVMIsAConstantInt(m) && LLVMConstIntGetZExtValue(m) < (1ull << bits))
+      return 1;
+    return md_fits_unsigned(LLVMGetOperand(v, 0), bits);
+  }
+  case LLVMLShr: {
+    LLVMValueRef s = LLVMGetOperand(v, 1);
+    return LLVMIsAConstantInt(s) && LLVMConstIntGetZExtValue(s) >= w - bits;
+  }
+  case LLVMURem:
+    return md_fits_unsigned(LLVMGetOperand(v, 1), bits) ||
+           md_fits_unsigned(LLVMGetOperand(v, 0), bits);
+  case LLVMUDiv:
+    return md_fits_unsigned(LLVMGetOperand(v, 0), bits);
+  default:
+    return 0;
+  }
+}

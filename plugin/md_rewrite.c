@@ -1,0 +1,176 @@
+/*
+ * md_rewrite.c -- emit the branch-free magic sequences (md_rewrite.h).
+ *
+ * Unsigned N-bit (N = 32, 64), every n < 2^N, every d >= 1:
+ *     q = trunc_N((zext_2N(n) * zext_2N(m) + zext_2N(a)) >> N) >> s
+ * (no wrap in 2N bits: n*m + a <= (2^N-1)^2 + 2^N-1 < 2^2N).
+ * NVPTX turns the 2N-bit multiply-add into mad.wide.u32 (N = 32) or
+ * mul.lo/mul.hi + add.cc/addc (N = 64); AMDGPU into v_mad_u64_u32.
+ *
+ * Signed (sdiv/srem), d != 0:
+ *     nsgn = ashr n, N-1 ; un = (n ^ nsgn) - nsgn ; uq = unsigned(un)
+ *     t = nsgn ^ dsgn    ; q = (uq ^ t) - t
+ * With a dividend proven >= 0, nsgn = 0; with MD_DF_POSITIVE, dsgn = 0.
+ *
+ * Remainder: r = n - q*d, d being the clone's own divisor value.
+ * The magic parameters are uniform kernel parameters; they are used as they
+ * are, widened once in the entry block.
+ */
+#include "md_rewrite.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <stdlib.h>
+
+#include "magicdiv/md_abi.h"
+
+static LLVMTypeRef md_int(LLVMContextRef ctx, unsigned bits) {
+  return LLVMIntTypeInContext(ctx, bits);
+}
+
+/* m and a widened to 2N bits at the top of the entry block. */
+static void md_widen_params(LLVMValueRef clone, md_magic_vals *v) {
+  LLVMContextRef ctx;
+  LLVMBuilderRef b;
+  LLVMBasicBlockRef entry;
+  LLVMValueRef first;
+  unsigned n;
+  if (v->m_w)
+    return;
+  ctx = LLVMGetTypeContext(LLVMTypeOf(clone));
+  n = (unsigned)md_kind_width(v->kind);
+  entry = LLVMGetEntryBasicBlock(clone);
+  first = LLVMGetFirstInstruction(entry);
+  while (first && (LLVMIsAPHINode(first) || LLVMIsAAllocaInst(first)))
+    first = LLVMGetNextInstruction(first);
+  b = LLVMCreateBuilderInContext(ctx);
+  if (first)
+    LLVMPositionBuilderBefore(b, first);
+  else
+    LLVMPositionBuilderAtEnd(b, entry);
+  v->m_w = LLVMBuildZExt(b, v->m, md_int(ctx, 2 * n), "md.m.wide");
+  v->a_w = LLVMBuildZExt(b, v->a, md_int(ctx, 2 * n), "md.a.wide");
+  LLVMDisposeBuilder(b);
+}
+
+static void md_set_nuw(LLVMValueRef v) {
+  if (LLVMIsAInstruction(v))
+    LLVMSetNUW(v, 1);
+}
+
+/* q = hi_N(n*m + a) >> s for an N-bit n. */
+static LLVMValueRef md_emit_unsigned(LLVMBuilderRef b, LLVMContextRef ctx,
+                                     LLVMValueRef n, md_magic_vals *v) {
+  unsigned bits = (unsigned)md_kind_width(v->kind);
+  LLVMTypeRef wide = md_int(ctx, 2 * bits);
+  LLVMValueRef nw = LLVMBuildZExt(b, n, wide, "md.n.wide");
+  LLVMValueRef p = LLVMBuildMul(b, nw, v->m_w, "md.nm");
+  LLVMValueRef t, hi;
+  md_set_nuw(p);
+  t = LLVMBuildAdd(b, p, v->a_w, "md.nma");
+  md_set_nuw(t);
+  hi = LLVMBuildLShr(b, t, LLVMConstInt(wide, bits, 0), "md.hi.wide");
+  hi = LLVMBuildTrunc(b, hi, md_int(ctx, bits), "md.hi");
+  return LLVMBuildLShr(b, hi, v->s, "md.uq");
+}
+
+/* Truncating signed quotient of an N-bit n. */
+static LLVMValueRef md_emit_signed(LLVMBuilderRef b, LLVMContextRef ctx,
+                                   LLVMValueRef n, int nonneg,
+                                   md_magic_vals *v) {
+  unsigned bits = (unsigned)md_kind_width(v->kind);
+  LLVMTypeRef ty = md_int(ctx, bits);
+  LLVMValueRef uq, t;
+  if (nonneg) {
+    uq = md_emit_unsigned(b, ctx, n, v);
+    if (!v->dsgn)
+      return uq;
+    t = v->dsgn;
+  } else {
+    LLVMValueRef nsgn =
+        LLVMBuildAShr(b, n, LLVMConstInt(ty, bits - 1, 0), "md.nsgn");
+    LLVMValueRef un = LLVMBuildSub(b, LLVMBuildXor(b, n, nsgn, "md.nx"), nsgn,
+                                   "md.nabs");
+    uq = md_emit_unsigned(b, ctx, un, v);
+    t = v->dsgn ? LLVMBuildXor(b, nsgn, v->dsgn, "md.qsgn") : nsgn;
+  }
+  return LLVMBuildSub(b, LLVMBuildXor(b, uq, t, "md.qx"), t, "md.q");
+}
+
+typedef struct md_qcache {
+  LLVMValueRef n;   /* dividend, after any extension/narrowing */
+  int divisor;
+  LLVMBasicBlockRef bb;
+  LLVMValueRef q;
+} md_qcache;
+
+static int md_is_signed_op(LLVMOpcode op) {
+  return op == LLVMSDiv || op == LLVMSRem;
+}
+
+void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
+                      md_magic_vals *mv) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(clone));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  md_qcache *cache = calloc(n ? n : 1, sizeof *cache);
+  unsigned ncache = 0, i;
+  for (i = 0; i < n; i++) {
+    md_site *s = &sites[i];
+    md_magic_vals *v = &mv[s->divisor];
+    LLVMValueRef inst = s->inst;
+    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+    LLVMTypeRef ty = LLVMTypeOf(inst);
+    LLVMTypeRef kty = md_int(ctx, (unsigned)md_kind_width(v->kind));
+    LLVMValueRef num = LLVMGetOperand(inst, 0);
+    LLVMValueRef den = LLVMGetOperand(inst, 1);
+    LLVMValueRef q = NULL, res;
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
+    unsigned k;
+    int is_signed = md_is_signed_op(op);
+
+    md_widen_params(clone, v);
+    LLVMPositionBuilderBefore(b, inst);
+    LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
+
+    /* Bring the operands to the kind's width. */
+    if (s->mode == MD_MODE_EXTEND) {
+      num = is_signed ? LLVMBuildSExt(b, num, kty, "md.n.ext")
+                      : LLVMBuildZExt(b, num, kty, "md.n.ext");
+      den = is_signed ? LLVMBuildSExt(b, den, kty, "md.d.ext")
+                      : LLVMBuildZExt(b, den, kty, "md.d.ext");
+    } else if (s->mode == MD_MODE_NARROW) {
+      num = LLVMBuildTrunc(b, num, kty, "md.n.narrow");
+      den = LLVMBuildTrunc(b, den, kty, "md.d.narrow");
+    }
+
+    for (k = 0; k < ncache; k++)
+      if (cache[k].n == LLVMGetOperand(inst, 0) &&
+          cache[k].divisor == s->divisor && cache[k].bb == bb) {
+        q = cache[k].q;
+        break;
+      }
+    if (!q) {
+      if (v->kind == MD_KIND_U32 || v->kind == MD_KIND_U64)
+        q = md_emit_unsigned(b, ctx, num, v);
+      else
+        q = md_emit_signed(b, ctx, num, s->nonneg, v);
+      cache[ncache].n = LLVMGetOperand(inst, 0);
+      cache[ncache].divisor = s->divisor;
+      cache[ncache].bb = bb;
+      cache[ncache].q = q;
+      ncache++;
+    }
+
+    if (op == LLVMUDiv || op == LLVMSDiv)
+      res = q;
+    else
+      res = LLVMBuildSub(b, num, LLVMBuildMul(b, q, den, "md.qd"), "md.r");
+    if (s->mode == MD_MODE_EXTEND)
+      res = LLVMBuildTrunc(b, res, ty, "md.res");
+    else if (s->mode == MD_MODE_NARROW)
+      res = LLVMBuildZExt(b, res, ty, "md.res");
+    LLVMReplaceAllUsesWith(inst, res);
+    LLVMInstructionEraseFromParent(inst);
+  }
+  free(cache);
+  LLVMDisposeBuilder(b);
+}

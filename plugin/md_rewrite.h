@@ -1,0 +1,39 @@
+/*
+ * md_rewrite.h -- replace a division in a clone by its magic sequence
+ * (md_rewrite.c).  The sequences are exactly the reference evaluators of
+ * runtime/include/magicdiv/md_magic.h.
+ */
+#ifndef MAGICDIV_MD_REWRITE_H
+#define MAGICDIV_MD_REWRITE_H
+
+#include <llvm-c/Core.h>
+
+/* The magic parameters of one divisor, as values in the clone. */
+typedef struct md_magic_vals {
+  int kind;  /* enum md_kind */
+  int flags; /* MD_DF_* */
+  LLVMValueRef m, a, s, dsgn; /* clone parameters (dsgn NULL if absent) */
+  LLVMValueRef m_w, a_w;      /* m, a zero-extended to 2N bits (lazy) */
+} md_magic_vals;
+
+/* How a site is computed. */
+typedef enum md_site_mode {
+  MD_MODE_NATIVE = 0, /* op width == kind width (32 or 64) */
+  MD_MODE_EXTEND = 1, /* i8/i16 op: extend to 32, divide, truncate */
+  MD_MODE_NARROW = 2  /* i64 op on values that fit 32 bits: U32 on truncs */
+} md_site_mode;
+
+typedef struct md_site {
+  LLVMValueRef inst;   /* the udiv/sdiv/urem/srem (in the clone) */
+  int divisor;         /* index into the divisor table */
+  md_site_mode mode;
+  int nonneg;          /* dividend proven >= 0 (signed sites) */
+} md_site;
+
+/* Rewrite every site (in program order per block), sharing quotients of
+ * equal (dividend, divisor) pairs within a block.  `entry_first` is where
+ * per-launch values (the widened m and a) are computed. */
+void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
+                      md_magic_vals *mv);
+
+#endif
