@@ -170,7 +170,7 @@ static int md_nonneg(md_rctx *c, LLVMValueRef v, LLVMValueRef at, int depth) {
   if (LLVMIsAConstantInt(v))
     return LLVMConstIntGetSExtValue(v) >= 0;
   if (!LLVMIsAInstruction(v))
-    return 0;
+    return LLVMIsAArgument(v) && md_dominating_nonneg(c, v, at, depth);
   bound = md_known_bound(v);
   if (bound && bound - 1 <= (w == 64 ? 0x7fffffffffffffffull
                                      : ((1ull << (w - 1)) - 1)))

@@ -1,0 +1,140 @@
+; Which sequence each site gets: widths, signedness, proven ranges, options.
+; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv,verify' -S %s | %FileCheck %s
+; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-positive-divisors>,verify' -S %s \
+; RUN:   | %FileCheck %s --check-prefix=ANYSIGN
+; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-wide;no-signed>,verify' -S %s \
+; RUN:   -pass-remarks-missed=magicdiv 2>&1 >/dev/null | %FileCheck %s --check-prefix=OFF
+
+target triple = "nvptx64-nvidia-cuda"
+
+; Signed division, dividend of unknown sign: abs, unsigned core, sign fix.
+; CHECK-LABEL: define ptx_kernel void @s32_any__magicdiv(
+; CHECK-SAME: i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s)
+; CHECK: %md.nsgn = ashr i32 %n, 31
+; CHECK: %md.nx = xor i32 %n, %md.nsgn
+; CHECK: %md.nabs = sub i32 %md.nx, %md.nsgn
+; CHECK: %md.n.wide = zext i32 %md.nabs to i64
+; CHECK: %md.nm = mul nuw i64 %md.n.wide, %md.m.wide
+; CHECK: %md.nma = add nuw i64 %md.nm, %md.a.wide
+; CHECK: %md.hi.wide = lshr i64 %md.nma, 32
+; CHECK: %md.hi = trunc i64 %md.hi.wide to i32
+; CHECK: %md.uq = lshr i32 %md.hi, %md.d0.s
+; CHECK: %md.qx = xor i32 %md.uq, %md.nsgn
+; CHECK: %md.q = sub i32 %md.qx, %md.nsgn
+; ANYSIGN-LABEL: define ptx_kernel void @s32_any__magicdiv(
+; ANYSIGN-SAME: i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s, i32 %md.d0.dsgn)
+; ANYSIGN: %md.qsgn = xor i32 %md.nsgn, %md.d0.dsgn
+; ANYSIGN: %md.qx = xor i32 %md.uq, %md.qsgn
+; ANYSIGN: %md.q = sub i32 %md.qx, %md.qsgn
+define ptx_kernel void @s32_any(ptr %out, i32 %n, i32 %d) {
+  %q = sdiv i32 %n, %d
+  store i32 %q, ptr %out, align 4
+  ret void
+}
+
+; Dividend proven >= 0 (thread index, nsw arithmetic): the unsigned core alone.
+; CHECK-LABEL: define ptx_kernel void @s32_nonneg__magicdiv(
+; CHECK-NOT: ashr
+; CHECK: %md.uq = lshr i32 %md.hi, %md.d0.s
+; CHECK-NEXT: %md.qd = mul i32 %md.uq, %d
+; CHECK-NEXT: %md.r = sub i32 %x, %md.qd
+; ANYSIGN-LABEL: define ptx_kernel void @s32_nonneg__magicdiv(
+; ANYSIGN-NOT: ashr
+; ANYSIGN: %md.qx = xor i32 %md.uq, %md.d0.dsgn
+; ANYSIGN: %md.q = sub i32 %md.qx, %md.d0.dsgn
+define ptx_kernel void @s32_nonneg(ptr %out, i32 %d) {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %m = mul nsw i32 %ctaid, 1024
+  %x = add nsw i32 %m, %tid
+  %r = srem i32 %x, %d
+  store i32 %r, ptr %out, align 4
+  ret void
+}
+
+; Guarded by a dominating `x >= 0` test.
+; CHECK-LABEL: define ptx_kernel void @s32_guarded__magicdiv(
+; CHECK: pos:
+; CHECK-NOT: ashr
+; CHECK: %md.uq = lshr
+; CHECK: ret void
+define ptx_kernel void @s32_guarded(ptr %out, i32 %x, i32 %d) {
+  %c = icmp sgt i32 %x, -1
+  br i1 %c, label %pos, label %done
+pos:
+  %q = sdiv i32 %x, %d
+  store i32 %q, ptr %out, align 4
+  br label %done
+done:
+  ret void
+}
+
+; i8 / i16: extended to 32 bits, divided, truncated.
+; CHECK-LABEL: define ptx_kernel void @narrow_types__magicdiv(
+; CHECK: %md.n.ext = zext i16 %a to i32
+; CHECK: %md.d.ext = zext i16 %b to i32
+; CHECK: %md.res = trunc i32 %md.uq to i16
+; CHECK: %md.n.ext{{[0-9]+}} = sext i8 %c to i32
+; CHECK: trunc i32 %md.q to i8
+define ptx_kernel void @narrow_types(ptr %out, i16 %a, i16 %b, i8 %c, i8 %e) {
+  %q = udiv i16 %a, %b
+  store i16 %q, ptr %out, align 2
+  %q2 = sdiv i8 %c, %e
+  %p = getelementptr i8, ptr %out, i64 2
+  store i8 %q2, ptr %p, align 1
+  ret void
+}
+
+; 64-bit division of values that fit in 32 bits: the 32-bit sequence.
+; CHECK-LABEL: define ptx_kernel void @mixed64__magicdiv(
+; CHECK-SAME: i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s)
+; CHECK: %md.n.narrow = trunc i64 %n64 to i32
+; CHECK: %md.d.narrow = trunc i64 %d64 to i32
+; CHECK: lshr i64 %md.nma, 32
+; CHECK: %md.res = zext i32 %md.uq to i64
+define ptx_kernel void @mixed64(ptr %out, i32 %n, i32 %d) {
+  %n64 = zext i32 %n to i64
+  %d64 = zext i32 %d to i64
+  %q = sdiv i64 %n64, %d64
+  store i64 %q, ptr %out, align 8
+  ret void
+}
+
+; Full 64-bit: 128-bit multiply-add.
+; CHECK-LABEL: define ptx_kernel void @u64__magicdiv(
+; CHECK-SAME: i64 %md.d0.m, i64 %md.d0.a, i64 %md.d0.s)
+; CHECK: %md.n.wide = zext i64 %n to i128
+; CHECK: %md.nm = mul nuw i128 %md.n.wide, %md.m.wide
+; CHECK: %md.nma = add nuw i128 %md.nm, %md.a.wide
+; CHECK: lshr i128 %md.nma, 64
+; CHECK: %md.uq = lshr i64 %md.hi, %md.d0.s
+define ptx_kernel void @u64(ptr %out, i64 %n, i64 %d) {
+  %q = udiv i64 %n, %d
+  store i64 %q, ptr %out, align 8
+  ret void
+}
+
+; CHECK-LABEL: define ptx_kernel void @s64__magicdiv(
+; CHECK: %md.nsgn = ashr i64 %n, 63
+; CHECK: mul nuw i128
+; CHECK: %md.r = sub i64 %n, %md.qd
+define ptx_kernel void @s64(ptr %out, i64 %n, i64 %d) {
+  %r = srem i64 %n, %d
+  store i64 %r, ptr %out, align 8
+  ret void
+}
+
+; Unsupported width: left alone (no clone).
+; CHECK-NOT: @i24__magicdiv(
+define ptx_kernel void @i24(ptr %out, i24 %n, i24 %d) {
+  %q = udiv i24 %n, %d
+  store i24 %q, ptr %out, align 4
+  ret void
+}
+
+; OFF-DAG: magicdiv: sdiv i32 left alone: signed division disabled (no-signed)
+; OFF-DAG: magicdiv: udiv i64 left alone: 64-bit division disabled (no-wide)
+; OFF-DAG: magicdiv: udiv i24 left alone: unsupported width
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
