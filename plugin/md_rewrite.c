@@ -13,8 +13,7 @@
  * With a dividend proven >= 0, nsgn = 0; with MD_DF_POSITIVE, dsgn = 0.
  *
  * Remainder: r = n - q*d, d being the clone's own divisor value.
- * The magic parameters are uniform kernel parameters; they are used as they
- * are, widened once in the entry block.
+ * The magic parameters are uniform kernel parameters and are used directly.
  */
 #include "md_rewrite.h"
 
@@ -27,31 +26,6 @@ static LLVMTypeRef md_int(LLVMContextRef ctx, unsigned bits) {
   return LLVMIntTypeInContext(ctx, bits);
 }
 
-/* m and a widened to 2N bits at the top of the entry block. */
-static void md_widen_params(LLVMValueRef clone, md_magic_vals *v) {
-  LLVMContextRef ctx;
-  LLVMBuilderRef b;
-  LLVMBasicBlockRef entry;
-  LLVMValueRef first;
-  unsigned n;
-  if (v->m_w)
-    return;
-  ctx = LLVMGetTypeContext(LLVMTypeOf(clone));
-  n = (unsigned)md_kind_width(v->kind);
-  entry = LLVMGetEntryBasicBlock(clone);
-  first = LLVMGetFirstInstruction(entry);
-  while (first && (LLVMIsAPHINode(first) || LLVMIsAAllocaInst(first)))
-    first = LLVMGetNextInstruction(first);
-  b = LLVMCreateBuilderInContext(ctx);
-  if (first)
-    LLVMPositionBuilderBefore(b, first);
-  else
-    LLVMPositionBuilderAtEnd(b, entry);
-  v->m_w = LLVMBuildZExt(b, v->m, md_int(ctx, 2 * n), "md.m.wide");
-  v->a_w = LLVMBuildZExt(b, v->a, md_int(ctx, 2 * n), "md.a.wide");
-  LLVMDisposeBuilder(b);
-}
-
 static void md_set_nuw(LLVMValueRef v) {
   if (LLVMIsAInstruction(v))
     LLVMSetNUW(v, 1);
@@ -62,11 +36,16 @@ static LLVMValueRef md_emit_unsigned(LLVMBuilderRef b, LLVMContextRef ctx,
                                      LLVMValueRef n, md_magic_vals *v) {
   unsigned bits = (unsigned)md_kind_width(v->kind);
   LLVMTypeRef wide = md_int(ctx, 2 * bits);
+  /* The widening of m and a sits next to the multiply, in the same block:
+   * instruction selection works per block, and only sees
+   * mul(zext n, zext m) as mul.wide.u32 when both zexts are in view. */
   LLVMValueRef nw = LLVMBuildZExt(b, n, wide, "md.n.wide");
-  LLVMValueRef p = LLVMBuildMul(b, nw, v->m_w, "md.nm");
+  LLVMValueRef mw = LLVMBuildZExt(b, v->m, wide, "md.m.wide");
+  LLVMValueRef aw = LLVMBuildZExt(b, v->a, wide, "md.a.wide");
+  LLVMValueRef p = LLVMBuildMul(b, nw, mw, "md.nm");
   LLVMValueRef t, hi;
   md_set_nuw(p);
-  t = LLVMBuildAdd(b, p, v->a_w, "md.nma");
+  t = LLVMBuildAdd(b, p, aw, "md.nma");
   md_set_nuw(t);
   hi = LLVMBuildLShr(b, t, LLVMConstInt(wide, bits, 0), "md.hi.wide");
   hi = LLVMBuildTrunc(b, hi, md_int(ctx, bits), "md.hi");
@@ -127,7 +106,6 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     unsigned k;
     int is_signed = md_is_signed_op(op);
 
-    md_widen_params(clone, v);
     LLVMPositionBuilderBefore(b, inst);
     LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
 

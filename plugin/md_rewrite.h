@@ -13,7 +13,6 @@ typedef struct md_magic_vals {
   int kind;  /* enum md_kind */
   int flags; /* MD_DF_* */
   LLVMValueRef m, a, s, dsgn; /* clone parameters (dsgn NULL if absent) */
-  LLVMValueRef m_w, a_w;      /* m, a zero-extended to 2N bits (lazy) */
 } md_magic_vals;
 
 /* How a site is computed. */
@@ -31,8 +30,7 @@ typedef struct md_site {
 } md_site;
 
 /* Rewrite every site (in program order per block), sharing quotients of
- * equal (dividend, divisor) pairs within a block.  `entry_first` is where
- * per-launch values (the widened m and a) are computed. */
+ * equal (dividend, divisor) pairs within a block. */
 void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                       md_magic_vals *mv);
 

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The magicdiv demo: build the plugin and runtime (LLVM 22), compile
+# demo/permute.cu with `clang-22 -fpass-plugin`, show the remarks of the
+# device and host compiles and the clone in the PTX, then link and run it
+# (without a GPU it reports the CUDA error and exits 0).
+#
+#   scripts/demo.sh            (set-up included; MAGICDIV_SKIP_SETUP=1 skips it)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+[ "${MAGICDIV_SKIP_SETUP:-0}" = 1 ] || bash scripts/setup.sh
+cmake -S . -B build-22 -G Ninja -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm >/dev/null
+cmake --build build-22 >/dev/null
+plugin=$root/build-22/lib/MagicDiv.so
+out=$root/build-22/demo
+mkdir -p "$out"
+cuda=/usr/local/cuda
+flags=(-x cuda --cuda-gpu-arch=sm_90 --cuda-path=$cuda -O2 -Wno-unknown-cuda-version
+       -fpass-plugin=$plugin)
+
+echo "== device compile: remarks (-Rpass=magicdiv -Rpass-missed=magicdiv) =="
+clang-22 "${flags[@]}" --cuda-device-only -Rpass=magicdiv -Rpass-missed=magicdiv \
+  -S demo/permute.cu -o "$out/permute.ptx"
+echo
+echo "== PTX instructions of each kernel (original vs clone) =="
+for k in _Z7permutePfPKf5Shapei _Z5probePjPKjji; do
+  for v in "$k" "${k}__magicdiv"; do
+    body=$(awk -v k="$v" '$0 ~ "^.visible .entry "k"\\(" {on=1} on && /^}/ {on=0} on' "$out/permute.ptx" | grep -vE "^\s*(\.param|//|\.reg)")
+    printf '  %-36s div/rem: %2d  mul.wide.u32: %2d  instructions: %3d\n' "$v" \
+      "$(grep -cE "\s(div|rem)\.[su]" <<<"$body")" "$(grep -c "mul.wide.u32" <<<"$body")" \
+      "$(grep -cE "^\s+[a-z]" <<<"$body")"
+  done
+done
+echo
+echo "== host compile: launches routed through the runtime =="
+clang-22 "${flags[@]}" --cuda-host-only -Rpass=magicdiv -c demo/permute.cu \
+  -o "$out/permute.host.o" 2>&1 | grep -E "remark" | head -10 || true
+echo
+echo "== full build, link, run =="
+clang-22 "${flags[@]}" -c demo/permute.cu -o "$out/permute.o"
+clang-22 "$out/permute.o" -o "$out/permute" -L"$root/build-22/runtime" -lmagicdiv_rt \
+  -L$cuda/lib64 -lcudart_static -ldl -lrt -lpthread -lstdc++ \
+  -Wl,-rpath,"$root/build-22/runtime"
+MAGICDIV_LOG=1 "$out/permute"
