@@ -151,6 +151,11 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
      * unsigned results agree with the 32-bit unsigned ones. */
     mode = MD_MODE_NARROW;
     kind = MD_KIND_U32;
+  } else if (w == 64 && is_signed && md_fits_signed(num, 32) &&
+             md_fits_signed(den, 32)) {
+    /* sext'd 32-bit operands: the s32 core, quotient fixed up in 64 bits */
+    mode = MD_MODE_SEXT;
+    kind = MD_KIND_S32;
   } else if (w == 64) {
     if (!k->o->wide) {
       md_remarkf(MD_REMARK_MISSED, inst, "Disabled",
@@ -185,7 +190,7 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
     md_buf_u8(&prog, is_signed ? MD_OP_SEXT : MD_OP_ZEXT);
     md_buf_u8(&prog, (uint8_t)w);
     md_buf_u8(&prog, 32);
-  } else if (mode == MD_MODE_NARROW) {
+  } else if (mode == MD_MODE_NARROW || mode == MD_MODE_SEXT) {
     md_buf_u8(&prog, MD_OP_TRUNC);
     md_buf_u8(&prog, 64);
     md_buf_u8(&prog, 32);
@@ -222,6 +227,7 @@ static void md_site_remark(md_kstate *k, const md_site *s) {
   const char *how =
       s->mode == MD_MODE_EXTEND   ? ", extended to 32 bits"
       : s->mode == MD_MODE_NARROW ? ", operands proven < 2^32"
+      : s->mode == MD_MODE_SEXT   ? ", operands proven to fit signed 32 bits"
                                   : "";
   const char *sign = "";
   if (d->kind == MD_KIND_S32 || d->kind == MD_KIND_S64)

@@ -315,3 +315,29 @@ int md_fits_unsigned(LLVMValueRef v, unsigned bits) {
     return 0;
   }
 }
+
+int md_fits_signed(LLVMValueRef v, unsigned bits) {
+  unsigned w = md_width(v);
+  if (w == 0)
+    return 0;
+  if (w <= bits)
+    return 1;
+  if (LLVMIsAConstantInt(v)) {
+    long long k = LLVMConstIntGetSExtValue(v);
+    return bits >= 64 || (k >= -(1ll << (bits - 1)) && k < (1ll << (bits - 1)));
+  }
+  if (!LLVMIsAInstruction(v))
+    return 0;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMSExt:
+    return md_width(LLVMGetOperand(v, 0)) <= bits;
+  case LLVMZExt:
+    return md_width(LLVMGetOperand(v, 0)) < bits;
+  case LLVMSRem:
+    /* |x srem y| < |y| and <= |x|: fits when either operand does */
+    return md_fits_signed(LLVMGetOperand(v, 1), bits) ||
+           md_fits_signed(LLVMGetOperand(v, 0), bits);
+  default:
+    return bits > 0 && md_fits_unsigned(v, bits - 1);
+  }
+}

@@ -52,17 +52,20 @@ static LLVMValueRef md_emit_unsigned(LLVMBuilderRef b, LLVMContextRef ctx,
   return LLVMBuildLShr(b, hi, v->s, "md.uq");
 }
 
-/* Truncating signed quotient of an N-bit n. */
+/* Truncating signed quotient of an N-bit n.  With `out` wider than N (the
+ * MD_MODE_SEXT case) the conditional negate is done in `out`'s width on
+ * zext(uq) and sext(t), so |INT_MIN / -1| = 2^(N-1) is representable. */
 static LLVMValueRef md_emit_signed(LLVMBuilderRef b, LLVMContextRef ctx,
                                    LLVMValueRef n, int nonneg,
-                                   md_magic_vals *v) {
+                                   md_magic_vals *v, LLVMTypeRef out) {
   unsigned bits = (unsigned)md_kind_width(v->kind);
   LLVMTypeRef ty = md_int(ctx, bits);
+  int wide = out != ty;
   LLVMValueRef uq, t;
   if (nonneg) {
     uq = md_emit_unsigned(b, ctx, n, v);
     if (!v->dsgn)
-      return uq;
+      return wide ? LLVMBuildZExt(b, uq, out, "md.uq.ext") : uq;
     t = v->dsgn;
   } else {
     LLVMValueRef nsgn =
@@ -71,6 +74,10 @@ static LLVMValueRef md_emit_signed(LLVMBuilderRef b, LLVMContextRef ctx,
                                    "md.nabs");
     uq = md_emit_unsigned(b, ctx, un, v);
     t = v->dsgn ? LLVMBuildXor(b, nsgn, v->dsgn, "md.qsgn") : nsgn;
+  }
+  if (wide) {
+    uq = LLVMBuildZExt(b, uq, out, "md.uq.ext");
+    t = LLVMBuildSExt(b, t, out, "md.qsgn.ext");
   }
   return LLVMBuildSub(b, LLVMBuildXor(b, uq, t, "md.qx"), t, "md.q");
 }
@@ -115,7 +122,7 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                       : LLVMBuildZExt(b, num, kty, "md.n.ext");
       den = is_signed ? LLVMBuildSExt(b, den, kty, "md.d.ext")
                       : LLVMBuildZExt(b, den, kty, "md.d.ext");
-    } else if (s->mode == MD_MODE_NARROW) {
+    } else if (s->mode == MD_MODE_NARROW || s->mode == MD_MODE_SEXT) {
       num = LLVMBuildTrunc(b, num, kty, "md.n.narrow");
       den = LLVMBuildTrunc(b, den, kty, "md.d.narrow");
     }
@@ -130,7 +137,8 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
       if (v->kind == MD_KIND_U32 || v->kind == MD_KIND_U64)
         q = md_emit_unsigned(b, ctx, num, v);
       else
-        q = md_emit_signed(b, ctx, num, s->nonneg, v);
+        q = md_emit_signed(b, ctx, num, s->nonneg, v,
+                           s->mode == MD_MODE_SEXT ? ty : kty);
       cache[ncache].n = LLVMGetOperand(inst, 0);
       cache[ncache].divisor = s->divisor;
       cache[ncache].bb = bb;
@@ -138,10 +146,16 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
       ncache++;
     }
 
-    if (op == LLVMUDiv || op == LLVMSDiv)
+    if (op == LLVMUDiv || op == LLVMSDiv) {
       res = q;
-    else
+    } else if (s->mode == MD_MODE_SEXT) {
+      /* r = n - q*d with |r| < |d| <= 2^31: exact in 32 bits, then sext */
+      LLVMValueRef q32 = LLVMBuildTrunc(b, q, kty, "md.q.narrow");
+      res = LLVMBuildSub(b, num, LLVMBuildMul(b, q32, den, "md.qd"), "md.r");
+      res = LLVMBuildSExt(b, res, ty, "md.res");
+    } else {
       res = LLVMBuildSub(b, num, LLVMBuildMul(b, q, den, "md.qd"), "md.r");
+    }
     if (s->mode == MD_MODE_EXTEND)
       res = LLVMBuildTrunc(b, res, ty, "md.res");
     else if (s->mode == MD_MODE_NARROW)

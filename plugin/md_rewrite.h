@@ -19,7 +19,10 @@ typedef struct md_magic_vals {
 typedef enum md_site_mode {
   MD_MODE_NATIVE = 0, /* op width == kind width (32 or 64) */
   MD_MODE_EXTEND = 1, /* i8/i16 op: extend to 32, divide, truncate */
-  MD_MODE_NARROW = 2  /* i64 op on values that fit 32 bits: U32 on truncs */
+  MD_MODE_NARROW = 2, /* i64 op on values that fit 32 bits: U32 on truncs */
+  MD_MODE_SEXT = 3    /* sdiv/srem i64 of values that fit signed 32 bits:
+                         S32 core, sign fix-up in 64 bits (INT_MIN / -1
+                         is 2^31 there, not UB) */
 } md_site_mode;
 
 typedef struct md_site {

@@ -138,3 +138,27 @@ define ptx_kernel void @i24(ptr %out, i24 %n, i24 %d) {
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+
+; sdiv/srem i64 of sign-extended 32-bit values: the s32 core, with the sign
+; fix-up in 64 bits (INT_MIN / -1 = 2^31 is defined in i64).
+; CHECK-LABEL: define ptx_kernel void @sext64__magicdiv(
+; CHECK-SAME: i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s)
+; CHECK: %md.n.narrow = trunc i64 %n64 to i32
+; CHECK: %md.nsgn = ashr i32 %md.n.narrow, 31
+; CHECK: %md.uq.ext = zext i32 %md.uq to i64
+; CHECK: %md.qsgn.ext = sext i32 %md.nsgn to i64
+; CHECK: %md.qx = xor i64 %md.uq.ext, %md.qsgn.ext
+; CHECK: %md.q = sub i64 %md.qx, %md.qsgn.ext
+; CHECK: %md.q.narrow = trunc i64 %md.q to i32
+; CHECK: %md.r = sub i32 %md.n.narrow{{[0-9]*}}, %md.qd
+; CHECK: %md.res = sext i32 %md.r to i64
+define ptx_kernel void @sext64(ptr %out, i32 %n, i32 %d) {
+  %n64 = sext i32 %n to i64
+  %d64 = sext i32 %d to i64
+  %q = sdiv i64 %n64, %d64
+  store i64 %q, ptr %out, align 8
+  %r = srem i64 %n64, %d64
+  %p = getelementptr i64, ptr %out, i64 1
+  store i64 %r, ptr %p, align 8
+  ret void
+}
