@@ -70,7 +70,7 @@ static unsigned long long md_known_bound(LLVMValueRef v) {
 }
 
 /* Predecessor of bb if it has exactly one (scan of the terminators). */
-static LLVMBasicBlockRef md_single_pred(LLVMBasicBlockRef bb) {
+LLVMBasicBlockRef md_single_pred(LLVMBasicBlockRef bb) {
   LLVMValueRef f = LLVMGetBasicBlockParent(bb);
   LLVMBasicBlockRef b, pred = NULL;
   for (b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {

@@ -28,4 +28,8 @@ int md_fits_unsigned(LLVMValueRef v, unsigned bits);
  * `bits` bits gives it back)? */
 int md_fits_signed(LLVMValueRef v, unsigned bits);
 
+/* The unique predecessor of bb, or NULL.  A block reached from bb by
+ * following unique predecessors dominates bb. */
+LLVMBasicBlockRef md_single_pred(LLVMBasicBlockRef bb);
+
 #endif

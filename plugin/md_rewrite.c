@@ -21,6 +21,7 @@
 #include <stdlib.h>
 
 #include "magicdiv/md_abi.h"
+#include "md_range.h"
 
 static LLVMTypeRef md_int(LLVMContextRef ctx, unsigned bits) {
   return LLVMIntTypeInContext(ctx, bits);
@@ -89,6 +90,18 @@ typedef struct md_qcache {
   LLVMValueRef q;
 } md_qcache;
 
+/* 1 if block `def` dominates block `use` by a chain of unique
+ * predecessors (up to 8 steps), or is `use` itself. */
+static int md_chain_dominates(LLVMBasicBlockRef def, LLVMBasicBlockRef use) {
+  int steps;
+  for (steps = 0; use && steps <= 8; steps++) {
+    if (use == def)
+      return 1;
+    use = md_single_pred(use);
+  }
+  return 0;
+}
+
 static int md_is_signed_op(LLVMOpcode op) {
   return op == LLVMSDiv || op == LLVMSRem;
 }
@@ -129,7 +142,8 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
 
     for (k = 0; k < ncache; k++)
       if (cache[k].n == LLVMGetOperand(inst, 0) &&
-          cache[k].divisor == s->divisor && cache[k].bb == bb) {
+          cache[k].divisor == s->divisor &&
+          md_chain_dominates(cache[k].bb, bb)) {
         q = cache[k].q;
         break;
       }

@@ -33,7 +33,8 @@ typedef struct md_site {
 } md_site;
 
 /* Rewrite every site (in program order per block), sharing quotients of
- * equal (dividend, divisor) pairs within a block. */
+ * equal (dividend, divisor) pairs where the earlier one dominates (same
+ * block, or a block reached through unique predecessors). */
 void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                       md_magic_vals *mv);
 

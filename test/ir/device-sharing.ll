@@ -5,16 +5,19 @@
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define ptx_kernel void @k__magicdiv(ptr %out, i32 %x, i32 %h, i32 %w, i32 %y, i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s, i32 %md.d1.m, i32 %md.d1.a, i32 %md.d1.s)
-; One quotient for x / (h*w) and x % (h*w), another for x / (w*h) in the next
-; block (same divisor entry #0), one for y / (h*w); #1 is the signed use.
+; One quotient for x / (h*w), x % (h*w) and x / (w*h) in the next block
+; (same divisor entry #0; entry dominates next); one for y / (h*w); #1 is
+; the signed use of the same expression.
 ; CHECK: %md.uq = lshr i32 %md.hi, %md.d0.s
 ; CHECK-NOT: mul nuw i64
 ; CHECK: %md.qd = mul i32 %md.uq, %hw
 ; CHECK: %md.r = sub i32 %x, %md.qd
 ; CHECK: next:
-; CHECK: mul nuw i64 {{.*}}, %md.m.wide
-; CHECK: mul nuw i64 {{.*}}, %md.m.wide
+; CHECK-NEXT: %wh = mul nsw i32 %w, %h
+; CHECK-NEXT: %md.n.wide{{[0-9]+}} = zext i32 %y to i64
+; CHECK: lshr i32 {{.*}}, %md.d0.s
 ; CHECK: lshr i32 {{.*}}, %md.d1.s
+; CHECK: %t = add i32 %md.uq, %md.uq
 ; CHECK: ret void
 define ptx_kernel void @k(ptr %out, i32 %x, i32 %h, i32 %w, i32 %y) {
 entry:
