@@ -35,4 +35,15 @@ LLVMValueRef md_vmap_lookup(const md_vmap *map, LLVMValueRef orig);
 
 void md_vmap_free(md_vmap *map);
 
+/* Why the last md_clone_function call on this thread returned NULL (a
+ * static string), or NULL if it succeeded. */
+const char *md_clone_refusal_reason(void);
+
+/* Test entry point: clone every function definition whose name starts with
+ * "clone_me" into "<name>__clone" with extra parameters (i32, i32, i64),
+ * check the value map, and return the number cloned.  Refusals and bad
+ * maps are reported on stderr.  Called by md_run_module when the
+ * environment variable MAGICDIV_CLONE_SELFTEST is set (lit tests only). */
+int md_clone_selftest(LLVMModuleRef m);
+
 #endif /* MAGICDIV_MD_CLONE_H */

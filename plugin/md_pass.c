@@ -20,7 +20,9 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "md_clone.h"
 #include "md_device.h"
 #include "md_host.h"
 #include "md_kernels.h"
@@ -36,6 +38,7 @@ void md_remarkf(md_remark_kind kind, LLVMValueRef where, const char *name,
 }
 
 int md_run_module(LLVMModuleRef m, const md_options *o) {
+  if (getenv("MAGICDIV_CLONE_SELFTEST")) return md_clone_selftest(m) > 0;
   md_target t = md_module_target(m);
   int changed = 0;
   if (o->device && (t != MD_TARGET_HOST || o->any_target))
