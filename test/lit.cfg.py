@@ -50,3 +50,8 @@ for var in ["HOME", "TMPDIR", "PATH"]:
 config.environment.pop("MAGICDIV_OPTIONS", None)
 config.environment.pop("MAGICDIV_DISABLE", None)
 config.environment.pop("MAGICDIV_LOG", None)
+# test/unit/test_*.c are the sources of unit-test binaries (run by the
+# test/unit/*.test files), not lit tests themselves.
+import glob as _md_glob
+config.excludes += [os.path.basename(p) for p in _md_glob.glob(
+    os.path.join(os.path.dirname(__file__), "unit", "test_*.c"))]
