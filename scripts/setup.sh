@@ -16,6 +16,7 @@ PKGS=(
   llvm-22-dev llvm-22-tools clang-22 lld-22 libclang-rt-22-dev
   llvm-19-dev llvm-19-tools clang-19 lld-19
   libamdhip64-dev rocm-device-libs
+  libffi-dev
 )
 
 missing=()
