@@ -31,11 +31,6 @@
 #include "md_range.h"
 #include "md_rewrite.h"
 
-/* TEMPORARY while md_clone.c is written: without a cloner no clone is made. */
-#pragma weak md_clone_function
-#pragma weak md_vmap_lookup
-#pragma weak md_vmap_free
-
 typedef struct md_kstate {
   LLVMModuleRef m;
   md_target t;
@@ -253,10 +248,8 @@ static int md_make_clone(md_kstate *k, const char *kname, size_t klen) {
   md_vmap *map = NULL;
   LLVMValueRef clone;
 
-  if (!cname || !md_clone_function) {
-    free(cname);
+  if (!cname)
     return 0;
-  }
   for (i = 0; i < k->ndivs; i++) {
     int j, n = md_kind_params(k->divs[i].kind, k->divs[i].flags);
     LLVMTypeRef t = LLVMIntTypeInContext(
@@ -268,9 +261,9 @@ static int md_make_clone(md_kstate *k, const char *kname, size_t klen) {
   memcpy(cname + klen, MD_CLONE_SUFFIX, sizeof MD_CLONE_SUFFIX);
   clone = md_clone_function(k->kernel, cname, types, k->n_extra, &map);
   if (!clone) {
-    md_remark(MD_REMARK_MISSED, k->kernel, "CloneFailed",
-              "magicdiv: kernel left alone: it uses a construct the cloner "
-              "does not handle");
+    md_remarkf(MD_REMARK_MISSED, k->kernel, "CloneFailed",
+               "magicdiv: kernel left alone: it cannot be cloned (%s)",
+               md_clone_refusal_reason());
     free(cname);
     return 0;
   }
