@@ -138,7 +138,7 @@ static void md_sw_mixed64(md_diff_kernel *k) {
     }
     int64_t hw = (int64_t)H * W; /* int32 H * W: undefined if it wraps */
     md_i128 hwc = (md_i128)hw * C;
-    md_expect e = MD_EXPECT_SKIP;
+    md_expect e = MD_EXPECT_UNDEF;
     if (md_fits_s(hw, 32) && md_fits64(hwc)) {
       int64_t ds[4] = {W, hw, (int64_t)hwc, H};
       e = md_expect_signed(ds, 4, 64);

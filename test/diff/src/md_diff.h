@@ -81,6 +81,10 @@ typedef enum md_expect {
   MD_EXPECT_RUN_OR_NEG, /* all defined and nonzero, a signed one < 0: the
                            clone may run, or MD_FALLBACK_NOT_POSITIVE */
   MD_EXPECT_FALLBACK,   /* a divisor is 0: status must be MD_FALLBACK_* */
+  MD_EXPECT_UNDEF,      /* a divisor expression is undefined in C (signed
+                           overflow): md_desc_fill should fall back, but may
+                           say MD_OK where the IR wraps (no nsw); nothing is
+                           run either way */
   MD_EXPECT_SKIP        /* the C kernel would be undefined: do nothing */
 } md_expect;
 
@@ -119,6 +123,8 @@ typedef struct md_diff_kernel {
   unsigned long long fb_zero;  /* expected fallbacks, confirmed */
   unsigned long long fb_neg;   /* negative signed divisor, fallback */
   unsigned long long skipped;  /* MD_EXPECT_SKIP */
+  unsigned long long undef;    /* MD_EXPECT_UNDEF */
+  unsigned long long undef_fb; /* ... of which md_desc_fill fell back */
   unsigned long long threads;  /* thread invocations of the clone */
   unsigned long long pairs;    /* output values compared (written) */
   unsigned long long failures; /* mismatches and wrong statuses */
@@ -166,7 +172,8 @@ int md_diff_report(const md_diff_kernel *k);
 md_diff_launch md_diff_1d(uint32_t threads, uint32_t block);
 
 /* Expectation from divisor values held exactly in int64 (a signed divisor
- * of `bits` width: out of range means the C expression overflowed). */
+ * of `bits` width: out of range means the C expression overflowed, and
+ * gives MD_EXPECT_UNDEF). */
 md_expect md_expect_signed(const int64_t *d, unsigned n, int bits);
 /* Unsigned divisors: only zero matters. */
 md_expect md_expect_unsigned(const uint64_t *d, unsigned n);

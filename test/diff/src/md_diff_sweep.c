@@ -104,7 +104,7 @@ static md_expect md_ty_expect(md_ty t, const md_i128 *d, unsigned n) {
   md_expect e = MD_EXPECT_RUN;
   for (unsigned i = 0; i < n; i++) {
     if (!md_ty_ok(t, d[i]))
-      return MD_EXPECT_SKIP;
+      return MD_EXPECT_UNDEF;
     if (d[i] == 0)
       e = md_expect_join(e, MD_EXPECT_FALLBACK);
     else if (d[i] < 0)
@@ -219,7 +219,7 @@ void md_sweep_derived(md_diff_kernel *k, int bits, int sgn) {
                        n1 / 2,
                        C / NH,
                        NH};
-      e = md_ty_ok(t, n1) ? md_ty_expect(t, ds, 6) : MD_EXPECT_SKIP;
+      e = md_ty_ok(t, n1) ? md_ty_expect(t, ds, 6) : MD_EXPECT_UNDEF;
     }
     uint64_t a[5] = {(uint64_t)n, (uint64_t)pad, (uint64_t)rows, (uint64_t)C,
                      (uint64_t)NH};
