@@ -65,6 +65,12 @@ int md_desc_validate(const void *desc, size_t size);
 int md_desc_fill(const void *desc, size_t size, void *const *args,
                  const md_dims *dims, md_extra *out);
 
+/* md_desc_fill without the validation, for a caller that validated `desc`
+ * once with md_desc_validate (which must have returned MD_OK for these
+ * exact bytes and size) and fills it on every launch.  Same results. */
+int md_desc_fill_validated(const void *desc, size_t size, void *const *args,
+                           const md_dims *dims, md_extra *out);
+
 /* The clone's argument array: args[0 .. n_params) followed by pointers to
  * ex->value[0 .. n_extra).  out_cap is the capacity of out_args in
  * entries.  MD_OK or MD_ERR_INVALID. */

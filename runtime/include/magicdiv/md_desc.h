@@ -1,0 +1,32 @@
+/*
+ * md_desc.h -- inspection helpers of the descriptor evaluator
+ * (runtime/src/md_desc.c), for tests and diagnostics.
+ *
+ * The launch path only needs md_desc_validate / md_desc_fill /
+ * md_desc_fill_validated / md_build_args (magicdiv.h).  What is here exposes
+ * the step before the magic numbers: the raw value of one divisor program,
+ * so that the evaluator's IR semantics can be tested on their own.
+ */
+#ifndef MAGICDIV_MD_DESC_H
+#define MAGICDIV_MD_DESC_H
+
+#include "magicdiv.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Validate `desc`, then evaluate the program of divisor `index` with the
+ * launch's arguments and dimensions.  MD_OK: *value is the divisor value,
+ * zero-extended from md_kind_width(kind) bits, before any zero / positive
+ * check.  MD_FALLBACK_UNDEFINED: the evaluation is poison or undefined in
+ * LLVM IR.  MD_ERR_INVALID: NULL pointers, a NULL args[i] that the program
+ * reads, or index >= n_divisors.  Or a validation error. */
+int md_desc_eval(const void *desc, size_t size, unsigned index,
+                 void *const *args, const md_dims *dims, uint64_t *value);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MAGICDIV_MD_DESC_H */
