@@ -271,7 +271,7 @@ static int md_prog_call(md_inv *c, LLVMValueRef call, md_buf *out,
       ok = md_prog(c, LLVMGetOperand(call, 0), &a, depth + 1) &&
            md_prog(c, LLVMGetOperand(call, 1), &b, depth + 1);
       if (ok) {
-        int swap = md_buf_cmp(&a, &b) > 0; /* commutative: canonical order */
+        int swap = md_buf_cmp(&a, &b) < 0; /* canonical: larger first */
         md_buf_bytes(out, swap ? b.p : a.p, swap ? b.n : a.n);
         md_buf_bytes(out, swap ? a.p : b.p, swap ? a.n : b.n);
         md_buf_u8(out, (uint8_t)minmax[k].op);
@@ -354,7 +354,10 @@ static int md_prog_binop(md_inv *c, LLVMValueRef v, LLVMOpcode op, int code,
   ok = md_prog(c, LLVMGetOperand(v, 0), &a, depth + 1) &&
        md_prog(c, LLVMGetOperand(v, 1), &b, depth + 1);
   if (ok) {
-    int swap = md_commutative(code) && md_buf_cmp(&a, &b) > 0;
+    /* Commutative operands in a canonical order, the larger program first:
+     * equal expressions give equal bytes, and left-deep evaluation keeps the
+     * host's stack shallow. */
+    int swap = md_commutative(code) && md_buf_cmp(&a, &b) < 0;
     md_buf_bytes(out, swap ? b.p : a.p, swap ? b.n : a.n);
     md_buf_bytes(out, swap ? a.p : b.p, swap ? a.n : b.n);
     md_buf_u8(out, (uint8_t)code);
@@ -456,6 +459,47 @@ static int md_prog(md_inv *c, LLVMValueRef v, md_buf *out, int depth) {
   }
 }
 
+/* Maximum evaluation stack depth of the program p[0..n) (the encoding of
+ * md_abi.h, without END), or -1 if it cannot be walked. */
+static int md_prog_stack_depth(const uint8_t *p, size_t n) {
+  size_t i = 0;
+  int depth = 0, max = 0;
+  while (i < n) {
+    uint8_t op = p[i++];
+    int pops, pushes = 1;
+    size_t operands;
+    if (op == MD_OP_ARG) {
+      pops = 0;
+      operands = 7;
+    } else if (op == MD_OP_CONST) {
+      pops = 0;
+      operands = 9;
+    } else if (op == MD_OP_LAUNCH) {
+      pops = 0;
+      operands = 1;
+    } else if (op >= MD_OP_ADD && op <= MD_OP_UMAX) {
+      pops = 2;
+      operands = 2;
+    } else if (op == MD_OP_ICMP) {
+      pops = 2;
+      operands = 2;
+    } else if (op == MD_OP_SELECT) {
+      pops = 3;
+      operands = 1;
+    } else if (op == MD_OP_ZEXT || op == MD_OP_SEXT || op == MD_OP_TRUNC) {
+      pops = 1;
+      operands = 2;
+    } else {
+      return -1;
+    }
+    i += operands;
+    depth += pushes - pops;
+    if (depth > max)
+      max = depth;
+  }
+  return i == n ? max : -1;
+}
+
 int md_inv_program(md_inv *c, LLVMValueRef v, md_buf *out) {
   size_t start = out->n;
   c->why = NULL;
@@ -467,6 +511,15 @@ int md_inv_program(md_inv *c, LLVMValueRef v, md_buf *out) {
   if (out->oom || out->n - start > MD_INV_MAX_BYTES) {
     out->n = start;
     return md_fail(c, v, "divisor expression is too large");
+  }
+  {
+    /* (a cast the site may append pops one and pushes one) */
+    int depth = md_prog_stack_depth(out->p + start, out->n - start);
+    if (depth < 0 || depth > MD_STACK_MAX) {
+      out->n = start;
+      return md_fail(c, v, "divisor expression needs too deep an evaluation "
+                           "stack");
+    }
   }
   return 1;
 }
