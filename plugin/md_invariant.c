@@ -188,6 +188,30 @@ static int md_amdgpu_geometry(md_inv *c, LLVMValueRef base, int64_t off,
 
 static int md_prog(md_inv *c, LLVMValueRef v, md_buf *out, int depth);
 
+/* Append `a b OP w flags`.  Commutative operands go in a canonical order,
+ * the larger program first: equal expressions give equal bytes, and
+ * left-deep evaluation keeps the host's stack shallow. */
+static int md_prog_pair(md_inv *c, LLVMValueRef va, LLVMValueRef vb, int code,
+                        unsigned w, uint8_t flags, int commutative,
+                        md_buf *out, int depth) {
+  md_buf a, b;
+  int ok;
+  md_buf_init(&a);
+  md_buf_init(&b);
+  ok = md_prog(c, va, &a, depth + 1) && md_prog(c, vb, &b, depth + 1);
+  if (ok) {
+    int swap = commutative && md_buf_cmp(&a, &b) < 0;
+    md_buf_bytes(out, swap ? b.p : a.p, swap ? b.n : a.n);
+    md_buf_bytes(out, swap ? a.p : b.p, swap ? a.n : b.n);
+    md_buf_u8(out, (uint8_t)code);
+    md_buf_u8(out, (uint8_t)w);
+    md_buf_u8(out, flags);
+  }
+  md_buf_free(&a);
+  md_buf_free(&b);
+  return ok;
+}
+
 /* A load: a field of a read-only byval/byref kernel argument, or the
  * launch geometry on AMDGPU. */
 static int md_prog_load(md_inv *c, LLVMValueRef ld, md_buf *out) {
@@ -264,23 +288,8 @@ static int md_prog_call(md_inv *c, LLVMValueRef call, md_buf *out,
     size_t pl = strlen(minmax[k].prefix);
     if (len > pl && memcmp(name, minmax[k].prefix, pl) == 0 &&
         LLVMGetNumArgOperands(call) == 2) {
-      md_buf a, b;
-      int ok;
-      md_buf_init(&a);
-      md_buf_init(&b);
-      ok = md_prog(c, LLVMGetOperand(call, 0), &a, depth + 1) &&
-           md_prog(c, LLVMGetOperand(call, 1), &b, depth + 1);
-      if (ok) {
-        int swap = md_buf_cmp(&a, &b) < 0; /* canonical: larger first */
-        md_buf_bytes(out, swap ? b.p : a.p, swap ? b.n : a.n);
-        md_buf_bytes(out, swap ? a.p : b.p, swap ? a.n : b.n);
-        md_buf_u8(out, (uint8_t)minmax[k].op);
-        md_buf_u8(out, (uint8_t)w);
-        md_buf_u8(out, 0);
-      }
-      md_buf_free(&a);
-      md_buf_free(&b);
-      return ok;
+      return md_prog_pair(c, LLVMGetOperand(call, 0), LLVMGetOperand(call, 1),
+                          minmax[k].op, w, 0, 1, out, depth);
     }
   }
   if (len > 14 && memcmp(name, "llvm.nvvm.read", 14) == 0)
@@ -347,26 +356,8 @@ static uint8_t md_binop_flags(LLVMValueRef inst, LLVMOpcode op) {
 
 static int md_prog_binop(md_inv *c, LLVMValueRef v, LLVMOpcode op, int code,
                          unsigned w, md_buf *out, int depth) {
-  md_buf a, b;
-  int ok;
-  md_buf_init(&a);
-  md_buf_init(&b);
-  ok = md_prog(c, LLVMGetOperand(v, 0), &a, depth + 1) &&
-       md_prog(c, LLVMGetOperand(v, 1), &b, depth + 1);
-  if (ok) {
-    /* Commutative operands in a canonical order, the larger program first:
-     * equal expressions give equal bytes, and left-deep evaluation keeps the
-     * host's stack shallow. */
-    int swap = md_commutative(code) && md_buf_cmp(&a, &b) < 0;
-    md_buf_bytes(out, swap ? b.p : a.p, swap ? b.n : a.n);
-    md_buf_bytes(out, swap ? a.p : b.p, swap ? a.n : b.n);
-    md_buf_u8(out, (uint8_t)code);
-    md_buf_u8(out, (uint8_t)w);
-    md_buf_u8(out, md_binop_flags(v, op));
-  }
-  md_buf_free(&a);
-  md_buf_free(&b);
-  return ok;
+  return md_prog_pair(c, LLVMGetOperand(v, 0), LLVMGetOperand(v, 1), code, w,
+                      md_binop_flags(v, op), md_commutative(code), out, depth);
 }
 
 static int md_prog(md_inv *c, LLVMValueRef v, md_buf *out, int depth) {
