@@ -55,3 +55,22 @@ config.environment.pop("MAGICDIV_LOG", None)
 import glob as _md_glob
 config.excludes += [os.path.basename(p) for p in _md_glob.glob(
     os.path.join(os.path.dirname(__file__), "unit", "test_*.c"))]
+
+# --- launch layer / end-to-end tests (test/e2e, test/unit/launch*.test) ---
+# %python: the interpreter running lit (test/e2e/Inputs/offload_bundle.py).
+# Feature cuda-gpu: a CUDA driver with at least one device is present, so
+# the end-to-end programs run their kernels instead of reporting the error.
+import sys as _md_sys
+config.substitutions.append(("%python", _md_sys.executable))
+config.substitutions.append(("%llvm-readelf", tool("llvm-readelf")))
+def _md_have_cuda_gpu():
+    try:
+        import ctypes
+        cu = ctypes.CDLL("libcuda.so.1")
+        n = ctypes.c_int(0)
+        return cu.cuInit(0) == 0 and cu.cuDeviceGetCount(ctypes.byref(n)) == 0 \
+            and n.value > 0
+    except Exception:
+        return False
+if _md_have_cuda_gpu():
+    config.available_features.add("cuda-gpu")

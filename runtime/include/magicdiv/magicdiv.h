@@ -81,4 +81,6 @@ int md_build_args(const md_extra *ex, void *const *args, void **out_args,
 }
 #endif
 
+#include "md_launch.h"
+
 #endif /* MAGICDIV_MAGICDIV_H */

@@ -1,0 +1,199 @@
+/*
+ * md_launch.h -- launching magicdiv clones through CUDA and HIP.
+ *
+ * Three entry points, one design (docs/LAUNCH.md has the whole flow):
+ *
+ *   md_cuda_launch     what the host pass puts in place of each
+ *                      cudaLaunchKernel / cudaLaunchKernel_ptsz call of a
+ *                      registered kernel (clang -fpass-plugin=MagicDiv.so).
+ *   md_hip_launch      the same for hipLaunchKernel / hipLaunchKernel_spt.
+ *   md_cuLaunchKernel  a drop-in for the driver API's cuLaunchKernel, for
+ *                      programs that load PTX or cubins themselves.
+ *
+ * Each finds the kernel's clone `K__magicdiv` and descriptor
+ * `K__magicdiv_desc` (md_abi.h), computes the magic parameters of this
+ * launch (md_desc_fill) and launches the clone with the same grid, block,
+ * dynamic shared memory and stream.  Whenever anything is missing or fails
+ * it launches the ORIGINAL kernel exactly as the program asked and returns
+ * what that launch returns.  They return the API's own error code (a
+ * cudaError_t, hipError_t or CUresult value), not an MD_* status: they
+ * stand in for the API call.
+ *
+ * No CUDA or HIP header is needed: the types below are opaque stand-ins
+ * with the same representation (every CUDA/HIP handle is a pointer, dim3
+ * is three unsigned ints), so CUfunction, CUstream, cudaStream_t and dim3
+ * values convert to them without casts.  libmagicdiv_rt has no link-time
+ * dependency on cudart, libcuda or libamdhip64: the program's own runtime
+ * functions are handed in by the host pass, and the CUDA driver is reached
+ * through dlopen("libcuda.so.1") (already loaded by cudart in a CUDA
+ * process).
+ *
+ * Environment (read on first use and by md_launch_reset):
+ *   MAGICDIV_DISABLE=1   never launch a clone; every launch is the original
+ *   MAGICDIV_LOG=1       one line on stderr per kernel (and context) on its
+ *                        first launch: clone used, or why not
+ */
+#ifndef MAGICDIV_MD_LAUNCH_H
+#define MAGICDIV_MD_LAUNCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* CUDA's and HIP's dim3 by value (same layout and calling convention). */
+typedef struct md_dim3 {
+  unsigned int x, y, z;
+} md_dim3;
+
+/* Opaque CUDA driver handles (CUcontext, CUmodule, CUfunction, CUstream). */
+typedef void *md_CUcontext;
+typedef void *md_CUmodule;
+typedef void *md_CUfunction;
+typedef void *md_CUstream;
+typedef unsigned long long md_CUdeviceptr;
+typedef int md_CUresult; /* CUresult value; 0 = CUDA_SUCCESS */
+
+/* ------------------------------------------------------------------------
+ * The CUDA runtime-API path (host pass -> md_cuda_launch).
+ *
+ * md_cuda_api is written by the host pass as a constant in each host
+ * module: the program's OWN cudart entry points, so the program's cudart
+ * (static or shared, any version >= 11.0) is the one used.
+ * ---------------------------------------------------------------------- */
+#define MD_CUDA_API_VERSION 1
+/* The launch call was cudaLaunchKernel_ptsz: stream 0 means the per-thread
+ * default stream. */
+#define MD_API_PER_THREAD 0x1u
+
+typedef int (*md_rt_launch_fn)(const void *fn, md_dim3 grid, md_dim3 block,
+                               void **args, size_t shmem, void *stream);
+
+typedef struct md_cuda_api {
+  uint32_t version; /* MD_CUDA_API_VERSION */
+  uint32_t flags;   /* MD_API_* */
+  /* cudaLaunchKernel or cudaLaunchKernel_ptsz, as the call site used */
+  md_rt_launch_fn launch_kernel;
+  /* cudaGetFuncBySymbol */
+  int (*get_func_by_symbol)(md_CUfunction *func, const void *symbol);
+} md_cuda_api;
+
+/* In place of `api->launch_kernel(fn, grid, block, args, shmem, stream)`
+ * for the kernel registered under device name `name`.  Returns a
+ * cudaError_t value: 0 when the clone (or the original) was launched. */
+int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
+                   size_t shmem, void *stream, const char *name,
+                   const md_cuda_api *api);
+
+/* ------------------------------------------------------------------------
+ * The CUDA driver-API path, for JIT users: same arguments as cuLaunchKernel
+ * plus the kernel's name (the name given to cuModuleGetFunction).  `name`
+ * may be NULL when the driver has cuFuncGetName (CUDA 12.3+).  A launch
+ * with `extra` (packed parameters) always runs the original.
+ * Returns a CUresult value.
+ * ---------------------------------------------------------------------- */
+md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,
+                              unsigned int grid_y, unsigned int grid_z,
+                              unsigned int block_x, unsigned int block_y,
+                              unsigned int block_z, unsigned int shmem,
+                              md_CUstream stream, void **params, void **extra,
+                              const char *name);
+
+/* ------------------------------------------------------------------------
+ * The CUDA driver as the runtime sees it.  By default it is resolved from
+ * libcuda.so.1; md_cuda_set_driver replaces it (tests use a fake driver,
+ * since no GPU is present in CI; an application may pass its own table).
+ * Optional entries may be NULL.
+ * ---------------------------------------------------------------------- */
+#define MD_CUDA_DRIVER_VERSION 1
+
+typedef struct md_cuda_driver {
+  uint32_t version; /* MD_CUDA_DRIVER_VERSION */
+  md_CUresult (*ctx_get_current)(md_CUcontext *ctx);
+  /* optional (CUDA 12.0+): a context id never reused in the process */
+  md_CUresult (*ctx_get_id)(md_CUcontext ctx, unsigned long long *id);
+  md_CUresult (*func_get_module)(md_CUmodule *mod, md_CUfunction f);
+  /* optional (CUDA 12.3+) */
+  md_CUresult (*func_get_name)(const char **name, md_CUfunction f);
+  md_CUresult (*module_get_function)(md_CUfunction *f, md_CUmodule mod,
+                                     const char *name);
+  md_CUresult (*module_get_global)(md_CUdeviceptr *dptr, size_t *bytes,
+                                   md_CUmodule mod, const char *name);
+  md_CUresult (*memcpy_dtoh)(void *dst, md_CUdeviceptr src, size_t bytes);
+  /* optional: if all four are present the descriptor is copied on a
+   * private non-blocking stream, so the first launch of a kernel does not
+   * synchronize with the legacy default stream */
+  md_CUresult (*stream_create)(md_CUstream *s, unsigned int flags);
+  md_CUresult (*memcpy_dtoh_async)(void *dst, md_CUdeviceptr src,
+                                   size_t bytes, md_CUstream s);
+  md_CUresult (*stream_synchronize)(md_CUstream s);
+  md_CUresult (*stream_destroy)(md_CUstream s);
+  /* optional: a launch into a capturing stream never does the first-launch
+   * lookup (it runs the original until a launch outside capture did) */
+  md_CUresult (*stream_is_capturing)(md_CUstream s, int *status);
+  md_CUresult (*launch_kernel)(md_CUfunction f, unsigned int gx,
+                               unsigned int gy, unsigned int gz,
+                               unsigned int bx, unsigned int by,
+                               unsigned int bz, unsigned int shmem,
+                               md_CUstream s, void **params, void **extra);
+  /* optional, for MAGICDIV_LOG */
+  md_CUresult (*get_error_name)(md_CUresult r, const char **name);
+} md_cuda_driver;
+
+/* Install `drv` (copied) as the CUDA driver, or NULL to go back to
+ * libcuda.so.1.  Clears the cache (md_launch_reset).  Call it while no
+ * thread is launching.  MD_OK or MD_ERR_INVALID (wrong version, a
+ * required entry missing). */
+int md_cuda_set_driver(const md_cuda_driver *drv);
+
+/* ------------------------------------------------------------------------
+ * The HIP path (host pass -> md_hip_launch).  HIP 5.x has no way to go
+ * from a registered kernel to its code object, so the host pass finds the
+ * clones at compile time in the code objects embedded in the host module,
+ * registers each clone with __hipRegisterFunction under a handle of its
+ * own, and copies the descriptor bytes into the host module.
+ * ---------------------------------------------------------------------- */
+#define MD_HIP_API_VERSION 1
+
+typedef struct md_hip_api {
+  uint32_t version; /* MD_HIP_API_VERSION */
+  uint32_t flags;   /* MD_API_* (informational: the program's own launch
+                       function is used for clone and original alike) */
+  md_rt_launch_fn launch_kernel; /* hipLaunchKernel or hipLaunchKernel_spt */
+} md_hip_api;
+
+typedef struct md_hip_clone {
+  const void *handle;        /* registered host handle of K__magicdiv */
+  const unsigned char *desc; /* the bytes of K__magicdiv_desc */
+  uint64_t desc_size;
+} md_hip_clone;
+
+/* In place of `api->launch_kernel(fn, ...)`.  `clone` is NULL when the
+ * module's code objects hold no clone of this kernel.  Returns a
+ * hipError_t value. */
+int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
+                  size_t shmem, void *stream, const char *name,
+                  const md_hip_api *api, const md_hip_clone *clone);
+
+/* ------------------------------------------------------------------------
+ * Cache and configuration.
+ * ---------------------------------------------------------------------- */
+
+/* Forget every cached lookup and re-read MAGICDIV_DISABLE / MAGICDIV_LOG.
+ * Call it after unloading a module whose kernels went through
+ * md_cuLaunchKernel (a new module may reuse the old CUfunction addresses).
+ * Safe while other threads launch: retired entries stay valid until
+ * md_launch_release. */
+void md_launch_reset(void);
+
+/* Free everything the launch cache holds.  Only when no thread launches
+ * any more (end of a program, under a leak checker). */
+void md_launch_release(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MAGICDIV_MD_LAUNCH_H */

@@ -1,0 +1,76 @@
+/*
+ * md_launch_common.c -- per-launch work shared by the CUDA and HIP paths:
+ * accept a descriptor once (validation), and on every launch turn the
+ * original argument array into the clone's (original args + magic args).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "md_launch_internal.h"
+
+/* Little-endian u16 at p (descriptor header fields, md_abi.h). */
+static uint32_t md_le16(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+}
+
+int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size) {
+  int r = desc ? md_desc_validate(desc, size) : MD_ERR_INVALID;
+  if (r != MD_OK) {
+    e->status = r;
+    snprintf(e->why, sizeof e->why, "descriptor rejected (%zu bytes)", size);
+    return -1;
+  }
+  e->desc_ref = desc;
+  e->desc_size = size;
+  e->n_params = md_le16(desc + 12); /* header: n_params at offset 12 */
+  e->n_extra = md_le16(desc + 16);  /* header: n_extra at offset 16 */
+  e->status = MD_OK;
+  return 0;
+}
+
+char *md_strdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *p = malloc(n);
+  if (p)
+    memcpy(p, s, n);
+  return p;
+}
+
+md_dims md_dims_of(md_dim3 grid, md_dim3 block) {
+  md_dims d;
+  d.grid[0] = grid.x;
+  d.grid[1] = grid.y;
+  d.grid[2] = grid.z;
+  d.block[0] = block.x;
+  d.block[1] = block.y;
+  d.block[2] = block.z;
+  return d;
+}
+
+int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
+                       md_clone_args *ca) {
+  size_t n = (size_t)e->n_params + e->n_extra;
+  int r;
+  ca->args = ca->inline_args;
+  if (e->n_params && !args)
+    return MD_ERR_INVALID;
+  r = md_desc_fill_validated(e->desc_ref, e->desc_size, args, dims,
+                             &ca->extra);
+  if (r != MD_OK)
+    return r;
+  if (n > sizeof ca->inline_args / sizeof ca->inline_args[0]) {
+    ca->args = malloc(n * sizeof *ca->args);
+    if (!ca->args) {
+      ca->args = ca->inline_args;
+      return MD_ERR_INVALID;
+    }
+  }
+  return md_build_args(&ca->extra, args, ca->args, n);
+}
+
+void md_clone_args_free(md_clone_args *ca) {
+  if (ca->args != ca->inline_args)
+    free(ca->args);
+  ca->args = ca->inline_args;
+}

@@ -1,0 +1,370 @@
+/*
+ * md_launch_cuda.c -- launching clones on CUDA: md_cuda_launch (runtime
+ * API, called where the host pass rerouted cudaLaunchKernel) and
+ * md_cuLaunchKernel (driver API drop-in).
+ *
+ * First launch of a kernel in a context (slow path, md_cuda_make):
+ *   CUfunction   cudaGetFuncBySymbol(stub)      (runtime API path)
+ *   CUmodule     cuFuncGetModule(f)
+ *   clone        cuModuleGetFunction(mod, "<name>__magicdiv")
+ *   descriptor   cuModuleGetGlobal(mod, "<name>__magicdiv_desc") and a copy
+ *                to the host, validated once (md_desc_validate)
+ * The result, good or bad, is cached per (kernel, context id) in the
+ * lock-free launch cache (md_launch_cache.c).
+ *
+ * Every launch (fast path, md_cuda_run): the cache entry; if it allows the
+ * clone, the magic arguments of this launch (md_desc_fill_validated) and
+ * cuLaunchKernel of the clone with the same grid, block, dynamic shared
+ * memory and stream.  Any failure on the way -- no driver, no context, no
+ * clone, no descriptor, a bad descriptor, a divisor that is 0 or otherwise
+ * outside the clone's domain in this launch, a failed clone launch -- runs
+ * the original exactly as the program asked, and its result is returned.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "md_launch_internal.h"
+
+#define MD_CUDA_SUCCESS 0
+#define MD_CUDA_ERROR_NOT_INITIALIZED 3
+#define MD_CUDA_ERROR_NOT_FOUND 500
+#define MD_CUDA_STREAM_NON_BLOCKING 0x1u
+#define MD_CUDA_STREAM_PER_THREAD ((md_CUstream)(uintptr_t)0x2)
+#define MD_CUDART_INVALID_VALUE 1 /* cudaErrorInvalidValue */
+
+/* The original launch, as the program asked for it. */
+typedef struct md_cuda_orig {
+  /* runtime API */
+  const md_cuda_api *api;
+  const void *fn;
+  md_dim3 grid, block;
+  size_t shmem;
+  void *stream;
+  /* driver API */
+  const md_cuda_driver *drv;
+  md_CUfunction f;
+  void **extra;
+  void **args;
+} md_cuda_orig;
+
+static int md_cuda_orig_launch(const md_cuda_orig *o) {
+  if (o->api)
+    return o->api->launch_kernel(o->fn, o->grid, o->block, o->args, o->shmem,
+                                 o->stream);
+  return o->drv->launch_kernel(o->f, o->grid.x, o->grid.y, o->grid.z,
+                               o->block.x, o->block.y, o->block.z,
+                               (unsigned int)o->shmem, (md_CUstream)o->stream,
+                               o->args, o->extra);
+}
+
+/* Key of the current context: its id (never reused) where the driver has
+ * cuCtxGetId, else its address; 0 when no context is current. */
+static uint64_t md_ctx_key(const md_cuda_driver *d) {
+  md_CUcontext c = NULL;
+  unsigned long long id;
+  if (d->ctx_get_current(&c) != MD_CUDA_SUCCESS || !c)
+    return 0;
+  if (d->ctx_get_id && d->ctx_get_id(c, &id) == MD_CUDA_SUCCESS)
+    return (uint64_t)id + 1;
+  return (uint64_t)(uintptr_t)c;
+}
+
+/* Argument of md_cuda_make. */
+typedef struct md_cuda_make_arg {
+  const md_cuda_driver *d;
+  const md_cuda_api *api; /* runtime API path; NULL on the driver path */
+  md_CUfunction f;        /* driver path: the launched function */
+  const char *name;
+} md_cuda_make_arg;
+
+/* The entry says: original, because of `status` (detail: fmt, ...). */
+static void md_fail(md_entry *e, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void md_fail(md_entry *e, int status, const char *fmt, ...) {
+  va_list ap;
+  e->status = status;
+  va_start(ap, fmt);
+  vsnprintf(e->why, sizeof e->why, fmt, ap);
+  va_end(ap);
+}
+
+/* Copy the descriptor at dptr to the host: on a private non-blocking
+ * stream where the driver allows (no implicit synchronization with the
+ * legacy default stream), else with the synchronous copy. */
+static md_CUresult md_copy_desc(const md_cuda_driver *d, void *dst,
+                                md_CUdeviceptr src, size_t n) {
+  md_CUstream s = NULL;
+  md_CUresult r;
+  if (!d->stream_create || !d->memcpy_dtoh_async || !d->stream_synchronize ||
+      !d->stream_destroy)
+    return d->memcpy_dtoh(dst, src, n);
+  r = d->stream_create(&s, MD_CUDA_STREAM_NON_BLOCKING);
+  if (r != MD_CUDA_SUCCESS)
+    return d->memcpy_dtoh(dst, src, n);
+  r = d->memcpy_dtoh_async(dst, src, n, s);
+  if (r == MD_CUDA_SUCCESS)
+    r = d->stream_synchronize(s);
+  d->stream_destroy(s);
+  return r;
+}
+
+/* Fill e: the clone's CUfunction and the validated descriptor, or why
+ * the kernel has to run its original. */
+static void md_cuda_make(md_entry *e, void *argp) {
+  md_cuda_make_arg *a = argp;
+  const md_cuda_driver *d = a->d;
+  md_CUfunction f = a->f, clone = NULL;
+  md_CUmodule mod = NULL;
+  md_CUdeviceptr dptr = 0;
+  size_t size = 0, len;
+  const char *name = a->name;
+  char err[32], *sym;
+  md_CUresult r;
+
+  if (name && !(e->name = md_strdup(name))) {
+    md_fail(e, MD_ERR_INVALID, "out of memory");
+    return;
+  }
+  if (a->api) {
+    int rr = a->api->get_func_by_symbol(&f, e->key);
+    if (rr != 0 || !f) {
+      snprintf(e->why, sizeof e->why, "cudaGetFuncBySymbol: cudart error %d",
+               rr);
+      e->status = MD_ERR_DRIVER;
+      return;
+    }
+  }
+  if (!name && d->func_get_name &&
+      d->func_get_name(&name, f) != MD_CUDA_SUCCESS)
+    name = NULL;
+  if (!name) {
+    md_fail(e, MD_ERR_NO_CLONE,
+            "kernel name unknown (pass it: cuFuncGetName needs CUDA 12.3)");
+    return;
+  }
+  if (!e->name && !(e->name = md_strdup(name))) {
+    md_fail(e, MD_ERR_INVALID, "out of memory");
+    return;
+  }
+  r = d->func_get_module(&mod, f);
+  if (r != MD_CUDA_SUCCESS) {
+    md_fail(e, MD_ERR_DRIVER, "cuFuncGetModule: %s",
+            md_cu_err_name(d, r, err, sizeof err));
+    return;
+  }
+  len = strlen(name);
+  sym = malloc(len + sizeof MD_DESC_SUFFIX);
+  if (!sym) {
+    md_fail(e, MD_ERR_INVALID, "out of memory");
+    return;
+  }
+  memcpy(sym, name, len);
+  memcpy(sym + len, MD_CLONE_SUFFIX, sizeof MD_CLONE_SUFFIX);
+  r = d->module_get_function(&clone, mod, sym);
+  if (r != MD_CUDA_SUCCESS || !clone) {
+    if (r == MD_CUDA_ERROR_NOT_FOUND)
+      md_fail(e, MD_ERR_NO_CLONE, "no %s in the kernel's module", sym);
+    else
+      md_fail(e, MD_ERR_DRIVER, "cuModuleGetFunction(%s): %s", sym,
+              md_cu_err_name(d, r, err, sizeof err));
+    free(sym);
+    return;
+  }
+  memcpy(sym + len, MD_DESC_SUFFIX, sizeof MD_DESC_SUFFIX);
+  r = d->module_get_global(&dptr, &size, mod, sym);
+  if (r != MD_CUDA_SUCCESS) {
+    if (r == MD_CUDA_ERROR_NOT_FOUND)
+      md_fail(e, MD_ERR_NO_CLONE, "clone without descriptor: no %s", sym);
+    else
+      md_fail(e, MD_ERR_DRIVER, "cuModuleGetGlobal(%s): %s", sym,
+              md_cu_err_name(d, r, err, sizeof err));
+    free(sym);
+    return;
+  }
+  free(sym);
+  if (size < MD_DESC_HEADER_SIZE || size > MD_DESC_MAX_BYTES) {
+    e->status = MD_ERR_DESC_MALFORMED;
+    snprintf(e->why, sizeof e->why, "descriptor of %zu bytes", size);
+    return;
+  }
+  e->desc = malloc(size);
+  if (!e->desc) {
+    md_fail(e, MD_ERR_INVALID, "out of memory");
+    return;
+  }
+  r = md_copy_desc(d, e->desc, dptr, size);
+  if (r != MD_CUDA_SUCCESS) {
+    md_fail(e, MD_ERR_DRIVER, "descriptor copy: %s",
+            md_cu_err_name(d, r, err, sizeof err));
+    return;
+  }
+  if (md_entry_set_desc(e, e->desc, size) != 0)
+    return;
+  e->clone = clone;
+}
+
+/* Launch through entry e (see the file comment).  created: this launch
+ * made e, so it writes the kernel's MAGICDIV_LOG line. */
+static int md_cuda_run(const md_cuda_driver *d, const md_entry *e,
+                       int created, const md_cuda_orig *o, md_CUstream cs) {
+  const char *name = e->name ? e->name : "?";
+  md_dims dims;
+  md_clone_args ca;
+  md_CUresult r;
+  char err[32];
+  int s;
+
+  if (e->status != MD_OK) {
+    if (created)
+      md_logf("kernel '%s': original (%s: %s)", name,
+              md_status_str(e->status), e->why);
+    return md_cuda_orig_launch(o);
+  }
+  if (o->shmem > UINT_MAX) {
+    if (created)
+      md_logf("kernel '%s': clone found; this launch runs the original "
+              "(dynamic shared memory beyond 4 GiB)", name);
+    return md_cuda_orig_launch(o);
+  }
+  dims = md_dims_of(o->grid, o->block);
+  s = md_clone_args_make(e, o->args, &dims, &ca);
+  if (s != MD_OK) {
+    md_clone_args_free(&ca);
+    if (created)
+      md_logf("kernel '%s': clone found; this launch runs the original (%s)",
+              name, md_status_str(s));
+    return md_cuda_orig_launch(o);
+  }
+  r = d->launch_kernel(e->clone, o->grid.x, o->grid.y, o->grid.z, o->block.x,
+                       o->block.y, o->block.z, (unsigned int)o->shmem, cs,
+                       ca.args, NULL);
+  md_clone_args_free(&ca);
+  if (r != MD_CUDA_SUCCESS) {
+    if (created)
+      md_logf("kernel '%s': clone launch failed (%s); original launched",
+              name, md_cu_err_name(d, r, err, sizeof err));
+    return md_cuda_orig_launch(o);
+  }
+  if (created)
+    md_logf("kernel '%s': clone %s" MD_CLONE_SUFFIX " used", name, name);
+  return 0;
+}
+
+/* 1 if launches into s are being captured into a graph. */
+static int md_capturing(const md_cuda_driver *d, md_CUstream s) {
+  int status = 0;
+  return d->stream_is_capturing &&
+         d->stream_is_capturing(s, &status) == MD_CUDA_SUCCESS &&
+         status != 0;
+}
+
+static atomic_int md_nodriver_logged;
+
+int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
+                   size_t shmem, void *stream, const char *name,
+                   const md_cuda_api *api) {
+  md_cuda_orig o;
+  const md_cuda_driver *d;
+  const md_entry *e;
+  md_CUstream cs;
+  uint64_t ctx;
+  int created = 0;
+
+  if (!api || !api->launch_kernel)
+    return MD_CUDART_INVALID_VALUE;
+  memset(&o, 0, sizeof o);
+  o.api = api;
+  o.fn = fn;
+  o.grid = grid;
+  o.block = block;
+  o.args = args;
+  o.shmem = shmem;
+  o.stream = stream;
+  if (md_env_disabled()) {
+    md_log_disabled_once();
+    return md_cuda_orig_launch(&o);
+  }
+  d = md_cuda_driver_get();
+  if (!d || !api->get_func_by_symbol) {
+    if (atomic_exchange(&md_nodriver_logged, 1) == 0)
+      md_logf("no CUDA driver (%s); every kernel runs its original",
+              d ? "cudaGetFuncBySymbol missing" : md_cuda_driver_why());
+    return md_cuda_orig_launch(&o);
+  }
+  /* cudaLaunchKernel_ptsz: the default stream is the per-thread one. */
+  cs = (!stream && (api->flags & MD_API_PER_THREAD)) ? MD_CUDA_STREAM_PER_THREAD
+                                                     : (md_CUstream)stream;
+  ctx = md_ctx_key(d);
+  e = ctx ? md_cache_find(fn, ctx) : NULL;
+  if (!e) {
+    md_cuda_make_arg a = {d, api, NULL, name};
+    if (!ctx) {
+      /* No context yet: cudart makes its primary context current on its
+       * first call; an error here reappears in the original launch. */
+      md_CUfunction f = NULL;
+      if (api->get_func_by_symbol(&f, fn) != 0 || !(ctx = md_ctx_key(d)))
+        return md_cuda_orig_launch(&o);
+    }
+    if (md_capturing(d, cs))
+      return md_cuda_orig_launch(&o);
+    e = md_cache_get(fn, ctx, md_cuda_make, &a, &created);
+    if (!e)
+      return md_cuda_orig_launch(&o);
+  }
+  return md_cuda_run(d, e, created, &o, cs);
+}
+
+md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,
+                              unsigned int grid_y, unsigned int grid_z,
+                              unsigned int block_x, unsigned int block_y,
+                              unsigned int block_z, unsigned int shmem,
+                              md_CUstream stream, void **params, void **extra,
+                              const char *name) {
+  const md_cuda_driver *d = md_cuda_driver_get();
+  const md_entry *e;
+  md_cuda_orig o;
+  uint64_t ctx;
+  int created = 0;
+
+  if (!d)
+    return MD_CUDA_ERROR_NOT_INITIALIZED;
+  memset(&o, 0, sizeof o);
+  o.drv = d;
+  o.f = f;
+  o.grid.x = grid_x;
+  o.grid.y = grid_y;
+  o.grid.z = grid_z;
+  o.block.x = block_x;
+  o.block.y = block_y;
+  o.block.z = block_z;
+  o.shmem = shmem;
+  o.stream = stream;
+  o.args = params;
+  o.extra = extra;
+  if (md_env_disabled()) {
+    md_log_disabled_once();
+    return md_cuda_orig_launch(&o);
+  }
+  if (extra || !f) /* packed parameters: no per-parameter pointers */
+    return md_cuda_orig_launch(&o);
+  ctx = md_ctx_key(d);
+  if (!ctx)
+    return md_cuda_orig_launch(&o);
+  e = md_cache_find(f, ctx);
+  if (!e) {
+    md_cuda_make_arg a = {d, NULL, f, name};
+    if (md_capturing(d, stream))
+      return md_cuda_orig_launch(&o);
+    e = md_cache_get(f, ctx, md_cuda_make, &a, &created);
+    if (!e)
+      return md_cuda_orig_launch(&o);
+  }
+  return md_cuda_run(d, e, created, &o, stream);
+}

@@ -1,0 +1,109 @@
+/*
+ * md_launch_driver.c -- the CUDA driver API as the launch layer sees it:
+ * a table of function pointers (md_cuda_driver), resolved from
+ * libcuda.so.1 with dlopen/dlsym on first use, or installed by
+ * md_cuda_set_driver (tests install a fake one: CI has no GPU).
+ *
+ * No link-time dependency on libcuda: a CUDA program already has
+ * libcuda.so.1 loaded (cudart opens it), so dlopen returns that same
+ * library.  The handle is kept for the life of the process, like cudart's.
+ * Symbols are looked up by their ABI names, i.e. the versioned names that
+ * cuda.h maps the API names to (cuModuleGetGlobal -> cuModuleGetGlobal_v2).
+ * cuLaunchKernel is the legacy-stream ABI entry; the caller passes the
+ * per-thread stream handle explicitly where that is what the program meant.
+ */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "md_launch_internal.h"
+
+static md_cuda_driver md_libcuda;  /* resolved from libcuda.so.1 */
+static int md_libcuda_ok;
+static char md_libcuda_why[160];
+static pthread_once_t md_libcuda_once = PTHREAD_ONCE_INIT;
+
+static md_cuda_driver md_user;     /* md_cuda_set_driver's copy */
+static _Atomic(const md_cuda_driver *) md_override;
+
+#define MD_SYM(field, sym)                                                     \
+  do {                                                                         \
+    void *p_ = dlsym(h, sym);                                                  \
+    memcpy(&d->field, &p_, sizeof p_); /* object -> function pointer */        \
+  } while (0)
+
+static void md_libcuda_load(void) {
+  md_cuda_driver *d = &md_libcuda;
+  void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    const char *e = dlerror();
+    snprintf(md_libcuda_why, sizeof md_libcuda_why,
+             "libcuda.so.1 not loadable: %s", e ? e : "unknown error");
+    return;
+  }
+  d->version = MD_CUDA_DRIVER_VERSION;
+  MD_SYM(ctx_get_current, "cuCtxGetCurrent");
+  MD_SYM(ctx_get_id, "cuCtxGetId");
+  MD_SYM(func_get_module, "cuFuncGetModule");
+  MD_SYM(func_get_name, "cuFuncGetName");
+  MD_SYM(module_get_function, "cuModuleGetFunction");
+  MD_SYM(module_get_global, "cuModuleGetGlobal_v2");
+  MD_SYM(memcpy_dtoh, "cuMemcpyDtoH_v2");
+  MD_SYM(stream_create, "cuStreamCreate");
+  MD_SYM(memcpy_dtoh_async, "cuMemcpyDtoHAsync_v2");
+  MD_SYM(stream_synchronize, "cuStreamSynchronize");
+  MD_SYM(stream_destroy, "cuStreamDestroy_v2");
+  MD_SYM(stream_is_capturing, "cuStreamIsCapturing");
+  MD_SYM(launch_kernel, "cuLaunchKernel");
+  MD_SYM(get_error_name, "cuGetErrorName");
+  if (!d->ctx_get_current || !d->func_get_module || !d->module_get_function ||
+      !d->module_get_global || !d->memcpy_dtoh || !d->launch_kernel) {
+    snprintf(md_libcuda_why, sizeof md_libcuda_why,
+             "libcuda.so.1 lacks %s (driver older than CUDA 11.0?)",
+             !d->func_get_module ? "cuFuncGetModule" : "a needed entry point");
+    return;
+  }
+  md_libcuda_ok = 1;
+}
+
+const md_cuda_driver *md_cuda_driver_get(void) {
+  const md_cuda_driver *d =
+      atomic_load_explicit(&md_override, memory_order_acquire);
+  if (d)
+    return d;
+  pthread_once(&md_libcuda_once, md_libcuda_load);
+  return md_libcuda_ok ? &md_libcuda : NULL;
+}
+
+const char *md_cuda_driver_why(void) {
+  if (atomic_load_explicit(&md_override, memory_order_acquire))
+    return "";
+  pthread_once(&md_libcuda_once, md_libcuda_load);
+  return md_libcuda_why;
+}
+
+int md_cuda_set_driver(const md_cuda_driver *drv) {
+  if (drv) {
+    if (drv->version != MD_CUDA_DRIVER_VERSION || !drv->ctx_get_current ||
+        !drv->func_get_module || !drv->module_get_function ||
+        !drv->module_get_global || !drv->memcpy_dtoh || !drv->launch_kernel)
+      return MD_ERR_INVALID;
+    md_user = *drv;
+    atomic_store_explicit(&md_override, &md_user, memory_order_release);
+  } else {
+    atomic_store_explicit(&md_override, NULL, memory_order_release);
+  }
+  md_launch_reset();
+  return MD_OK;
+}
+
+const char *md_cu_err_name(const md_cuda_driver *d, md_CUresult r, char *buf,
+                           size_t n) {
+  const char *s = NULL;
+  if (d && d->get_error_name && d->get_error_name(r, &s) == 0 && s)
+    return s;
+  snprintf(buf, n, "error %d", r);
+  return buf;
+}

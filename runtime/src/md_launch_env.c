@@ -1,0 +1,68 @@
+/*
+ * md_launch_env.c -- the launch layer's environment switches and its log.
+ *
+ *   MAGICDIV_DISABLE=1   every launch runs the original kernel
+ *   MAGICDIV_LOG=1       one stderr line per kernel on its first launch
+ *
+ * Read once (on the first launch) and again after md_launch_reset; a value
+ * other than "1" (or unset) means off.
+ */
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "md_launch_internal.h"
+
+#define MD_ENV_KNOWN 0x1
+#define MD_ENV_DISABLE 0x2
+#define MD_ENV_LOG 0x4
+
+static atomic_int md_env_bits;        /* 0: not read yet */
+static atomic_int md_disabled_logged; /* the "disabled" line was printed */
+
+static int md_env_on(const char *name) {
+  const char *v = getenv(name);
+  return v && strcmp(v, "1") == 0;
+}
+
+static int md_env(void) {
+  int b = atomic_load_explicit(&md_env_bits, memory_order_relaxed);
+  if (!b) {
+    b = MD_ENV_KNOWN;
+    if (md_env_on("MAGICDIV_DISABLE"))
+      b |= MD_ENV_DISABLE;
+    if (md_env_on("MAGICDIV_LOG"))
+      b |= MD_ENV_LOG;
+    atomic_store_explicit(&md_env_bits, b, memory_order_relaxed);
+  }
+  return b;
+}
+
+int md_env_disabled(void) { return (md_env() & MD_ENV_DISABLE) != 0; }
+
+int md_env_log(void) { return (md_env() & MD_ENV_LOG) != 0; }
+
+void md_env_reload(void) {
+  atomic_store(&md_env_bits, 0);
+  atomic_store(&md_disabled_logged, 0);
+}
+
+void md_logf(const char *fmt, ...) {
+  char line[512];
+  va_list ap;
+  if (!md_env_log())
+    return;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  /* One stdio call per line (stdio locks the stream): lines of concurrent
+   * threads do not interleave. */
+  fprintf(stderr, "magicdiv: %s\n", line);
+}
+
+void md_log_disabled_once(void) {
+  if (md_env_log() && atomic_exchange(&md_disabled_logged, 1) == 0)
+    md_logf("MAGICDIV_DISABLE=1: every kernel runs its original");
+}

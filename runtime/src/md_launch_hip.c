@@ -1,0 +1,105 @@
+/*
+ * md_launch_hip.c -- launching clones on HIP: md_hip_launch, called where
+ * the host pass rerouted hipLaunchKernel / hipLaunchKernel_spt.
+ *
+ * HIP (5.x) cannot go from a registered kernel to its code object, and it
+ * aborts the process when a registered name is missing from the code
+ * object.  So the host pass does the lookup at compile time: it reads the
+ * code objects embedded in the host module, and only for a kernel whose
+ * clone and descriptor are in every one of them it registers the clone
+ * (__hipRegisterFunction, with a host handle of its own) and copies the
+ * descriptor bytes into the host module.  It hands both over as
+ * md_hip_clone; the clone is launched through the program's own
+ * hipLaunchKernel with the clone's handle, so HIP picks the right code
+ * object per device and the clone shares the module's globals.
+ *
+ * The cache (one entry per kernel handle; the registration covers every
+ * device) holds the result of validating the descriptor once and decides
+ * who prints the kernel's MAGICDIV_LOG line.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "md_launch_internal.h"
+
+#define MD_HIP_INVALID_VALUE 1 /* hipErrorInvalidValue */
+
+typedef struct md_hip_make_arg {
+  const char *name;
+  const md_hip_clone *clone;
+} md_hip_make_arg;
+
+static void md_hip_make(md_entry *e, void *argp) {
+  md_hip_make_arg *a = argp;
+  e->name = md_strdup(a->name ? a->name : "?");
+  if (!e->name) {
+    e->status = MD_ERR_INVALID;
+    snprintf(e->why, sizeof e->why, "out of memory");
+    return;
+  }
+  if (!a->clone || !a->clone->handle || !a->clone->desc) {
+    e->status = MD_ERR_NO_CLONE;
+    snprintf(e->why, sizeof e->why,
+             "no clone in the code objects of the host module");
+    return;
+  }
+  if (a->clone->desc_size > MD_DESC_MAX_BYTES) {
+    e->status = MD_ERR_DESC_MALFORMED;
+    snprintf(e->why, sizeof e->why, "descriptor too large");
+    return;
+  }
+  if (md_entry_set_desc(e, a->clone->desc, (size_t)a->clone->desc_size) != 0)
+    return;
+  e->clone = (void *)a->clone->handle;
+}
+
+int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
+                  size_t shmem, void *stream, const char *name,
+                  const md_hip_api *api, const md_hip_clone *clone) {
+  const md_entry *e;
+  md_clone_args ca;
+  md_dims dims;
+  int created = 0, s, r;
+
+  if (!api || !api->launch_kernel)
+    return MD_HIP_INVALID_VALUE;
+  if (md_env_disabled()) {
+    md_log_disabled_once();
+    return api->launch_kernel(fn, grid, block, args, shmem, stream);
+  }
+  e = md_cache_find(fn, 0);
+  if (!e) {
+    md_hip_make_arg a = {name, clone};
+    e = md_cache_get(fn, 0, md_hip_make, &a, &created);
+    if (!e)
+      return api->launch_kernel(fn, grid, block, args, shmem, stream);
+  }
+  if (e->status != MD_OK) {
+    if (created)
+      md_logf("kernel '%s': original (%s: %s)", e->name,
+              md_status_str(e->status), e->why);
+    return api->launch_kernel(fn, grid, block, args, shmem, stream);
+  }
+  dims = md_dims_of(grid, block);
+  s = md_clone_args_make(e, args, &dims, &ca);
+  if (s != MD_OK) {
+    md_clone_args_free(&ca);
+    if (created)
+      md_logf("kernel '%s': clone found; this launch runs the original (%s)",
+              e->name, md_status_str(s));
+    return api->launch_kernel(fn, grid, block, args, shmem, stream);
+  }
+  r = api->launch_kernel(e->clone, grid, block, ca.args, shmem, stream);
+  md_clone_args_free(&ca);
+  if (r != 0) {
+    if (created)
+      md_logf("kernel '%s': clone launch failed (hip error %d); original "
+              "launched", e->name, r);
+    return api->launch_kernel(fn, grid, block, args, shmem, stream);
+  }
+  if (created)
+    md_logf("kernel '%s': clone %s" MD_CLONE_SUFFIX " used", e->name,
+            e->name);
+  return 0;
+}

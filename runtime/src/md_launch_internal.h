@@ -1,0 +1,101 @@
+/*
+ * md_launch_internal.h -- what the md_launch*.c files share: the lookup
+ * cache, the environment switches, logging, the CUDA driver table and the
+ * per-launch work common to CUDA and HIP.  Not installed.
+ */
+#ifndef MAGICDIV_MD_LAUNCH_INTERNAL_H
+#define MAGICDIV_MD_LAUNCH_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "magicdiv/magicdiv.h"
+#include "magicdiv/md_launch.h"
+
+/* ---- cache (md_launch_cache.c) ----
+ *
+ * One entry per (kernel key, context id): what the first launch found.
+ * Entries are immutable once published, so any number of threads may read
+ * them without a lock; they are freed only by md_launch_release. */
+typedef struct md_entry {
+  const void *key;    /* stub / CUfunction / HIP handle */
+  uint64_t ctx;       /* CUDA context id; 0 for HIP */
+  int status;         /* MD_OK: the clone may run; else why it may not */
+  char why[160];      /* detail of a failed lookup (driver call, error) */
+  void *clone;        /* CUDA: clone's CUfunction; HIP: its handle */
+  unsigned char *desc; /* validated descriptor bytes (owned; CUDA) */
+  const unsigned char *desc_ref; /* descriptor used: desc or HIP's bytes */
+  size_t desc_size;
+  uint32_t n_params;  /* from the descriptor header */
+  uint32_t n_extra;
+  char *name;         /* kernel name (owned) */
+  struct md_entry *owned_next; /* the cache's list of every entry made */
+} md_entry;
+
+/* The entry for (key, ctx), or NULL.  Lock-free. */
+const md_entry *md_cache_find(const void *key, uint64_t ctx);
+
+/* Slow path: the entry for (key, ctx), made by make(e, arg) on a zeroed
+ * entry with e->key and e->ctx set if there is none yet.  make runs
+ * without the cache's lock (it calls the driver); when two threads race,
+ * one entry is published and the other freed.  *created is 1 for the
+ * caller whose entry was published.  NULL only when out of memory. */
+typedef void (*md_entry_maker)(md_entry *e, void *arg);
+const md_entry *md_cache_get(const void *key, uint64_t ctx,
+                             md_entry_maker make, void *arg, int *created);
+
+/* ---- environment and logging (md_launch_env.c) ---- */
+int md_env_disabled(void); /* MAGICDIV_DISABLE=1 */
+int md_env_log(void);      /* MAGICDIV_LOG=1 */
+void md_env_reload(void);
+/* One line on stderr, prefixed "magicdiv: ", only when logging is on. */
+void md_logf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/* Log "disabled" once per process (per md_launch_reset). */
+void md_log_disabled_once(void);
+
+/* ---- CUDA driver (md_launch_driver.c) ---- */
+/* The installed table, loading libcuda.so.1 on first use; NULL when no
+ * driver is available (why: md_cuda_driver_why()). */
+const md_cuda_driver *md_cuda_driver_get(void);
+const char *md_cuda_driver_why(void);
+/* "CUDA_ERROR_NOT_FOUND" or "error 500". buf: at least 32 bytes. */
+const char *md_cu_err_name(const md_cuda_driver *d, md_CUresult r, char *buf,
+                           size_t n);
+
+/* ---- shared launch work (md_launch_common.c) ---- */
+
+/* Sanity bound of a descriptor: the format's own limits (MD_MAX_PARAMS
+ * sizes, MD_MAX_DIVISORS entries and their programs) stay far below it. */
+#define MD_DESC_MAX_BYTES (1u << 20)
+
+/* Set e->desc_ref/desc_size to `desc` and validate it, filling status,
+ * n_params and n_extra.  0 on success. */
+int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size);
+
+/* Arguments of one clone launch.  args points at inline storage for the
+ * usual case and at a heap array for kernels with very many parameters. */
+typedef struct md_clone_args {
+  md_extra extra;
+  void **args;
+  void *inline_args[64];
+} md_clone_args;
+
+/* Fill ca for entry e (status MD_OK) and this launch's original args and
+ * dims.  MD_OK: ca->args is the clone's argument array; otherwise the
+ * launch must run the original (why: md_status_str).  Always call
+ * md_clone_args_free afterwards. */
+int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
+                       md_clone_args *ca);
+void md_clone_args_free(md_clone_args *ca);
+
+/* strdup (not in C11); NULL when out of memory. */
+char *md_strdup(const char *s);
+
+/* md_dims from dim3s. */
+md_dims md_dims_of(md_dim3 grid, md_dim3 block);
+
+#endif /* MAGICDIV_MD_LAUNCH_INTERNAL_H */

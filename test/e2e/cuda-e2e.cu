@@ -1,0 +1,56 @@
+// End to end, CUDA: the program of Inputs/e2e_prog.h built with
+// clang -fpass-plugin for device and host and linked with the runtime.
+//  * the device code holds every kernel's clone and descriptor;
+//  * the host IR (as the real compile produces it: registrations included)
+//    calls md_cuda_launch for every launch, cudaLaunchKernel never directly;
+//  * the binary links (libmagicdiv_rt.a, cudart_static) and runs: without a
+//    GPU it reports the CUDA error from a rerouted launch and exits 2; with
+//    one it checks every kernel, original and clone, against the CPU.
+// REQUIRES: cuda, llvm22
+// DEFINE: %{cu} = %clang -x cuda --cuda-gpu-arch=sm_90 --cuda-path=%cuda -O2 -Wno-unknown-cuda-version -fpass-plugin=%plugin -I%rtinc -I%S
+// RUN: %{cu} --cuda-device-only -S %s -o %t.ptx
+// RUN: %FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %{cu} --cuda-host-only -S -emit-llvm -Xclang -fcuda-include-gpubinary -Xclang %t.ptx %s -o %t.host.ll
+// RUN: %FileCheck %s --check-prefix=HOST < %t.host.ll
+// RUN: %{cu} -c %s -o %t.o
+// RUN: %clang %t.o %rtlib/libmagicdiv_rt.a -L%cuda/lib64 -lcudart_static -ldl -lrt -lpthread -lstdc++ -o %t
+// RUN: %if cuda-gpu %{ env MAGICDIV_LOG=1 %t 2>&1 | %FileCheck %s --check-prefix=GPU %} %else %{ env MAGICDIV_LOG=1 %not %t 2>&1 | %FileCheck %s --check-prefix=NOGPU %}
+
+// PTX-DAG: .visible .entry _Z5k_u32PjS_PKjij__magicdiv(
+// PTX-DAG: .visible .entry _Z5k_s32PiS_PKiii__magicdiv(
+// PTX-DAG: .visible .entry _Z5k_u64PyS_PKyiy__magicdiv(
+// PTX-DAG: .visible .entry _Z5k_s64PxS_PKxix__magicdiv(
+// PTX-DAG: .visible .entry _Z7k_mixedPxPKxii__magicdiv(
+// PTX-DAG: .visible .entry _Z7k_shapePi5Shape__magicdiv(
+// PTX-DAG: .visible .global .align {{[0-9]+}} .b8 _Z5k_u32PjS_PKjij__magicdiv_desc[
+// PTX-DAG: .visible .global .align {{[0-9]+}} .b8 _Z7k_shapePi5Shape__magicdiv_desc[
+
+// HOST: @__magicdiv_cuda_api = private constant { i32, i32, ptr, ptr } { i32 1, i32 0, ptr @cudaLaunchKernel, ptr @cudaGetFuncBySymbol }
+// HOST-NOT: call {{.*}}@cudaLaunchKernel(
+// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z20__device_stub__k_u32PjS_PKjij, i64 {{.*}}, ptr @__magicdiv_cuda_api)
+// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z20__device_stub__k_s32PiS_PKiii, i64 {{.*}}, ptr @__magicdiv_cuda_api)
+// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z20__device_stub__k_u64PyS_PKyiy, i64 {{.*}}, ptr @__magicdiv_cuda_api)
+// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z20__device_stub__k_s64PxS_PKxix, i64 {{.*}}, ptr @__magicdiv_cuda_api)
+// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z22__device_stub__k_mixedPxPKxii, i64 {{.*}}, ptr @__magicdiv_cuda_api)
+// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z22__device_stub__k_shapePi5Shape, i64 {{.*}}, ptr @__magicdiv_cuda_api)
+// HOST-NOT: call {{.*}}@cudaLaunchKernel(
+// HOST: declare i32 @md_cuda_launch(ptr, i64, i32, i64, i32, ptr, i64, ptr, ptr, ptr)
+
+// NOGPU: e2e: no usable GPU: CUDA error
+// NOGPU: e2e: launch without a GPU: CUDA error {{[1-9][0-9]*}}
+
+// GPU: magicdiv: MAGICDIV_DISABLE=1: every kernel runs its original
+// GPU: e2e: original kernels: {{[0-9]+}} launches, {{[0-9]+}} results checked, 0 mismatches
+// GPU-DAG: magicdiv: kernel '_Z5k_u32PjS_PKjij': clone _Z5k_u32PjS_PKjij__magicdiv used
+// GPU-DAG: magicdiv: kernel '_Z5k_s32PiS_PKiii': clone _Z5k_s32PiS_PKiii__magicdiv used
+// GPU-DAG: magicdiv: kernel '_Z5k_u64PyS_PKyiy': clone _Z5k_u64PyS_PKyiy__magicdiv used
+// GPU-DAG: magicdiv: kernel '_Z5k_s64PxS_PKxix': clone _Z5k_s64PxS_PKxix__magicdiv used
+// GPU-DAG: magicdiv: kernel '_Z7k_mixedPxPKxii': clone _Z7k_mixedPxPKxii__magicdiv used
+// GPU-DAG: magicdiv: kernel '_Z7k_shapePi5Shape': clone _Z7k_shapePi5Shape__magicdiv used
+// GPU: e2e: magicdiv clones: {{[0-9]+}} launches, {{[0-9]+}} results checked, 0 mismatches
+// GPU: e2e: all results match the CPU reference
+
+#include <cuda_runtime.h>
+#define GPU(x) cuda##x
+#define GPU_NAME "CUDA"
+#include "Inputs/e2e_prog.h"
