@@ -53,34 +53,43 @@ static LLVMValueRef md_emit_unsigned(LLVMBuilderRef b, LLVMContextRef ctx,
   return LLVMBuildLShr(b, hi, v->s, "md.uq");
 }
 
-/* Truncating signed quotient of an N-bit n.  With `out` wider than N (the
- * MD_MODE_SEXT case) the conditional negate is done in `out`'s width on
- * zext(uq) and sext(t), so |INT_MIN / -1| = 2^(N-1) is representable. */
+/* Truncating signed quotient of an N-bit n.
+ *
+ * md_magic.h writes the sign fix-up as q = (uq ^ t) - t with t = 0 or -1;
+ * that is q = t ? -uq : uq, and it is emitted as that select: NVPTX turns
+ * it into one compare and one predicated negate (ptxas sm_90: IABS,
+ * ISETP, IMAD.HI, SHF, @P IADD3), one instruction less than xor + sub
+ * after an arithmetic shift.  The dividend's sign is tested directly
+ * (n < 0), the combined sign as (n ^ dsgn) < 0.
+ *
+ * With `out` wider than N (MD_MODE_SEXT) the negate happens in `out`'s
+ * width on zext(uq), so |INT_MIN / -1| = 2^(N-1) is representable. */
 static LLVMValueRef md_emit_signed(LLVMBuilderRef b, LLVMContextRef ctx,
                                    LLVMValueRef n, int nonneg,
                                    md_magic_vals *v, LLVMTypeRef out) {
   unsigned bits = (unsigned)md_kind_width(v->kind);
   LLVMTypeRef ty = md_int(ctx, bits);
-  int wide = out != ty;
-  LLVMValueRef uq, t;
+  LLVMValueRef zero = LLVMConstInt(ty, 0, 0);
+  LLVMValueRef uq, neg;
   if (nonneg) {
     uq = md_emit_unsigned(b, ctx, n, v);
     if (!v->dsgn)
-      return wide ? LLVMBuildZExt(b, uq, out, "md.uq.ext") : uq;
-    t = v->dsgn;
+      return out != ty ? LLVMBuildZExt(b, uq, out, "md.uq.ext") : uq;
+    neg = LLVMBuildICmp(b, LLVMIntSLT, v->dsgn, zero, "md.qneg");
   } else {
+    /* |n| as unsigned: (n ^ nsgn) - nsgn, exact for INT_MIN (2^(N-1)) */
     LLVMValueRef nsgn =
         LLVMBuildAShr(b, n, LLVMConstInt(ty, bits - 1, 0), "md.nsgn");
     LLVMValueRef un = LLVMBuildSub(b, LLVMBuildXor(b, n, nsgn, "md.nx"), nsgn,
                                    "md.nabs");
     uq = md_emit_unsigned(b, ctx, un, v);
-    t = v->dsgn ? LLVMBuildXor(b, nsgn, v->dsgn, "md.qsgn") : nsgn;
+    neg = LLVMBuildICmp(
+        b, LLVMIntSLT, v->dsgn ? LLVMBuildXor(b, n, v->dsgn, "md.nd") : n,
+        zero, "md.qneg");
   }
-  if (wide) {
+  if (out != ty)
     uq = LLVMBuildZExt(b, uq, out, "md.uq.ext");
-    t = LLVMBuildSExt(b, t, out, "md.qsgn.ext");
-  }
-  return LLVMBuildSub(b, LLVMBuildXor(b, uq, t, "md.qx"), t, "md.q");
+  return LLVMBuildSelect(b, neg, LLVMBuildNeg(b, uq, "md.nq"), uq, "md.q");
 }
 
 typedef struct md_qcache {

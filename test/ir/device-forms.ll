@@ -19,13 +19,14 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: %md.hi.wide = lshr i64 %md.nma, 32
 ; CHECK: %md.hi = trunc i64 %md.hi.wide to i32
 ; CHECK: %md.uq = lshr i32 %md.hi, %md.d0.s
-; CHECK: %md.qx = xor i32 %md.uq, %md.nsgn
-; CHECK: %md.q = sub i32 %md.qx, %md.nsgn
+; CHECK: %md.qneg = icmp slt i32 %n, 0
+; CHECK: %md.nq = sub i32 0, %md.uq
+; CHECK: %md.q = select i1 %md.qneg, i32 %md.nq, i32 %md.uq
 ; ANYSIGN-LABEL: define ptx_kernel void @s32_any__magicdiv(
 ; ANYSIGN-SAME: i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s, i32 %md.d0.dsgn)
-; ANYSIGN: %md.qsgn = xor i32 %md.nsgn, %md.d0.dsgn
-; ANYSIGN: %md.qx = xor i32 %md.uq, %md.qsgn
-; ANYSIGN: %md.q = sub i32 %md.qx, %md.qsgn
+; ANYSIGN: %md.nd = xor i32 %n, %md.d0.dsgn
+; ANYSIGN: %md.qneg = icmp slt i32 %md.nd, 0
+; ANYSIGN: %md.q = select i1 %md.qneg, i32 %md.nq, i32 %md.uq
 define ptx_kernel void @s32_any(ptr %out, i32 %n, i32 %d) {
   %q = sdiv i32 %n, %d
   store i32 %q, ptr %out, align 4
@@ -40,8 +41,8 @@ define ptx_kernel void @s32_any(ptr %out, i32 %n, i32 %d) {
 ; CHECK-NEXT: %md.r = sub i32 %x, %md.qd
 ; ANYSIGN-LABEL: define ptx_kernel void @s32_nonneg__magicdiv(
 ; ANYSIGN-NOT: ashr
-; ANYSIGN: %md.qx = xor i32 %md.uq, %md.d0.dsgn
-; ANYSIGN: %md.q = sub i32 %md.qx, %md.d0.dsgn
+; ANYSIGN: %md.qneg = icmp slt i32 %md.d0.dsgn, 0
+; ANYSIGN: %md.q = select i1 %md.qneg, i32 %md.nq, i32 %md.uq
 define ptx_kernel void @s32_nonneg(ptr %out, i32 %d) {
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
@@ -145,10 +146,10 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 ; CHECK-SAME: i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s)
 ; CHECK: %md.n.narrow = trunc i64 %n64 to i32
 ; CHECK: %md.nsgn = ashr i32 %md.n.narrow, 31
+; CHECK: %md.qneg = icmp slt i32 %md.n.narrow, 0
 ; CHECK: %md.uq.ext = zext i32 %md.uq to i64
-; CHECK: %md.qsgn.ext = sext i32 %md.nsgn to i64
-; CHECK: %md.qx = xor i64 %md.uq.ext, %md.qsgn.ext
-; CHECK: %md.q = sub i64 %md.qx, %md.qsgn.ext
+; CHECK: %md.nq = sub i64 0, %md.uq.ext
+; CHECK: %md.q = select i1 %md.qneg, i64 %md.nq, i64 %md.uq.ext
 ; CHECK: %md.q.narrow = trunc i64 %md.q to i32
 ; CHECK: %md.r = sub i32 %md.n.narrow{{[0-9]*}}, %md.qd
 ; CHECK: %md.res = sext i32 %md.r to i64

@@ -2,7 +2,7 @@
 ; a long commutative sum is evaluated left-deep (2 slots) and transformed;
 ; a right-nested chain of 17 subtractions needs 18 slots and is left alone.
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv,verify' -S %s \
-;   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv -o /dev/null 2>&1 | %FileCheck %s
+; RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv -o /dev/null 2>&1 | %FileCheck %s
 ; CHECK-DAG: kernel 'sum' cloned
 ; CHECK-DAG: udiv i32 left alone: divisor expression needs too deep an evaluation stack
 ; CHECK-NOT: kernel 'chain' cloned
