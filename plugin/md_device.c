@@ -355,6 +355,12 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
     return 0; /* already transformed (the pass ran twice) */
   }
   free(probe);
+  if (LLVMCountParams(kernel) > MD_MAX_PARAMS - MD_MAX_EXTRA) {
+    md_remarkf(MD_REMARK_MISSED, kernel, "TooManyParams",
+               "magicdiv: kernel left alone: more than %d parameters",
+               MD_MAX_PARAMS - MD_MAX_EXTRA);
+    return 0;
+  }
   if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(kernel))) {
     md_remark(MD_REMARK_MISSED, kernel, "VarArg",
               "magicdiv: variadic kernel left alone");

@@ -237,7 +237,7 @@ static int md_prog_load(md_inv *c, LLVMValueRef ld, md_buf *out) {
     if (!pointee)
       return md_fail(c, ld, "divisor is loaded from memory behind a pointer "
                             "argument (not a by-value struct)");
-    if (off < 0 ||
+    if (off < 0 || off > 0x7fffffff ||
         (unsigned long long)off + w / 8 > LLVMABISizeOfType(c->td, pointee))
       return md_fail(c, ld, "divisor is loaded outside its struct argument");
     if (!md_arg_readonly(base))
