@@ -384,8 +384,14 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
                "magicdiv: %s kernel '%.*s': no division by a launch-invariant "
                "divisor",
                md_target_name(t), (int)klen, kname);
-  else
+  else {
     changed = md_make_clone(&k, kname, klen);
+    md_remarkf(MD_REMARK_ANALYSIS, kernel, "KernelSummary",
+               "magicdiv: %s kernel '%.*s': %u division site(s) with a "
+               "launch-invariant divisor, %s",
+               md_target_name(t), (int)klen, kname, k.nsites,
+               changed ? "cloned" : "not cloned");
+  }
   md_free_kstate(&k);
   return changed;
 }

@@ -552,7 +552,8 @@ static void md_launch_cb(md_host *h, LLVMValueRef call, void *arg) {
   l->api[l->n++] = k;
 }
 
-static int md_launches_run(md_host *h) {
+/* Reroute the launches of registered kernels; returns how many. */
+static size_t md_launches_run(md_host *h) {
   md_launches l;
   size_t i, changed = 0;
   memset(&l, 0, sizeof l);
@@ -586,7 +587,7 @@ static int md_launches_run(md_host *h) {
   }
   free(l.call);
   free(l.api);
-  return changed > 0;
+  return changed;
 }
 
 /* ------------------------------------------------------------------ run */
@@ -595,7 +596,7 @@ int md_host_run(LLVMModuleRef m, const md_options *o) {
   md_host h;
   md_api_kind cuda = MD_CUDA, hip = MD_HIP;
   int changed = 0;
-  size_t i;
+  size_t i, routed;
   (void)o;
   if (LLVMGetNamedMetadata(m, MD_HOST_MARK, strlen(MD_HOST_MARK)))
     return 0; /* done before (e.g. pre-link and LTO pipelines) */
@@ -613,7 +614,12 @@ int md_host_run(LLVMModuleRef m, const md_options *o) {
   for (i = 0; i < h.n; i++)
     if (h.regs[i].hip_clone)
       changed = 1;
-  changed |= md_launches_run(&h);
+  routed = md_launches_run(&h);
+  changed |= routed > 0;
+  md_remarkf(MD_REMARK_ANALYSIS, h.regs[0].call, "HostSummary",
+             "magicdiv: host module: %zu kernel registration(s), %zu "
+             "launch(es) routed through the runtime",
+             h.n, routed);
   if (changed)
     LLVMGetOrInsertNamedMetadata(m, MD_HOST_MARK, strlen(MD_HOST_MARK));
   for (i = 0; i < h.n; i++)

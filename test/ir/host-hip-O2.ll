@@ -36,6 +36,7 @@
 
 ; REMARK: remark: {{.*}}magicdiv: hipExtLaunchKernel launches are not rerouted
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: hipLaunchKernel of a kernel that is not registered in this module (or a function pointer): not rerouted
+; REMARK-NEXT: remark: {{.*}}magicdiv: host module: 4 kernel registration(s), 8 launch(es) routed through the runtime
 ; REMARK-NEXT: remark: {{.*}}magicdiv: kernel '_Z5k_divPiPKiii' keeps its original: the embedded GPU binary is not a clang offload bundle
 ; REMARK-NEXT: remark: {{.*}}magicdiv: kernel '_Z6k_wideIxEvPT_S0_' keeps its original: the embedded GPU binary is not a clang offload bundle
 ; REMARK-NEXT: remark: {{.*}}magicdiv: kernel '_Z7k_plainPi' keeps its original: the embedded GPU binary is not a clang offload bundle

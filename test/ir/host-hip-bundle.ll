@@ -51,6 +51,7 @@
 
 ; REMARK: remark: {{.*}}magicdiv: hipExtLaunchKernel launches are not rerouted
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: hipLaunchKernel of a kernel that is not registered in this module (or a function pointer): not rerouted
+; REMARK-NEXT: remark: {{.*}}magicdiv: host module: 4 kernel registration(s), 8 launch(es) routed through the runtime
 ; REMARK-NEXT: remark: {{.*}}magicdiv: kernel '_Z6k_wideIxEvPT_S0_' keeps its original: the code objects' descriptors differ
 ; REMARK-NEXT: remark: {{.*}}magicdiv: kernel '_Z7k_plainPi' keeps its original: no clone in the embedded code objects
 ; REMARK-COUNT-3: remark: {{.*}}magicdiv: launch of '_Z5k_divPiPKiii' routed through md_hip_launch{{$}}
