@@ -212,9 +212,45 @@ static int md_prog_pair(md_inv *c, LLVMValueRef va, LLVMValueRef vb, int code,
   return ok;
 }
 
+/* -O0 code keeps every argument and local in a stack slot: `%x.addr =
+ * alloca; store %x, %x.addr` in the entry block, then loads.  If `slot` is
+ * an alloca of the kernel's entry block with exactly one store (in the entry
+ * block, before any load there) and otherwise only simple loads, every load
+ * of it yields the stored value: return that value, else NULL.  (The entry
+ * block runs before every other block, so the store precedes every load.) */
+static LLVMValueRef md_slot_value(md_inv *c, LLVMValueRef slot) {
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->kernel);
+  LLVMValueRef stored = NULL, store = NULL, i;
+  LLVMUseRef u;
+  if (!LLVMIsAAllocaInst(slot) || LLVMGetInstructionParent(slot) != entry)
+    return NULL;
+  for (u = LLVMGetFirstUse(slot); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsALoadInst(user) && LLVMGetOperand(user, 0) == slot &&
+        !LLVMGetVolatile(user))
+      continue;
+    if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == slot &&
+        LLVMGetOperand(user, 0) != slot && !LLVMGetVolatile(user) &&
+        !store && LLVMGetInstructionParent(user) == entry) {
+      store = user;
+      stored = LLVMGetOperand(user, 0);
+      continue;
+    }
+    return NULL;
+  }
+  if (!store)
+    return NULL;
+  /* no load of the slot in the entry block before the store */
+  for (i = LLVMGetFirstInstruction(entry); i && i != store;
+       i = LLVMGetNextInstruction(i))
+    if (LLVMIsALoadInst(i) && LLVMGetOperand(i, 0) == slot)
+      return NULL;
+  return stored;
+}
+
 /* A load: a field of a read-only byval/byref kernel argument, or the
  * launch geometry on AMDGPU. */
-static int md_prog_load(md_inv *c, LLVMValueRef ld, md_buf *out) {
+static int md_prog_load(md_inv *c, LLVMValueRef ld, md_buf *out, int depth) {
   unsigned w = md_int_width(LLVMTypeOf(ld)), i, np;
   int64_t off = 0;
   LLVMValueRef base;
@@ -227,6 +263,12 @@ static int md_prog_load(md_inv *c, LLVMValueRef ld, md_buf *out) {
     return md_fail(c, ld, "divisor is loaded through a non-constant address");
   if (md_amdgpu_geometry(c, base, off, w, out))
     return 1;
+  if (off == 0 && LLVMIsAAllocaInst(base)) {
+    LLVMValueRef val = md_slot_value(c, base);
+    if (val && LLVMTypeOf(val) == LLVMTypeOf(ld))
+      return md_prog(c, val, out, depth + 1);
+    return md_fail(c, ld, "divisor is loaded from a stack slot");
+  }
   if (!LLVMIsAArgument(base) || LLVMGetParamParent(base) != c->kernel)
     return md_fail(c, ld, "divisor is loaded from memory");
   np = LLVMCountParams(c->kernel);
@@ -440,7 +482,7 @@ static int md_prog(md_inv *c, LLVMValueRef v, md_buf *out, int depth) {
     md_buf_u8(out, (uint8_t)w);
     return 1;
   case LLVMLoad:
-    return md_prog_load(c, v, out);
+    return md_prog_load(c, v, out, depth);
   case LLVMCall:
     return md_prog_call(c, v, out, depth);
   case LLVMPHI:

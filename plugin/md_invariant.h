@@ -3,6 +3,8 @@
  *
  * A value is launch-invariant when it is computed only from
  *   - integer kernel arguments (widths 8/16/32/64);
+ *   - (for -O0 code) loads of a stack slot written exactly once, in the
+ *     entry block, with a qualifying value;
  *   - fields loaded at constant offsets from a byval / byref struct argument
  *     that the kernel never writes (through GEPs, casts, freeze);
  *   - integer constants;
