@@ -20,6 +20,26 @@ static uint32_t md_param_size(LLVMTargetDataRef td, LLVMValueRef kernel,
   return (uint32_t)LLVMABISizeOfType(td, t);
 }
 
+/* The descriptor is defined wherever its kernel is: a template kernel
+ * (linkonce_odr / weak_odr) instantiated in several translation units gets
+ * one descriptor per unit, and those must merge at the device link like the
+ * kernels do, not collide. */
+static LLVMLinkage md_desc_linkage(LLVMLinkage kernel) {
+  switch (kernel) {
+  case LLVMLinkOnceODRLinkage:
+  case LLVMWeakODRLinkage:
+    return LLVMWeakODRLinkage;
+  case LLVMLinkOnceAnyLinkage:
+  case LLVMWeakAnyLinkage:
+    return LLVMWeakAnyLinkage;
+  case LLVMInternalLinkage:
+  case LLVMPrivateLinkage:
+    return LLVMInternalLinkage;
+  default:
+    return LLVMExternalLinkage;
+  }
+}
+
 LLVMValueRef md_emit_descriptor(LLVMModuleRef m, md_target t,
                                 LLVMTargetDataRef td, LLVMValueRef kernel,
                                 const md_divisor *divs, unsigned ndivs,
@@ -68,7 +88,7 @@ LLVMValueRef md_emit_descriptor(LLVMModuleRef m, md_target t,
   gv = LLVMAddGlobalInAddressSpace(m, LLVMTypeOf(init), name, as);
   LLVMSetInitializer(gv, init);
   LLVMSetGlobalConstant(gv, 1);
-  LLVMSetLinkage(gv, LLVMExternalLinkage);
+  LLVMSetLinkage(gv, md_desc_linkage(LLVMGetLinkage(kernel)));
   LLVMSetAlignment(gv, 8);
   md_buf_free(&b);
   md_append_used(m, gv);
