@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# run.sh -- run the GPU benchmark on a machine with an NVIDIA GPU.  Builds
+# nothing: everything comes from the bundle bench/gpu/build.sh made on a
+# build machine (default bench/out/gpu; carry that folder along).  Needs
+# only the NVIDIA driver (libcuda.so.1); no CUDA toolkit, nothing installed.
+#
+#   bench/gpu/run.sh [--bundle DIR] [--quick] [--dry-run] [mdb_gpu options]
+#
+#   --quick     small sizes, 3 divisors: a ~30 s smoke test
+#   --dry-run   host-side checks only (descriptors, hand magic, bundle); no
+#               GPU work; reports why CUDA is unavailable, exits 0 if the
+#               host-side checks pass
+#   other options go to mdb_gpu (--only SUBSTR, --seed N, --reps N)
+#
+# Results: $OUT if set, else <bundle>/results-<date>: log.txt (everything
+# printed), results.csv (every case x variant), table.md, device.txt,
+# MANIFEST (how the bundle was built).  Total run time is capped at 470 s;
+# the timing phase stops starting new measurements after 380 s.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+bundle=${MDB_BUNDLE:-$here/../out/gpu}
+args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --bundle) bundle=$2; shift 2 ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+if [ ! -x "$bundle/mdb_gpu" ]; then
+  echo "run.sh: no bundle at $bundle (expected $bundle/mdb_gpu)." >&2
+  echo "run.sh: build it on a build machine: bench/gpu/build.sh --build <magicdiv build dir>," >&2
+  echo "run.sh: then carry bench/out/gpu to this machine." >&2
+  exit 1
+fi
+out=${OUT:-$bundle/results-$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$out" || { echo "run.sh: cannot create $out" >&2; exit 1; }
+cp "$bundle/MANIFEST" "$out/" 2>/dev/null
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "host: $(uname -a)"
+  if command -v nvidia-smi >/dev/null 2>&1; then
+    nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.sm,power.limit,temperature.gpu --format=csv 2>&1
+  else
+    echo "nvidia-smi: not found"
+  fi
+} >"$out/device.txt" 2>&1
+echo "run.sh: bundle $bundle, results in $out"
+cat "$out/device.txt"
+to=()
+command -v timeout >/dev/null 2>&1 && to=(timeout -k 10 470)
+${to[@]+"${to[@]}"} "$bundle/mdb_gpu" --bundle "$bundle" --out "$out" \
+  --deadline 380 ${args[@]+"${args[@]}"}
+rc=$?
+[ "$rc" = 124 ] && echo "run.sh: mdb_gpu hit the 470 s cap; partial results in $out"
+exit "$rc"
