@@ -107,7 +107,7 @@ done
 
 "$cc" -std=c11 -O2 -Wall -Wextra -Wno-unused-parameter \
   -I "$root/bench/include" -I "$root/runtime/include" -I "$cuda/include" \
-  "$here/mdb_gpu.c" "$here/mdb_cases.c" "$here/mdb_hand.c" "$here/mdb_cu.c" \
+  "$here"/mdb_*.c \
   ${MDB_CFLAGS:-} "$rtlib" -ldl -lm -o "$out/mdb_gpu"
 
 glibc=$(objdump -T "$out/mdb_gpu" 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1 || true)

@@ -191,23 +191,31 @@ template <class T> struct mdb_nat {
 /* 32-bit hand dividers, for dividends the programmer knows are >= 0. */
 template <class T> struct mdb_cut {
   mdb_cut32 c;
-  __device__ T div(T n) const { return (T)mdb_cut_u32((mdb_u32)n, c.d, c.m, c.s); }
+  __device__ T div(T n) const {
+    return (T)mdb_cut_u32((mdb_u32)n, c.d, c.m, c.s);
+  }
   __device__ T mod(T n) const { return n - div(n) * (T)c.d; }
 };
 template <class T> struct mdb_uni {
   mdb_uni32 u;
-  __device__ T div(T n) const { return (T)mdb_uni_u32((mdb_u32)n, u.m, u.a, u.s); }
+  __device__ T div(T n) const {
+    return (T)mdb_uni_u32((mdb_u32)n, u.m, u.a, u.s);
+  }
   __device__ T mod(T n) const { return n - div(n) * (T)u.d; }
 };
 /* 64-bit hand dividers (unsigned or known-nonnegative 64-bit dividends). */
 template <class T> struct mdb_cut_w {
   mdb_cut64 c;
-  __device__ T div(T n) const { return (T)mdb_cut_u64((mdb_u64)n, c.m, c.s, c.r); }
+  __device__ T div(T n) const {
+    return (T)mdb_cut_u64((mdb_u64)n, c.m, c.s, c.r);
+  }
   __device__ T mod(T n) const { return n - div(n) * (T)c.d; }
 };
 template <class T> struct mdb_uni_w {
   mdb_uni64 u;
-  __device__ T div(T n) const { return (T)mdb_uni_u64((mdb_u64)n, u.m, u.a, u.s); }
+  __device__ T div(T n) const {
+    return (T)mdb_uni_u64((mdb_u64)n, u.m, u.a, u.s);
+  }
   __device__ T mod(T n) const { return n - div(n) * (T)u.d; }
 };
 #endif

@@ -36,7 +36,9 @@ template <class F> static void launch(unsigned grid, unsigned block, F f) {
     }
 }
 
-static unsigned blocks(unsigned long long n) { return (unsigned)((n + 255) / 256); }
+static unsigned blocks(unsigned long long n) {
+  return (unsigned)((n + 255) / 256);
+}
 
 static mdb_u64 rng_state = 0x243F6A8885A308D3ull;
 static mdb_u64 rnd() { return mdb_splitmix(rng_state++); }
@@ -65,7 +67,9 @@ static void report(const char *what, const char *variant, const void *ref,
       first = i;
   int ok = bad == 0;
   printf("%-44s %-8s %s", what, variant,
-         ok ? "exact" : expect_ok ? "MISMATCH" : "inexact (outside its domain)");
+         ok          ? "exact"
+         : expect_ok ? "MISMATCH"
+                     : "inexact (outside its domain)");
   if (bad)
     printf(" (%zu of %zu words, first %zu)", bad, bytes / 4, first);
   printf("\n");
@@ -125,36 +129,46 @@ static void check_permute(int B, int N, int NH, int d) {
   float *inp = frand(3 * E);
   mdb_u64 d0 = (mdb_u64)NH * N * d, d1 = (mdb_u64)N * d;
   snprintf(what, sizeof what, "permute B=%d N=%d NH=%d d=%d", B, N, NH, d);
-  three(what, 3 * E * 4, 1,
-        [&](void *o) {
-          float *q = (float *)o;
-          launch(blocks(E), 256, [&] { permute_native(q, q + E, q + 2 * E, inp, B, N, NH, d); });
-        },
-        [&](void *o) {
-          float *q = (float *)o;
-          launch(blocks(E), 256, [&] {
-            permute_cutlass(q, q + E, q + 2 * E, inp, B, N, NH, d, cut32(d0), cut32(d1), cut32(d));
-          });
-        },
-        [&](void *o) {
-          float *q = (float *)o;
-          launch(blocks(E), 256, [&] {
-            permute_unified(q, q + E, q + 2 * E, inp, B, N, NH, d, uni32(d0), uni32(d1), uni32(d));
-          });
+  three(
+      what, 3 * E * 4, 1,
+      [&](void *o) {
+        float *q = (float *)o;
+        launch(blocks(E), 256,
+               [&] { permute_native(q, q + E, q + 2 * E, inp, B, N, NH, d); });
+      },
+      [&](void *o) {
+        float *q = (float *)o;
+        launch(blocks(E), 256, [&] {
+          permute_cutlass(q, q + E, q + 2 * E, inp, B, N, NH, d, cut32(d0),
+                          cut32(d1), cut32(d));
         });
+      },
+      [&](void *o) {
+        float *q = (float *)o;
+        launch(blocks(E), 256, [&] {
+          permute_unified(q, q + E, q + 2 * E, inp, B, N, NH, d, uni32(d0),
+                          uni32(d1), uni32(d));
+        });
+      });
   snprintf(what, sizeof what, "unpermute B=%d N=%d NH=%d d=%d", B, N, NH, d);
-  three(what, E * 4, 1,
-        [&](void *o) { launch(blocks(E), 256, [&] { unpermute_native(inp, (float *)o, B, N, NH, d); }); },
-        [&](void *o) {
-          launch(blocks(E), 256, [&] {
-            unpermute_cutlass(inp, (float *)o, B, N, NH, d, cut32(d0), cut32(d1), cut32(d));
-          });
-        },
-        [&](void *o) {
-          launch(blocks(E), 256, [&] {
-            unpermute_unified(inp, (float *)o, B, N, NH, d, uni32(d0), uni32(d1), uni32(d));
-          });
+  three(
+      what, E * 4, 1,
+      [&](void *o) {
+        launch(blocks(E), 256,
+               [&] { unpermute_native(inp, (float *)o, B, N, NH, d); });
+      },
+      [&](void *o) {
+        launch(blocks(E), 256, [&] {
+          unpermute_cutlass(inp, (float *)o, B, N, NH, d, cut32(d0), cut32(d1),
+                            cut32(d));
         });
+      },
+      [&](void *o) {
+        launch(blocks(E), 256, [&] {
+          unpermute_unified(inp, (float *)o, B, N, NH, d, uni32(d0), uni32(d1),
+                            uni32(d));
+        });
+      });
   free(inp);
 }
 
@@ -165,18 +179,23 @@ static void check_transpose(int n, int c, int h, int w) {
   float *in = frand(E);
   mdb_u64 wh = (mdb_u64)w * h, whc = wh * c;
   snprintf(what, sizeof what, "transpose4d %dx%dx%dx%d", n, c, h, w);
-  three(what, E * 4, 1,
-        [&](void *o) { launch(blocks(E), 256, [&] { transpose_native(in, (float *)o, s); }); },
-        [&](void *o) {
-          launch(blocks(E), 256, [&] {
-            transpose_cutlass(in, (float *)o, s, cut32(w), cut32(h), cut32(c), cut32(wh), cut32(whc));
-          });
-        },
-        [&](void *o) {
-          launch(blocks(E), 256, [&] {
-            transpose_unified(in, (float *)o, s, uni32(w), uni32(h), uni32(c), uni32(wh), uni32(whc));
-          });
+  three(
+      what, E * 4, 1,
+      [&](void *o) {
+        launch(blocks(E), 256, [&] { transpose_native(in, (float *)o, s); });
+      },
+      [&](void *o) {
+        launch(blocks(E), 256, [&] {
+          transpose_cutlass(in, (float *)o, s, cut32(w), cut32(h), cut32(c),
+                            cut32(wh), cut32(whc));
         });
+      },
+      [&](void *o) {
+        launch(blocks(E), 256, [&] {
+          transpose_unified(in, (float *)o, s, uni32(w), uni32(h), uni32(c),
+                            uni32(wh), uni32(whc));
+        });
+      });
   free(in);
 }
 
@@ -185,14 +204,21 @@ static void check_stencil(int Lx, int Ly) {
   size_t E = (size_t)Lx * Ly;
   float *in = frand(E);
   snprintf(what, sizeof what, "stencil %dx%d", Lx, Ly);
-  three(what, E * 4, 1,
-        [&](void *o) { launch(blocks(E), 256, [&] { stencil_native(in, (float *)o, Lx, Ly); }); },
-        [&](void *o) {
-          launch(blocks(E), 256, [&] { stencil_cutlass(in, (float *)o, Lx, Ly, cut32(Lx), cut32(Ly)); });
-        },
-        [&](void *o) {
-          launch(blocks(E), 256, [&] { stencil_unified(in, (float *)o, Lx, Ly, uni32(Lx), uni32(Ly)); });
+  three(
+      what, E * 4, 1,
+      [&](void *o) {
+        launch(blocks(E), 256, [&] { stencil_native(in, (float *)o, Lx, Ly); });
+      },
+      [&](void *o) {
+        launch(blocks(E), 256, [&] {
+          stencil_cutlass(in, (float *)o, Lx, Ly, cut32(Lx), cut32(Ly));
         });
+      },
+      [&](void *o) {
+        launch(blocks(E), 256, [&] {
+          stencil_unified(in, (float *)o, Lx, Ly, uni32(Lx), uni32(Ly));
+        });
+      });
   free(in);
 }
 
@@ -204,14 +230,23 @@ static void check_vol2col(int ch, int dep, int hw, int k) {
   size_t col = (size_t)n * k * k * k;
   float *in = frand((size_t)n);
   snprintf(what, sizeof what, "vol2col c=%d d=%d hw=%d k=%d", ch, dep, hw, k);
-  three(what, col * 4, 1,
-        [&](void *o) { launch(7, 256, [&] { vol2col_native(n, in, v, (float *)o); }); },
-        [&](void *o) {
-          launch(7, 256, [&] { vol2col_cutlass(n, in, v, (float *)o, cut32(hw), cut32(hw), cut32(dep)); });
-        },
-        [&](void *o) {
-          launch(7, 256, [&] { vol2col_unified(n, in, v, (float *)o, uni64(hw), uni64(hw), uni64(dep)); });
+  three(
+      what, col * 4, 1,
+      [&](void *o) {
+        launch(7, 256, [&] { vol2col_native(n, in, v, (float *)o); });
+      },
+      [&](void *o) {
+        launch(7, 256, [&] {
+          vol2col_cutlass(n, in, v, (float *)o, cut32(hw), cut32(hw),
+                          cut32(dep));
         });
+      },
+      [&](void *o) {
+        launch(7, 256, [&] {
+          vol2col_unified(n, in, v, (float *)o, uni64(hw), uni64(hw),
+                          uni64(dep));
+        });
+      });
   free(in);
 }
 
@@ -219,41 +254,55 @@ static void check_upsample(mdb_u64 nc, mdb_u64 ih, mdb_u64 oh) {
   char what[64];
   mdb_u64 E = nc * oh * oh;
   float *in = frand(nc * ih * ih);
-  snprintf(what, sizeof what, "upsample nc=%llu %llu->%llu", (unsigned long long)nc,
-           (unsigned long long)ih, (unsigned long long)oh);
-  three(what, E * 4, 1,
-        [&](void *o) { launch(blocks(E), 256, [&] { upsample_native(in, (float *)o, nc, ih, ih, oh, oh); }); },
-        [&](void *o) {
-          launch(blocks(E), 256, [&] {
-            upsample_cutlass(in, (float *)o, nc, ih, ih, oh, oh, cut64(oh), cut64(oh), cut64(oh * oh));
-          });
-        },
-        [&](void *o) {
-          launch(blocks(E), 256, [&] {
-            upsample_unified(in, (float *)o, nc, ih, ih, oh, oh, uni64(oh), uni64(oh), uni64(oh * oh));
-          });
+  snprintf(what, sizeof what, "upsample nc=%llu %llu->%llu",
+           (unsigned long long)nc, (unsigned long long)ih,
+           (unsigned long long)oh);
+  three(
+      what, E * 4, 1,
+      [&](void *o) {
+        launch(blocks(E), 256,
+               [&] { upsample_native(in, (float *)o, nc, ih, ih, oh, oh); });
+      },
+      [&](void *o) {
+        launch(blocks(E), 256, [&] {
+          upsample_cutlass(in, (float *)o, nc, ih, ih, oh, oh, cut64(oh),
+                           cut64(oh), cut64(oh * oh));
         });
+      },
+      [&](void *o) {
+        launch(blocks(E), 256, [&] {
+          upsample_unified(in, (float *)o, nc, ih, ih, oh, oh, uni64(oh),
+                           uni64(oh), uni64(oh * oh));
+        });
+      });
   free(in);
 }
 
 static void check_concat(int outer, int s1, int s2, int inner) {
   char what[64];
   size_t E = (size_t)outer * (s1 + s2) * inner;
-  float *a = frand((size_t)outer * s1 * inner), *b = frand((size_t)outer * s2 * inner);
+  float *a = frand((size_t)outer * s1 * inner),
+        *b = frand((size_t)outer * s2 * inner);
   mdb_u64 sum = (mdb_u64)(s1 + s2);
   snprintf(what, sizeof what, "concat %d x (%d+%d) x %d", outer, s1, s2, inner);
-  three(what, E * 4, 1,
-        [&](void *o) { launch(blocks(E), 256, [&] { concat_native(a, b, (float *)o, outer, s1, s2, inner); }); },
-        [&](void *o) {
-          launch(blocks(E), 256, [&] {
-            concat_cutlass(a, b, (float *)o, outer, s1, s2, inner, cut32(inner), cut32(sum), cut32(inner * sum));
-          });
-        },
-        [&](void *o) {
-          launch(blocks(E), 256, [&] {
-            concat_unified(a, b, (float *)o, outer, s1, s2, inner, uni32(inner), uni32(sum), uni32(inner * sum));
-          });
+  three(
+      what, E * 4, 1,
+      [&](void *o) {
+        launch(blocks(E), 256,
+               [&] { concat_native(a, b, (float *)o, outer, s1, s2, inner); });
+      },
+      [&](void *o) {
+        launch(blocks(E), 256, [&] {
+          concat_cutlass(a, b, (float *)o, outer, s1, s2, inner, cut32(inner),
+                         cut32(sum), cut32(inner * sum));
         });
+      },
+      [&](void *o) {
+        launch(blocks(E), 256, [&] {
+          concat_unified(a, b, (float *)o, outer, s1, s2, inner, uni32(inner),
+                         uni32(sum), uni32(inner * sum));
+        });
+      });
   free(a);
   free(b);
 }
@@ -268,14 +317,22 @@ static void check_hash(mdb_u32 cap, mdb_u32 nins) {
     keys[i] = (mdb_u32)rnd() & 0xfffffffeu;
   launch(blocks(nins), 256, [&] { hashbuild(table, keys, nins, cap); });
   snprintf(what, sizeof what, "hashprobe cap=%u keys=%u", cap, nins);
-  three(what, nq * 4ull, 0,
-        [&](void *o) { launch(blocks(nq), 256, [&] { hashprobe_native(table, keys, (mdb_u32 *)o, nq, cap); }); },
-        [&](void *o) {
-          launch(blocks(nq), 256, [&] { hashprobe_cutlass(table, keys, (mdb_u32 *)o, nq, cap, cut32(cap)); });
-        },
-        [&](void *o) {
-          launch(blocks(nq), 256, [&] { hashprobe_unified(table, keys, (mdb_u32 *)o, nq, cap, uni32(cap)); });
+  three(
+      what, nq * 4ull, 0,
+      [&](void *o) {
+        launch(blocks(nq), 256,
+               [&] { hashprobe_native(table, keys, (mdb_u32 *)o, nq, cap); });
+      },
+      [&](void *o) {
+        launch(blocks(nq), 256, [&] {
+          hashprobe_cutlass(table, keys, (mdb_u32 *)o, nq, cap, cut32(cap));
         });
+      },
+      [&](void *o) {
+        launch(blocks(nq), 256, [&] {
+          hashprobe_unified(table, keys, (mdb_u32 *)o, nq, cap, uni32(cap));
+        });
+      });
   free(table);
   free(keys);
 }
@@ -283,24 +340,49 @@ static void check_hash(mdb_u32 cap, mdb_u32 nins) {
 static void check_op(int w64, mdb_u64 d, unsigned threads, unsigned iters) {
   char what[64];
   unsigned g = threads / 256;
-  snprintf(what, sizeof what, "opbench u%d d=%llu", w64 ? 64 : 32, (unsigned long long)d);
+  snprintf(what, sizeof what, "opbench u%d d=%llu", w64 ? 64 : 32,
+           (unsigned long long)d);
   if (w64) {
     mdb_u64 *x = (mdb_u64 *)malloc(threads * 8ull);
     for (unsigned i = 0; i < threads; i++)
       x[i] = rnd();
-    three(what, threads * 8ull, 1,
-          [&](void *o) { launch(g, 256, [&] { opbench_u64_native(x, (mdb_u64 *)o, iters, d); }); },
-          [&](void *o) { launch(g, 256, [&] { opbench_u64_cutlass(x, (mdb_u64 *)o, iters, d, cut64(d)); }); },
-          [&](void *o) { launch(g, 256, [&] { opbench_u64_unified(x, (mdb_u64 *)o, iters, d, uni64(d)); }); });
+    three(
+        what, threads * 8ull, 1,
+        [&](void *o) {
+          launch(g, 256,
+                 [&] { opbench_u64_native(x, (mdb_u64 *)o, iters, d); });
+        },
+        [&](void *o) {
+          launch(g, 256, [&] {
+            opbench_u64_cutlass(x, (mdb_u64 *)o, iters, d, cut64(d));
+          });
+        },
+        [&](void *o) {
+          launch(g, 256, [&] {
+            opbench_u64_unified(x, (mdb_u64 *)o, iters, d, uni64(d));
+          });
+        });
     free(x);
   } else {
     mdb_u32 *x = (mdb_u32 *)malloc(threads * 4ull), d32 = (mdb_u32)d;
     for (unsigned i = 0; i < threads; i++)
       x[i] = (mdb_u32)rnd() & 0x7fffffffu;
-    three(what, threads * 4ull, 1,
-          [&](void *o) { launch(g, 256, [&] { opbench_u32_native(x, (mdb_u32 *)o, iters, d32); }); },
-          [&](void *o) { launch(g, 256, [&] { opbench_u32_cutlass(x, (mdb_u32 *)o, iters, d32, cut32(d)); }); },
-          [&](void *o) { launch(g, 256, [&] { opbench_u32_unified(x, (mdb_u32 *)o, iters, d32, uni32(d)); }); });
+    three(
+        what, threads * 4ull, 1,
+        [&](void *o) {
+          launch(g, 256,
+                 [&] { opbench_u32_native(x, (mdb_u32 *)o, iters, d32); });
+        },
+        [&](void *o) {
+          launch(g, 256, [&] {
+            opbench_u32_cutlass(x, (mdb_u32 *)o, iters, d32, cut32(d));
+          });
+        },
+        [&](void *o) {
+          launch(g, 256, [&] {
+            opbench_u32_unified(x, (mdb_u32 *)o, iters, d32, uni32(d));
+          });
+        });
     free(x);
   }
 }
@@ -333,8 +415,9 @@ int main() {
   check_upsample(2, 64, 160);
   check_concat(3, 5, 11, 7);
   check_hash(100003u, 40000u);
-  static const mdb_u64 divs[] = {1, 32, 64, 256, 512, 1024, 2048, 4096, 768, 11008,
-                                 14336, 100, 997, 1337, 102039132};
+  static const mdb_u64 divs[] = {1,     32,   64,   256,  512,
+                                 1024,  2048, 4096, 768,  11008,
+                                 14336, 100,  997,  1337, 102039132};
   for (mdb_u64 d : divs) {
     check_op(0, d, 512, 300);
     check_op(1, d, 512, 300);

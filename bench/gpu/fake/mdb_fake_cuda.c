@@ -156,11 +156,21 @@ CUresult cuDeviceGetName(char *name, int len, CUdevice d) {
 CUresult cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice d) {
   (void)d;
   switch (a) {
-  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *v = 132; break;
-  case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE: *v = 50 << 20; break;
-  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *v = 9; break;
-  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *v = 0; break;
-  default: *v = 0; break;
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
+    *v = 132;
+    break;
+  case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE:
+    *v = 50 << 20;
+    break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+    *v = 9;
+    break;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
+    *v = 0;
+    break;
+  default:
+    *v = 0;
+    break;
   }
   return CUDA_SUCCESS;
 }
@@ -291,8 +301,8 @@ CUresult cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
   (void)sink;
   fake_launches++;
   if (fake_log && fake_launches <= 100000)
-    fprintf(fake_log, "%s grid=%u block=%u params=%d bytes=%zu\n", fn->name,
-            gx, bx, fn->nparam, total);
+    fprintf(fake_log, "%s grid=%u block=%u params=%d bytes=%zu\n", fn->name, gx,
+            bx, fn->nparam, total);
   return CUDA_SUCCESS;
 }
 
@@ -316,6 +326,7 @@ CUresult cuEventSynchronize(CUevent e) {
 }
 CUresult cuEventElapsedTime(float *ms, CUevent a, CUevent b) {
   const struct timespec *x = (const void *)a, *y = (const void *)b;
-  *ms = (float)((y->tv_sec - x->tv_sec) * 1e3 + (y->tv_nsec - x->tv_nsec) * 1e-6);
+  *ms =
+      (float)((y->tv_sec - x->tv_sec) * 1e3 + (y->tv_nsec - x->tv_nsec) * 1e-6);
   return CUDA_SUCCESS;
 }
