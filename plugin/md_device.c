@@ -318,6 +318,12 @@ static int md_make_clone(md_kstate *k, const char *kname, size_t klen) {
     return 0;
   }
   md_copy_kernel_annotations(k->m, k->kernel, clone);
+  /* LLVM < 20 marks NVPTX kernels by !nvvm.annotations only, and caches
+   * them per module: a cache filled before this pass ran does not list the
+   * clone, which then compiles as a .func.  The ptx_kernel calling
+   * convention is checked when the cache has no entry, so set it too. */
+  if (k->t == MD_TARGET_NVPTX)
+    LLVMSetFunctionCallConv(clone, LLVMPTXKernelCallConv);
   md_append_used(k->m, clone);
   md_remarkf(MD_REMARK_PASSED, k->kernel, "Cloned",
              "magicdiv: kernel '%.*s' cloned as '%.*s%s': %u division "
