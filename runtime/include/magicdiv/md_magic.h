@@ -3,7 +3,9 @@
  * and a C reference evaluator of every device sequence magicdiv emits.
  *
  * The evaluators below ARE the specification of the device code: the pass
- * (plugin/md_rewrite.c) emits exactly these operations in LLVM IR, and the
+ * (plugin/md_rewrite.c) emits these operations in LLVM IR (the signed
+ * fix-up (uq ^ t) - t as the equal t ? -uq : uq, a compare and a select,
+ * which NVPTX compiles one instruction shorter), and the
  * tests prove them exact against the C operators.  Generators live in
  * runtime/src/md_magic.c with their derivations.
  *
@@ -70,7 +72,7 @@ int md_magic_s32(int32_t d, md_s32_magic *out);
 int md_magic_u64(uint64_t d, md_u64_magic *out);
 int md_magic_s64(int64_t d, md_s64_magic *out);
 
-/* ---- Reference evaluators: exactly the device sequences. ---- */
+/* ---- Reference evaluators: the values the device sequences compute. ---- */
 
 static inline uint32_t md_eval_u32(uint32_t n, const md_u32_magic *g) {
   uint64_t t = (uint64_t)n * g->m + g->a; /* mul.wide.u32 + add, no wrap */
