@@ -498,35 +498,12 @@ static int md_prog_stack_depth(const uint8_t *p, size_t n) {
   size_t i = 0;
   int depth = 0, max = 0;
   while (i < n) {
-    uint8_t op = p[i++];
-    int pops, pushes = 1;
-    size_t operands;
-    if (op == MD_OP_ARG) {
-      pops = 0;
-      operands = 7;
-    } else if (op == MD_OP_CONST) {
-      pops = 0;
-      operands = 9;
-    } else if (op == MD_OP_LAUNCH) {
-      pops = 0;
-      operands = 1;
-    } else if (op >= MD_OP_ADD && op <= MD_OP_UMAX) {
-      pops = 2;
-      operands = 2;
-    } else if (op == MD_OP_ICMP) {
-      pops = 2;
-      operands = 2;
-    } else if (op == MD_OP_SELECT) {
-      pops = 3;
-      operands = 1;
-    } else if (op == MD_OP_ZEXT || op == MD_OP_SEXT || op == MD_OP_TRUNC) {
-      pops = 1;
-      operands = 2;
-    } else {
+    int op = p[i++];
+    int pops = md_op_pops(op), operands = md_op_operand_bytes(op);
+    if (pops < 0 || operands < 0 || op == MD_OP_END)
       return -1;
-    }
-    i += operands;
-    depth += pushes - pops;
+    i += (size_t)operands;
+    depth += 1 - pops;
     if (depth > max)
       max = depth;
   }

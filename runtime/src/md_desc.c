@@ -64,28 +64,6 @@ static inline uint32_t md_div_table(const uint8_t *d) {
   return MD_DESC_HEADER_SIZE + 4u * md_rd16(d + MD_H_NPARAMS);
 }
 
-/* Operand bytes that follow each opcode; -1 for an unknown opcode. */
-static int md_operand_bytes(int op) {
-  switch (op) {
-  case MD_OP_END:
-    return 0;
-  case MD_OP_ARG:
-    return 7; /* u16 param, u32 offset, u8 size */
-  case MD_OP_CONST:
-    return 9; /* u8 w, u64 value */
-  case MD_OP_LAUNCH:
-  case MD_OP_SELECT:
-    return 1; /* u8 which / u8 w */
-  case MD_OP_ICMP:
-  case MD_OP_ZEXT:
-  case MD_OP_SEXT:
-  case MD_OP_TRUNC:
-    return 2; /* u8 w, u8 pred / u8 from_w, u8 to_w */
-  default:
-    return (op >= MD_OP_ADD && op <= MD_OP_UMAX) ? 2 : -1; /* u8 w, flags */
-  }
-}
-
 /* The MD_OF_* flags an IR instruction of each binary op can carry. */
 static int md_allowed_flags(int op) {
   switch (op) {
@@ -122,7 +100,7 @@ static int md_check_program(const uint8_t *d, uint32_t total, uint32_t pc,
     if (pc >= total)
       return MD_ERR_DESC_MALFORMED;
     int op = d[pc];
-    int nb = md_operand_bytes(op);
+    int nb = md_op_operand_bytes(op);
     if (nb < 0 || (uint32_t)nb > total - pc - 1)
       return MD_ERR_DESC_MALFORMED;
     const uint8_t *o = d + pc + 1;

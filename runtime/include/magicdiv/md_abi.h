@@ -197,4 +197,51 @@ static inline int md_kind_width(int kind) {
   return (kind == MD_KIND_U64 || kind == MD_KIND_S64) ? 64 : 32;
 }
 
+/* Operand bytes that follow opcode `op` in a program; -1 for an unknown
+ * opcode.  The one definition of the encoding, for the plugin's writer and
+ * the runtime's reader. */
+static inline int md_op_operand_bytes(int op) {
+  switch (op) {
+  case MD_OP_END:
+    return 0;
+  case MD_OP_ARG:
+    return 7; /* u16 param, u32 offset, u8 size */
+  case MD_OP_CONST:
+    return 9; /* u8 w, u64 value */
+  case MD_OP_LAUNCH:
+  case MD_OP_SELECT:
+    return 1; /* u8 which / u8 w */
+  case MD_OP_ICMP:
+  case MD_OP_ZEXT:
+  case MD_OP_SEXT:
+  case MD_OP_TRUNC:
+    return 2; /* u8 w, u8 pred / u8 from_w, u8 to_w */
+  default:
+    return (op >= MD_OP_ADD && op <= MD_OP_UMAX) ? 2 : -1; /* u8 w, flags */
+  }
+}
+
+/* Values opcode `op` pops from the evaluation stack (each op but END pushes
+ * one); -1 for an unknown opcode. */
+static inline int md_op_pops(int op) {
+  switch (op) {
+  case MD_OP_END:
+    return 1;
+  case MD_OP_ARG:
+  case MD_OP_CONST:
+  case MD_OP_LAUNCH:
+    return 0;
+  case MD_OP_ZEXT:
+  case MD_OP_SEXT:
+  case MD_OP_TRUNC:
+    return 1;
+  case MD_OP_ICMP:
+    return 2;
+  case MD_OP_SELECT:
+    return 3;
+  default:
+    return (op >= MD_OP_ADD && op <= MD_OP_UMAX) ? 2 : -1;
+  }
+}
+
 #endif /* MAGICDIV_MD_ABI_H */
