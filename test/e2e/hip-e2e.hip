@@ -21,6 +21,11 @@
 // RUN: %{hip} --cuda-host-only -Xclang -fcuda-include-gpubinary -Xclang %t.hipfb -c %s -o %t.o
 // RUN: %clang -fuse-ld=lld %t.o %rtlib/libmagicdiv_rt.a -lamdhip64 -o %t
 // RUN: env MAGICDIV_LOG=1 %not %t 2>&1 | %FileCheck %s --check-prefix=EXEC
+// The ordinary one-step compile (clang runs clang-offload-bundler itself,
+// from clang-tools-22) gives the same program.
+// RUN: %{hip} -c %s -o %t.one.o
+// RUN: %clang -fuse-ld=lld %t.one.o %rtlib/libmagicdiv_rt.a -lamdhip64 -o %t.one
+// RUN: env MAGICDIV_LOG=1 %not %t.one 2>&1 | %FileCheck %s --check-prefix=EXEC
 
 // CO-DAG: _Z5k_u32PjS_PKjij__magicdiv.kd
 // CO-DAG: _Z5k_u32PjS_PKjij__magicdiv_desc
