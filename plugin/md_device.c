@@ -275,7 +275,6 @@ static int md_make_clone(md_kstate *k, const char *kname, size_t klen) {
     char nm[32];
     memset(&mv[i], 0, sizeof mv[i]);
     mv[i].kind = k->divs[i].kind;
-    mv[i].flags = k->divs[i].flags;
     mv[i].m = LLVMGetParam(clone, base);
     mv[i].a = LLVMGetParam(clone, base + 1);
     mv[i].s = LLVMGetParam(clone, base + 2);

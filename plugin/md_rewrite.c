@@ -111,6 +111,26 @@ static int md_chain_dominates(LLVMBasicBlockRef def, LLVMBasicBlockRef use) {
   return 0;
 }
 
+/* v (an operand of a site) brought to the kind's width: extended for
+ * MD_MODE_EXTEND, truncated for the NARROW/SEXT modes (the analysis proved
+ * the truncation exact), unchanged otherwise. */
+static LLVMValueRef md_to_kind(LLVMBuilderRef b, LLVMValueRef v,
+                               md_site_mode mode, int is_signed,
+                               LLVMTypeRef kty, int is_num) {
+  switch (mode) {
+  case MD_MODE_EXTEND: {
+    const char *name = is_num ? "md.n.ext" : "md.d.ext";
+    return is_signed ? LLVMBuildSExt(b, v, kty, name)
+                     : LLVMBuildZExt(b, v, kty, name);
+  }
+  case MD_MODE_NARROW:
+  case MD_MODE_SEXT:
+    return LLVMBuildTrunc(b, v, kty, is_num ? "md.n.narrow" : "md.d.narrow");
+  default:
+    return v;
+  }
+}
+
 static int md_is_signed_op(LLVMOpcode op) {
   return op == LLVMSDiv || op == LLVMSRem;
 }
@@ -134,28 +154,22 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
     unsigned k;
     int is_signed = md_is_signed_op(op);
+    int is_div = op == LLVMUDiv || op == LLVMSDiv;
 
     LLVMPositionBuilderBefore(b, inst);
     LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
 
-    /* Bring the operands to the kind's width. */
-    if (s->mode == MD_MODE_EXTEND) {
-      num = is_signed ? LLVMBuildSExt(b, num, kty, "md.n.ext")
-                      : LLVMBuildZExt(b, num, kty, "md.n.ext");
-      den = is_signed ? LLVMBuildSExt(b, den, kty, "md.d.ext")
-                      : LLVMBuildZExt(b, den, kty, "md.d.ext");
-    } else if (s->mode == MD_MODE_NARROW || s->mode == MD_MODE_SEXT) {
-      num = LLVMBuildTrunc(b, num, kty, "md.n.narrow");
-      den = LLVMBuildTrunc(b, den, kty, "md.d.narrow");
-    }
-
     for (k = 0; k < ncache; k++)
-      if (cache[k].n == LLVMGetOperand(inst, 0) &&
-          cache[k].divisor == s->divisor &&
+      if (cache[k].n == num && cache[k].divisor == s->divisor &&
           md_chain_dominates(cache[k].bb, bb)) {
         q = cache[k].q;
         break;
       }
+    /* The operands at the kind's width, where they are needed. */
+    if (!q || !is_div)
+      num = md_to_kind(b, num, s->mode, is_signed, kty, 1);
+    if (!is_div)
+      den = md_to_kind(b, den, s->mode, is_signed, kty, 0);
     if (!q) {
       if (v->kind == MD_KIND_U32 || v->kind == MD_KIND_U64)
         q = md_emit_unsigned(b, ctx, num, v);
@@ -169,7 +183,7 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
       ncache++;
     }
 
-    if (op == LLVMUDiv || op == LLVMSDiv) {
+    if (is_div) {
       res = q;
     } else if (s->mode == MD_MODE_SEXT) {
       /* r = n - q*d with |r| < |d| <= 2^31: exact in 32 bits, then sext */

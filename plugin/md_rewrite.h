@@ -11,7 +11,6 @@
 /* The magic parameters of one divisor, as values in the clone. */
 typedef struct md_magic_vals {
   int kind;  /* enum md_kind */
-  int flags; /* MD_DF_* */
   LLVMValueRef m, a, s, dsgn; /* clone parameters (dsgn NULL if absent) */
 } md_magic_vals;
 
