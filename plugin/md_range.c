@@ -13,6 +13,10 @@
 #include <string.h>
 
 #define MD_RANGE_MAX_DEPTH 12
+/* Branch conditions are searched for the dividend and the values at most
+ * this deep below it: each search scans the function's terminators up to
+ * 8 times, and a site's expression tree can be large. */
+#define MD_RANGE_COND_DEPTH 2
 #define MD_RANGE_MAX_PHIS 16
 
 typedef struct md_rctx {
@@ -142,7 +146,7 @@ static int md_dominating_nonneg(md_rctx *c, LLVMValueRef v, LLVMValueRef at,
                                 int depth) {
   LLVMBasicBlockRef bb;
   int steps;
-  if (!at || !LLVMIsAInstruction(at))
+  if (!at || !LLVMIsAInstruction(at) || depth > MD_RANGE_COND_DEPTH)
     return 0;
   bb = LLVMGetInstructionParent(at);
   for (steps = 0; steps < 8; steps++) {
