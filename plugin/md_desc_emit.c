@@ -91,31 +91,34 @@ LLVMValueRef md_emit_descriptor(LLVMModuleRef m, md_target t,
   LLVMSetLinkage(gv, md_desc_linkage(LLVMGetLinkage(kernel)));
   LLVMSetAlignment(gv, 8);
   md_buf_free(&b);
-  md_append_used(m, gv);
   return gv;
 }
 
-void md_append_used(LLVMModuleRef m, LLVMValueRef gv) {
+void md_append_used(LLVMModuleRef m, LLVMValueRef *gvs, unsigned n) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
   LLVMValueRef old = LLVMGetNamedGlobal(m, "llvm.used");
   LLVMValueRef old_init = old ? LLVMGetInitializer(old) : NULL;
-  unsigned n = old_init ? (unsigned)LLVMGetNumOperands(old_init) : 0, i;
-  LLVMValueRef *elems = calloc(n + 1, sizeof *elems);
+  unsigned nold = old_init ? (unsigned)LLVMGetNumOperands(old_init) : 0, i;
+  LLVMValueRef *elems;
   LLVMValueRef init, nu;
+  if (n == 0)
+    return;
+  elems = calloc(nold + n, sizeof *elems);
   if (!elems)
     return;
-  for (i = 0; i < n; i++) {
+  for (i = 0; i < nold; i++) {
     elems[i] = LLVMGetOperand(old_init, i);
     if (LLVMTypeOf(elems[i]) != ptr) { /* unusual @llvm.used: leave it */
       free(elems);
       return;
     }
   }
-  elems[n] = LLVMGetPointerAddressSpace(LLVMTypeOf(gv)) == 0
-                 ? gv
-                 : LLVMConstAddrSpaceCast(gv, ptr);
-  init = LLVMConstArray2(ptr, elems, n + 1);
+  for (i = 0; i < n; i++)
+    elems[nold + i] = LLVMGetPointerAddressSpace(LLVMTypeOf(gvs[i])) == 0
+                          ? gvs[i]
+                          : LLVMConstAddrSpaceCast(gvs[i], ptr);
+  init = LLVMConstArray2(ptr, elems, nold + n);
   free(elems);
   if (old)
     LLVMDeleteGlobal(old);

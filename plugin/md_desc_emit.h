@@ -26,7 +26,8 @@ LLVMValueRef md_emit_descriptor(LLVMModuleRef m, md_target t,
                                 const md_divisor *divs, unsigned ndivs,
                                 unsigned n_extra, const char *name);
 
-/* Append gv to @llvm.used so that no later pass drops it. */
-void md_append_used(LLVMModuleRef m, LLVMValueRef gv);
+/* Append gvs[0..n) to @llvm.used (rebuilt once) so that no later pass
+ * drops them. */
+void md_append_used(LLVMModuleRef m, LLVMValueRef *gvs, unsigned n);
 
 #endif

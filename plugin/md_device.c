@@ -31,12 +31,31 @@
 #include "md_range.h"
 #include "md_rewrite.h"
 
+/* Globals to add to @llvm.used once, at the end of the module. */
+typedef struct md_keep {
+  LLVMValueRef *v;
+  unsigned n, cap;
+} md_keep;
+
+static void md_keep_add(md_keep *k, LLVMValueRef g) {
+  if (k->n == k->cap) {
+    unsigned cap = k->cap ? 2 * k->cap : 16;
+    LLVMValueRef *nv = realloc(k->v, cap * sizeof *nv);
+    if (!nv)
+      return; /* not kept in @llvm.used: still correct at this point */
+    k->v = nv;
+    k->cap = cap;
+  }
+  k->v[k->n++] = g;
+}
+
 typedef struct md_kstate {
   LLVMModuleRef m;
   md_target t;
   const md_options *o;
   LLVMTargetDataRef td;
   LLVMValueRef kernel;
+  md_keep *keep;
   md_divisor divs[MD_MAX_DIVISORS];
   unsigned ndivs;
   unsigned n_extra;
@@ -246,7 +265,7 @@ static int md_make_clone(md_kstate *k, const char *kname, size_t klen) {
   unsigned np = LLVMCountParams(k->kernel), i;
   char *cname = malloc(klen + sizeof MD_DESC_SUFFIX);
   md_vmap *map = NULL;
-  LLVMValueRef clone;
+  LLVMValueRef clone, desc;
 
   if (!cname)
     return 0;
@@ -310,8 +329,9 @@ static int md_make_clone(md_kstate *k, const char *kname, size_t klen) {
   }
 
   memcpy(cname + klen, MD_DESC_SUFFIX, sizeof MD_DESC_SUFFIX);
-  if (!md_emit_descriptor(k->m, k->t, k->td, k->kernel, k->divs, k->ndivs,
-                          k->n_extra, cname)) {
+  desc = md_emit_descriptor(k->m, k->t, k->td, k->kernel, k->divs, k->ndivs,
+                            k->n_extra, cname);
+  if (!desc) {
     LLVMDeleteFunction(clone);
     free(cname);
     return 0;
@@ -323,7 +343,8 @@ static int md_make_clone(md_kstate *k, const char *kname, size_t klen) {
    * convention is checked when the cache has no entry, so set it too. */
   if (k->t == MD_TARGET_NVPTX)
     LLVMSetFunctionCallConv(clone, LLVMPTXKernelCallConv);
-  md_append_used(k->m, clone);
+  md_keep_add(k->keep, desc);
+  md_keep_add(k->keep, clone);
   md_remarkf(MD_REMARK_PASSED, k->kernel, "Cloned",
              "magicdiv: kernel '%.*s' cloned as '%.*s%s': %u division "
              "site(s), %u distinct divisor(s), %u magic parameter(s)",
@@ -340,7 +361,7 @@ static int md_ends_with(const char *s, size_t len, const char *suffix) {
 
 static int md_transform_kernel(LLVMModuleRef m, md_target t,
                                const md_options *o, LLVMTargetDataRef td,
-                               LLVMValueRef kernel) {
+                               LLVMValueRef kernel, md_keep *keep) {
   md_kstate k;
   size_t klen = 0;
   const char *kname = LLVMGetValueName2(kernel, &klen);
@@ -378,6 +399,7 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
   k.o = o;
   k.td = td;
   k.kernel = kernel;
+  k.keep = keep;
   for (bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb)) {
     LLVMValueRef i;
     for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
@@ -405,6 +427,7 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   LLVMValueRef *kernels = NULL;
   unsigned n = md_collect_kernels(m, t, o, &kernels), i;
   LLVMTargetDataRef td;
+  md_keep keep = {NULL, 0, 0};
   int changed = 0;
   if (n == 0) {
     free(kernels);
@@ -412,7 +435,9 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   }
   td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
   for (i = 0; i < n; i++)
-    changed |= md_transform_kernel(m, t, o, td, kernels[i]);
+    changed |= md_transform_kernel(m, t, o, td, kernels[i], &keep);
+  md_append_used(m, keep.v, keep.n);
+  free(keep.v);
   LLVMDisposeTargetData(td);
   free(kernels);
   return changed;
