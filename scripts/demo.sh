@@ -22,15 +22,28 @@ echo "== device compile: remarks (-Rpass=magicdiv -Rpass-missed=magicdiv) =="
 clang-22 "${flags[@]}" --cuda-device-only -Rpass=magicdiv -Rpass-missed=magicdiv \
   -S demo/permute.cu -o "$out/permute.ptx"
 echo
-echo "== PTX instructions of each kernel (original vs clone) =="
+echo "== each kernel, original vs clone (PTX, and SASS from ptxas -arch=sm_90) =="
+sass_count() { # cubin kernel -> instructions (.text section bytes / 16, padding included)
+  local hex
+  hex=$(readelf -SW "$1" 2>/dev/null | sed 's/^ *\[ *[0-9]*\] *//' |
+        awk -v s=".text.$2" '$1 == s { print $5; exit }')
+  [ -n "$hex" ] && echo $((16#$hex / 16)) || echo "?"
+}
+have_ptxas=0
+if [ -x $cuda/bin/ptxas ] && $cuda/bin/ptxas -arch=sm_90 "$out/permute.ptx" -o "$out/permute.cubin"; then
+  have_ptxas=1
+fi
 for k in _Z7permutePfPKf5Shapei _Z5probePjPKjji; do
   for v in "$k" "${k}__magicdiv"; do
     body=$(awk -v k="$v" '$0 ~ "^.visible .entry "k"\\(" {on=1} on && /^}/ {on=0} on' "$out/permute.ptx" | grep -vE "^\s*(\.param|//|\.reg)")
-    printf '  %-36s div/rem: %2d  mul.wide.u32: %2d  instructions: %3d\n' "$v" \
+    sass="-"
+    [ $have_ptxas = 1 ] && sass=$(sass_count "$out/permute.cubin" "$v")
+    printf '  %-34s PTX div/rem: %d  mul.wide.u32: %d  PTX: %3d  SASS: %s\n' "$v" \
       "$(grep -cE "\s(div|rem)\.[su]" <<<"$body")" "$(grep -c "mul.wide.u32" <<<"$body")" \
-      "$(grep -cE "^\s+[a-z]" <<<"$body")"
+      "$(grep -cE "^\s+[a-z]" <<<"$body")" "$sass"
   done
 done
+echo "  (one PTX div/rem expands to ~20 SASS instructions; SASS counts are .text sizes / 16, padding included)"
 echo
 echo "== full compile (device + host): the host side routes the launches =="
 clang-22 "${flags[@]}" -Rpass=magicdiv -c demo/permute.cu -o "$out/permute.o" 2>&1 \
