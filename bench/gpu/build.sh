@@ -110,6 +110,25 @@ done
   "$here"/mdb_*.c \
   ${MDB_CFLAGS:-} "$rtlib" -ldl -lm -o "$out/mdb_gpu"
 
+# The host-integration end-to-end program (test/e2e/cuda-e2e.cu): a CUDA
+# program built the way a user builds one -- clang -fpass-plugin for device
+# and host, linked with the runtime -- so the GPU run also exercises the
+# real launch path (host pass -> md_cuda_launch -> clone lookup, descriptor,
+# fallbacks) and checks every kernel against the CPU.  Needs a clang that
+# compiles the CUDA headers (clang 22); skipped otherwise.
+e2e="not built"
+if env -u MAGICDIV_OPTIONS "$clang" -x cuda --cuda-gpu-arch="$arch" --cuda-path="$cuda" -O2 \
+     -Wno-unknown-cuda-version -fpass-plugin="$plugin" -I "$root/runtime/include" \
+     -I "$root/test/e2e" -c "$root/test/e2e/cuda-e2e.cu" -o "$out/e2e_cuda.o" 2>"$out/e2e_build.log" &&
+   "$clang" "$out/e2e_cuda.o" "$rtlib" -L"$cuda/lib64" -lcudart_static -ldl -lrt -lpthread \
+     -static-libstdc++ -o "$out/e2e_cuda" 2>>"$out/e2e_build.log"; then
+  e2e="e2e_cuda (test/e2e/cuda-e2e.cu)"
+  rm -f "$out/e2e_build.log"
+else
+  echo "build.sh: note: the CUDA end-to-end program was not built (see $out/e2e_build.log)" >&2
+fi
+rm -f "$out/e2e_cuda.o"
+
 glibc=$(objdump -T "$out/mdb_gpu" 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1 || true)
 {
   echo "built: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n)"
@@ -119,6 +138,7 @@ glibc=$(objdump -T "$out/mdb_gpu" 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sort -
   echo "ptxas: $("$ptxas" --version | tail -1)"
   echo "plugin: $plugin"
   echo "host driver needs: ${glibc:-?} (libc), libcuda.so.1 at run time"
+  echo "e2e: $e2e"
   echo "clones:"
   for f in "$out"/*.plugin."$arch".cubin; do
     readelf -sW "$f" | awk '$4 == "FUNC" && $NF ~ /__magicdiv$/ {print "  " $NF}'

@@ -48,8 +48,27 @@ echo "run.sh: bundle $bundle, results in $out"
 cat "$out/device.txt"
 to=()
 command -v timeout >/dev/null 2>&1 && to=(timeout -k 10 470)
+# First the host-integration program (if the bundle has it): every kernel's
+# original and clone against the CPU, launched through the runtime the way
+# a user's program launches them.  Its log goes to e2e.txt.
+e2e_rc=0
+dry=0
+for a in ${args[@]+"${args[@]}"}; do [ "$a" = --dry-run ] && dry=1; done
+if [ "$dry" = 0 ] && [ -x "$bundle/e2e_cuda" ]; then
+  e2e_to=()
+  command -v timeout >/dev/null 2>&1 && e2e_to=(timeout -k 5 60)
+  MAGICDIV_LOG=1 ${e2e_to[@]+"${e2e_to[@]}"} "$bundle/e2e_cuda" >"$out/e2e.txt" 2>&1
+  e2e_rc=$?
+  tail -n 5 "$out/e2e.txt"
+  if [ "$e2e_rc" = 0 ]; then
+    echo "run.sh: e2e (host pass + runtime launch path): PASSED"
+  else
+    echo "run.sh: e2e (host pass + runtime launch path): FAILED (exit $e2e_rc; see e2e.txt)"
+  fi
+fi
 ${to[@]+"${to[@]}"} "$bundle/mdb_gpu" --bundle "$bundle" --out "$out" \
   --deadline 380 ${args[@]+"${args[@]}"}
 rc=$?
 [ "$rc" = 124 ] && echo "run.sh: mdb_gpu hit the 470 s cap; partial results in $out"
+[ "$rc" = 0 ] && [ "$e2e_rc" != 0 ] && rc=$e2e_rc
 exit "$rc"
