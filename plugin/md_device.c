@@ -257,6 +257,31 @@ static void md_site_remark(md_kstate *k, const md_site *s) {
              md_op_name(op), w, s->divisor, md_kind_name(d->kind), how, sign);
 }
 
+/* CUDA's classic limit on a kernel's parameter space (bytes).  Newer
+ * drivers allow 32 KB on sm_70+, but a clone must build wherever its
+ * original builds, so the conservative limit is used. */
+#define MD_NVPTX_PARAM_LIMIT 4096
+
+/* Bytes of parameter space the clone would need: the original parameters
+ * (byval structs by value) and the magic parameters, each aligned. */
+static unsigned long long md_clone_param_bytes(md_kstate *k,
+                                               const LLVMTypeRef *extra) {
+  unsigned np = LLVMCountParams(k->kernel), i;
+  unsigned long long total = 0;
+  for (i = 0; i < np + k->n_extra; i++) {
+    LLVMTypeRef t = i < np ? md_param_pointee(k->kernel, i) : NULL;
+    unsigned long long size, align;
+    if (!t)
+      t = i < np ? LLVMTypeOf(LLVMGetParam(k->kernel, i)) : extra[i - np];
+    size = LLVMABISizeOfType(k->td, t);
+    align = LLVMABIAlignmentOfType(k->td, t);
+    if (align > 1)
+      total = (total + align - 1) / align * align;
+    total += size;
+  }
+  return total;
+}
+
 /* Make K__magicdiv and its descriptor.  Returns 1 if the module changed. */
 static int md_make_clone(md_kstate *k, const char *kname, size_t klen) {
   LLVMContextRef ctx = LLVMGetModuleContext(k->m);
@@ -276,13 +301,22 @@ static int md_make_clone(md_kstate *k, const char *kname, size_t klen) {
     for (j = 0; j < n; j++)
       types[k->divs[i].first_extra + (unsigned)j] = t;
   }
+  if (k->t == MD_TARGET_NVPTX &&
+      md_clone_param_bytes(k, types) > MD_NVPTX_PARAM_LIMIT) {
+    md_remarkf(MD_REMARK_MISSED, k->kernel, "ParamSpace",
+               "magicdiv: kernel '%.*s' left alone: its parameters and %u "
+               "magic parameter(s) would exceed %d bytes of parameter space",
+               (int)klen, kname, k->n_extra, MD_NVPTX_PARAM_LIMIT);
+    free(cname);
+    return 0;
+  }
   memcpy(cname, kname, klen);
   memcpy(cname + klen, MD_CLONE_SUFFIX, sizeof MD_CLONE_SUFFIX);
   clone = md_clone_function(k->kernel, cname, types, k->n_extra, &map);
   if (!clone) {
     md_remarkf(MD_REMARK_MISSED, k->kernel, "CloneFailed",
-               "magicdiv: kernel left alone: it cannot be cloned (%s)",
-               md_clone_refusal_reason());
+               "magicdiv: kernel '%.*s' left alone: it cannot be cloned (%s)",
+               (int)klen, kname, md_clone_refusal_reason());
     free(cname);
     return 0;
   }
