@@ -35,7 +35,7 @@ else
 fi
 
 # lit: prefer LLVM's own copy (shipped with llvm-N-tools), fall back to PyPI.
-if [ ! -f /usr/lib/llvm-22/build/utils/lit/lit.py ] && ! python3 -c 'import lit' 2>/dev/null; then
+if [ ! -x /usr/lib/llvm-22/bin/lit ] && ! python3 -c "import lit" 2>/dev/null; then
   echo "setup: installing lit from PyPI"
   python3 -m pip install -q lit || echo "setup: warning: lit not installed" >&2
 fi
