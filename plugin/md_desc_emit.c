@@ -12,14 +12,6 @@
 #include "magicdiv/md_abi.h"
 #include "md_invariant.h"
 
-/* Size in bytes of kernel parameter i as a launch passes it. */
-static uint32_t md_param_size(LLVMTargetDataRef td, LLVMValueRef kernel,
-                              unsigned i) {
-  LLVMTypeRef pointee = md_param_pointee(kernel, i);
-  LLVMTypeRef t = pointee ? pointee : LLVMTypeOf(LLVMGetParam(kernel, i));
-  return (uint32_t)LLVMABISizeOfType(td, t);
-}
-
 /* The descriptor is defined wherever its kernel is: a template kernel
  * (linkonce_odr / weak_odr) instantiated in several translation units gets
  * one descriptor per unit, and those must merge at the device link like the
@@ -64,7 +56,8 @@ LLVMValueRef md_emit_descriptor(LLVMModuleRef m, md_target t,
   md_buf_u16(&b, (uint16_t)n_extra);
   md_buf_u16(&b, 0);
   for (i = 0; i < np; i++)
-    md_buf_u32(&b, md_param_size(td, kernel, i));
+    md_buf_u32(&b, (uint32_t)LLVMABISizeOfType(
+                          td, md_param_passed_type(kernel, i)));
   table = b.n;
   for (i = 0; i < ndivs; i++) {
     md_buf_u8(&b, (uint8_t)divs[i].kind);

@@ -223,8 +223,7 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
                md_op_name(op), w, MD_MAX_DIVISORS);
     return;
   }
-  if (!md_add_site(k, inst, idx, mode, nonneg))
-    return;
+  md_add_site(k, inst, idx, mode, nonneg); /* on OOM: the site stays */
 }
 
 static void md_free_kstate(md_kstate *k) {
@@ -269,10 +268,9 @@ static unsigned long long md_clone_param_bytes(md_kstate *k,
   unsigned np = LLVMCountParams(k->kernel), i;
   unsigned long long total = 0;
   for (i = 0; i < np + k->n_extra; i++) {
-    LLVMTypeRef t = i < np ? md_param_pointee(k->kernel, i) : NULL;
+    LLVMTypeRef t =
+        i < np ? md_param_passed_type(k->kernel, i) : extra[i - np];
     unsigned long long size, align;
-    if (!t)
-      t = i < np ? LLVMTypeOf(LLVMGetParam(k->kernel, i)) : extra[i - np];
     size = LLVMABISizeOfType(k->td, t);
     align = LLVMABIAlignmentOfType(k->td, t);
     if (align > 1)

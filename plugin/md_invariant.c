@@ -50,6 +50,11 @@ LLVMTypeRef md_param_pointee(LLVMValueRef f, unsigned i) {
   return NULL;
 }
 
+LLVMTypeRef md_param_passed_type(LLVMValueRef f, unsigned i) {
+  LLVMTypeRef pointee = md_param_pointee(f, i);
+  return pointee ? pointee : LLVMTypeOf(LLVMGetParam(f, i));
+}
+
 /* Every use of ptr, transitively through GEPs and pointer casts, is the
  * pointer operand of a simple load. */
 static int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {

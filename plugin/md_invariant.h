@@ -47,4 +47,8 @@ int md_arg_readonly(LLVMValueRef arg);
 /* The byval/byref pointee type of parameter i of f, or NULL. */
 LLVMTypeRef md_param_pointee(LLVMValueRef f, unsigned i);
 
+/* The type of the value a launch passes for parameter i of f: the struct
+ * of a byval/byref parameter, else the parameter's own type. */
+LLVMTypeRef md_param_passed_type(LLVMValueRef f, unsigned i);
+
 #endif
