@@ -24,7 +24,7 @@ typedef struct md_options {
   int device;   /* transform kernels in NVPTX / AMDGPU modules      [on] */
   int host;     /* reroute CUDA/HIP launches in host modules         [on] */
   int sdiv;     /* transform signed sdiv/srem                        [on] */
-  int wide;     /* transform 64-bit divisions                        [on] */
+  int wide;     /* 64-bit sequences (32-bit-valued i64 sites: always) [on] */
   int positive; /* signed forms that require d > 0 (runtime checks)  [on] */
   int any_target; /* treat functions marked "magicdiv-kernel" as kernels
                      on any target (tests; always on for x86 test IR) [on] */
