@@ -37,10 +37,21 @@ namespace {
 
 constexpr const char *PassName = "magicdiv";
 
+// The pass.  Options that failed to parse are not a crash: the pass
+// reports them as one error diagnostic when it runs (clang and opt then
+// print "error: ..." and exit with status 1) and changes nothing.
 struct MagicDivPass : PassInfoMixin<MagicDivPass> {
   md_options Opts;
+  std::string Error; // non-empty: the options were invalid
   explicit MagicDivPass(const md_options &O) : Opts(O) {}
+  explicit MagicDivPass(std::string E) : Error(std::move(E)) {
+    md_options_default(&Opts);
+  }
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    if (!Error.empty()) {
+      M.getContext().emitError(Error);
+      return PreservedAnalyses::all();
+    }
     return md_run_module(wrap(&M), &Opts) ? PreservedAnalyses::none()
                                           : PreservedAnalyses::all();
   }
@@ -57,14 +68,14 @@ Expected<md_options> parseOptions(StringRef Params) {
   return O;
 }
 
-// Options for -fpass-plugin: defaults, then $MAGICDIV_OPTIONS.
-md_options envOptions() {
+// The pass for -fpass-plugin: defaults, then $MAGICDIV_OPTIONS.
+MagicDivPass envPass() {
   const char *Env = std::getenv("MAGICDIV_OPTIONS");
   Expected<md_options> O = parseOptions(Env ? Env : "");
   if (!O)
-    report_fatal_error(Twine("MAGICDIV_OPTIONS: ") + toString(O.takeError()),
-                       /*gen_crash_diag=*/false);
-  return *O;
+    return MagicDivPass("magicdiv: invalid MAGICDIV_OPTIONS: " +
+                        toString(O.takeError()));
+  return MagicDivPass(*O);
 }
 
 void registerCallbacks(PassBuilder &PB) {
@@ -75,21 +86,21 @@ void registerCallbacks(PassBuilder &PB) {
           return false;
         auto O = PassBuilder::parsePassParameters(parseOptions, Name, PassName);
         if (!O)
-          report_fatal_error(Twine("invalid magicdiv pass parameter: ") +
-                                 toString(O.takeError()),
-                             /*gen_crash_diag=*/false);
-        MPM.addPass(MagicDivPass(*O));
+          MPM.addPass(MagicDivPass("magicdiv: invalid pass parameter: " +
+                                   toString(O.takeError())));
+        else
+          MPM.addPass(MagicDivPass(*O));
         return true;
       });
 #if LLVM_VERSION_MAJOR >= 20
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
-        MPM.addPass(MagicDivPass(envOptions()));
+        MPM.addPass(envPass());
       });
 #else
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
-        MPM.addPass(MagicDivPass(envOptions()));
+        MPM.addPass(envPass());
       });
 #endif
 }

@@ -6,10 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "magicdiv/md_abi.h"
+
 void md_buf_init(md_buf *b) {
   b->p = NULL;
   b->n = b->cap = 0;
   b->oom = 0;
+  b->counting = 0;
+}
+
+void md_buf_init_counting(md_buf *b) {
+  md_buf_init(b);
+  b->counting = 1;
 }
 
 void md_buf_free(md_buf *b) {
@@ -38,6 +46,10 @@ static int md_buf_reserve(md_buf *b, size_t extra) {
 }
 
 void md_buf_bytes(md_buf *b, const uint8_t *p, size_t n) {
+  if (b->counting) {
+    b->n += n;
+    return;
+  }
   if (n == 0 || !md_buf_reserve(b, n))
     return;
   memcpy(b->p + b->n, p, n);
@@ -46,38 +58,40 @@ void md_buf_bytes(md_buf *b, const uint8_t *p, size_t n) {
 
 void md_buf_u8(md_buf *b, uint8_t v) { md_buf_bytes(b, &v, 1); }
 
+/* Little-endian through md_abi.h's writers, like every descriptor field. */
 void md_buf_u16(md_buf *b, uint16_t v) {
-  uint8_t t[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
+  uint8_t t[2];
+  md_wr16(t, v);
   md_buf_bytes(b, t, 2);
 }
 
 void md_buf_u32(md_buf *b, uint32_t v) {
-  md_buf_u16(b, (uint16_t)v);
-  md_buf_u16(b, (uint16_t)(v >> 16));
+  uint8_t t[4];
+  md_wr32(t, v);
+  md_buf_bytes(b, t, 4);
 }
 
 void md_buf_u64(md_buf *b, uint64_t v) {
-  md_buf_u32(b, (uint32_t)v);
-  md_buf_u32(b, (uint32_t)(v >> 32));
+  uint8_t t[8];
+  md_wr64(t, v);
+  md_buf_bytes(b, t, 8);
 }
 
 void md_buf_put_u16(md_buf *b, size_t off, uint16_t v) {
-  if (b->oom || off + 2 > b->n)
-    return;
-  b->p[off] = (uint8_t)v;
-  b->p[off + 1] = (uint8_t)(v >> 8);
+  if (!b->oom && !b->counting && off + 2 <= b->n)
+    md_wr16(b->p + off, v);
 }
 
 void md_buf_put_u32(md_buf *b, size_t off, uint32_t v) {
-  md_buf_put_u16(b, off, (uint16_t)v);
-  md_buf_put_u16(b, off + 2, (uint16_t)(v >> 16));
+  if (!b->oom && !b->counting && off + 4 <= b->n)
+    md_wr32(b->p + off, v);
 }
 
 int md_buf_cmp(const md_buf *a, const md_buf *b) {
   int c;
   if (a->n != b->n)
     return a->n < b->n ? -1 : 1;
-  if (a->n == 0)
+  if (a->n == 0 || !a->p || !b->p) /* empty, or counting buffers */
     return 0;
   c = memcmp(a->p, b->p, a->n);
   return c < 0 ? -1 : c > 0;

@@ -1,6 +1,7 @@
 /*
  * md_buf.h -- a growable byte buffer with little-endian appenders, used to
- * assemble divisor programs and descriptors (md_buf.c).
+ * assemble divisor programs and descriptors (md_buf.c); in counting mode it
+ * only measures, so a program's size is known before it is materialized.
  */
 #ifndef MAGICDIV_MD_BUF_H
 #define MAGICDIV_MD_BUF_H
@@ -12,9 +13,12 @@ typedef struct md_buf {
   uint8_t *p;
   size_t n, cap;
   int oom; /* set when an allocation failed; further appends are dropped */
+  int counting; /* appends only count: n grows, p stays NULL */
 } md_buf;
 
 void md_buf_init(md_buf *b);
+/* A buffer that measures what would be written without storing it. */
+void md_buf_init_counting(md_buf *b);
 void md_buf_free(md_buf *b);
 void md_buf_u8(md_buf *b, uint8_t v);
 void md_buf_u16(md_buf *b, uint16_t v);

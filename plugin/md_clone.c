@@ -59,99 +59,27 @@
 
 #include <llvm-c/DebugInfo.h>
 
+#include "md_map.h"
+
 /* ---------------------------------------------------------------------- */
-/* Pointer -> pointer hash map: open addressing, linear probing, power-of-
- * two capacity kept at most half full, no deletion.  Keys are LLVM object
- * pointers (values, metadata), never NULL. */
+/* The value map: md_map plus what blockaddress lookups need (constants
+ * are not stored). */
 
 struct md_vmap {
-  const void **keys;
-  void **vals;
-  size_t cap; /* power of two, or 0 */
-  size_t n;
-  /* For blockaddress(@orig, %bb) lookups: constants are not stored. */
+  md_map m;
   LLVMValueRef orig, clone;
 };
-
-/* murmur3's 64-bit finalizer: mixes the alignment zeros out of the low
- * bits that the mask keeps. */
-static size_t md_ptr_hash(const void *p) {
-  uint64_t x = (uint64_t)(uintptr_t)p;
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return (size_t)x;
-}
-
-static md_vmap *md_map_new(void) { return calloc(1, sizeof(md_vmap)); }
-
-static void *md_map_get(const md_vmap *m, const void *key) {
-  size_t mask, i;
-  if (!m || !m->cap || !key)
-    return NULL;
-  mask = m->cap - 1;
-  for (i = md_ptr_hash(key) & mask; m->keys[i]; i = (i + 1) & mask)
-    if (m->keys[i] == key)
-      return m->vals[i];
-  return NULL;
-}
-
-static int md_map_grow(md_vmap *m) {
-  size_t ncap = m->cap ? m->cap * 2 : 64, i;
-  const void **nk = calloc(ncap, sizeof *nk);
-  void **nv = calloc(ncap, sizeof *nv);
-  if (!nk || !nv) {
-    free(nk);
-    free(nv);
-    return -1;
-  }
-  for (i = 0; i < m->cap; i++) {
-    size_t j;
-    if (!m->keys[i])
-      continue;
-    for (j = md_ptr_hash(m->keys[i]) & (ncap - 1); nk[j]; j = (j + 1) & (ncap - 1))
-      ;
-    nk[j] = m->keys[i];
-    nv[j] = m->vals[i];
-  }
-  free(m->keys);
-  free(m->vals);
-  m->keys = nk;
-  m->vals = nv;
-  m->cap = ncap;
-  return 0;
-}
-
-/* Insert or overwrite.  Returns 0, or -1 when out of memory. */
-static int md_map_put(md_vmap *m, const void *key, void *val) {
-  size_t mask, i;
-  if ((m->n + 1) * 2 > m->cap && md_map_grow(m))
-    return -1;
-  mask = m->cap - 1;
-  for (i = md_ptr_hash(key) & mask; m->keys[i]; i = (i + 1) & mask)
-    if (m->keys[i] == key) {
-      m->vals[i] = val;
-      return 0;
-    }
-  m->keys[i] = key;
-  m->vals[i] = val;
-  m->n++;
-  return 0;
-}
 
 void md_vmap_free(md_vmap *map) {
   if (!map)
     return;
-  free(map->keys);
-  free(map->vals);
+  md_map_release(&map->m);
   free(map);
 }
 
 static LLVMValueRef md_blockaddress_of(const md_vmap *map, LLVMValueRef ba) {
   LLVMBasicBlockRef bb = LLVMGetBlockAddressBasicBlock(ba);
-  LLVMValueRef nb = md_map_get(map, LLVMBasicBlockAsValue(bb));
+  LLVMValueRef nb = md_map_get(&map->m, LLVMBasicBlockAsValue(bb));
   return nb ? LLVMBlockAddress(map->clone, LLVMValueAsBasicBlock(nb)) : NULL;
 }
 
@@ -159,7 +87,7 @@ LLVMValueRef md_vmap_lookup(const md_vmap *map, LLVMValueRef orig) {
   LLVMValueRef v;
   if (!orig)
     return NULL;
-  if ((v = md_map_get(map, orig)))
+  if ((v = md_map_get(map ? &map->m : NULL, orig)))
     return v;
   if (map && LLVMIsABlockAddress(orig) &&
       LLVMGetBlockAddressFunction(orig) == map->orig)
@@ -265,8 +193,8 @@ typedef struct md_cloner {
   LLVMModuleRef mod;
   LLVMValueRef f, g;
   md_vmap *map;   /* orig -> clone: arguments, blocks, instructions */
-  md_vmap *locs;  /* orig DILocation -> remapped DILocation */
-  md_vmap *loops; /* orig !llvm.loop node -> remapped node */
+  md_map *locs;   /* orig DILocation -> remapped DILocation */
+  md_map *loops;  /* orig !llvm.loop node -> remapped node */
   LLVMMetadataRef sp; /* the clone's subprogram, or NULL */
   LLVMValueRef *pairs; /* orig0, clone0, orig1, clone1, ... */
   size_t npairs, cappairs;
@@ -376,14 +304,14 @@ static int md_clone_body(md_cloner *c, unsigned nparams) {
   for (bb = LLVMGetFirstBasicBlock(c->f); bb && ok; bb = LLVMGetNextBasicBlock(bb)) {
     LLVMBasicBlockRef nb = LLVMAppendBasicBlockInContext(c->ctx, c->g, "");
     md_copy_name(LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(nb));
-    ok = !md_map_put(c->map, LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(nb));
+    ok = !md_map_put(&c->map->m, LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(nb));
   }
   for (i = 0; i < nparams && ok; i++)
-    ok = !md_map_put(c->map, LLVMGetParam(c->f, i), LLVMGetParam(c->g, i));
+    ok = !md_map_put(&c->map->m, LLVMGetParam(c->f, i), LLVMGetParam(c->g, i));
   for (bb = LLVMGetFirstBasicBlock(c->f); bb && ok; bb = LLVMGetNextBasicBlock(bb)) {
     LLVMValueRef in;
     LLVMPositionBuilderAtEnd(
-        b, LLVMValueAsBasicBlock(md_map_get(c->map, LLVMBasicBlockAsValue(bb))));
+        b, LLVMValueAsBasicBlock(md_map_get(&c->map->m, LLVMBasicBlockAsValue(bb))));
     for (in = LLVMGetFirstInstruction(bb); in && ok; in = LLVMGetNextInstruction(in)) {
       LLVMValueRef ni;
       if (md_is_dbg_intrinsic_call(in))
@@ -396,7 +324,7 @@ static int md_clone_body(md_cloner *c, unsigned nparams) {
         LLVMInsertIntoBuilder(b, ni);
       }
       md_copy_name(in, ni);
-      ok = !md_map_put(c->map, in, ni) && !md_push_pair(c, in, ni);
+      ok = !md_map_put(&c->map->m, in, ni) && !md_push_pair(c, in, ni);
     }
   }
   if (b)
@@ -411,7 +339,7 @@ static int md_clone_body(md_cloner *c, unsigned nparams) {
       for (j = 0; j < n && ok; j++) {
         LLVMValueRef v = md_map_operand(c, LLVMGetIncomingValue(in, j));
         LLVMValueRef blk =
-            md_map_get(c->map, LLVMBasicBlockAsValue(LLVMGetIncomingBlock(in, j)));
+            md_map_get(&c->map->m, LLVMBasicBlockAsValue(LLVMGetIncomingBlock(in, j)));
         LLVMBasicBlockRef nbb;
         if (!v || !blk) {
           ok = 0;
@@ -640,7 +568,7 @@ LLVMValueRef md_clone_function(LLVMValueRef f, const char *name,
                          LLVMIsFunctionVarArg(ft));
   free(params);
 
-  c.map = md_map_new();
+  c.map = calloc(1, sizeof *c.map);
   c.locs = md_map_new();
   c.loops = md_map_new();
   c.kind_loop = LLVMGetMDKindIDInContext(c.ctx, "llvm.loop", 9);
@@ -662,8 +590,8 @@ LLVMValueRef md_clone_function(LLVMValueRef f, const char *name,
          md_clone_debug(&c);
   }
   free(c.pairs);
-  md_vmap_free(c.locs);
-  md_vmap_free(c.loops);
+  md_map_free(c.locs);
+  md_map_free(c.loops);
   if (!ok) {
     if (c.g)
       LLVMDeleteFunction(c.g);

@@ -1,20 +1,25 @@
 /*
  * md_device.c -- the device transform (see md_pass.c for the overview).
  *
- * For each kernel K:
- *   1. find the candidate sites: scalar udiv/sdiv/urem/srem of width 8, 16,
- *      32 or 64 whose divisor is not a constant;
- *   2. ask md_invariant for each divisor's host program; a site whose
- *      divisor is not launch-invariant stays as it is (missed remark);
- *   3. pick the kind and mode of each site from its width, signedness and
- *      what md_range proves about the operands; equal (program, kind,
- *      flags) share one divisor entry and one set of magic parameters;
- *   4. clone K as K__magicdiv with the magic parameters appended, rewrite
- *      the sites in the clone (md_rewrite), verify the clone (dropping it
- *      if the verifier objects), then write the descriptor
- *      K__magicdiv_desc and duplicate K's !nvvm.annotations.
+ * For each kernel K, three phases; the module changes only in the last:
+ *   decide  find the candidate sites (scalar udiv/sdiv/urem/srem of width
+ *           8, 16, 32 or 64 whose divisor is not a constant), ask
+ *           md_invariant for each divisor's host program (one memoizing
+ *           context per kernel) and md_range for the dividend's facts,
+ *           pick each site's kind and mode; equal (program, kind, flags)
+ *           share one divisor entry and one set of magic parameters;
+ *   build   clone K as K__magicdiv with the magic parameters appended,
+ *           rewrite the sites in the clone (md_rewrite), verify it, write
+ *           the descriptor bytes and check them with the runtime's own
+ *           validator; any failure deletes the clone and leaves K alone;
+ *   commit  add the descriptor K__magicdiv_desc, copy K's kernel marking,
+ *           keep both in @llvm.used, and only now say "transformed".
  * K itself is never modified.  Kernels without qualifying sites get no
- * clone.
+ * clone; every site or kernel left alone gets a remark saying why.
+ *
+ * Errors: functions that decide return 1 (yes) / 0 (no, with a remark);
+ * functions that build return the new value or NULL, leaving nothing
+ * behind in the module.
  */
 #include "md_device.h"
 
@@ -24,10 +29,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "magicdiv/md_abi.h"
+#include "magicdiv/magicdiv.h"
+#include "magicdiv/md_desc.h"
 #include "md_clone.h"
 #include "md_desc_emit.h"
+#include "md_dom.h"
 #include "md_invariant.h"
+#include "md_names.h"
+#include "md_prog.h"
 #include "md_range.h"
 #include "md_rewrite.h"
 
@@ -49,28 +58,32 @@ static void md_keep_add(md_keep *k, LLVMValueRef g) {
   k->v[k->n++] = g;
 }
 
+/* One distinct divisor of a kernel. */
+typedef struct md_divisor {
+  md_buf prog;          /* postfix program, without the final END */
+  int kind;             /* enum md_kind */
+  int flags;            /* MD_DF_* */
+  unsigned first_extra; /* index of its first magic parameter */
+} md_divisor;
+
 typedef struct md_kstate {
   LLVMModuleRef m;
   md_target t;
   const md_options *o;
   LLVMTargetDataRef td;
   LLVMValueRef kernel;
+  const char *kname;
+  size_t klen;
   md_keep *keep;
+  md_dom dom;     /* of the original kernel */
+  md_inv inv;     /* launch-invariance, memoized for the kernel */
+  md_range range; /* dividend facts, memoized for the kernel */
   md_divisor divs[MD_MAX_DIVISORS];
   unsigned ndivs;
   unsigned n_extra;
   md_site *sites; /* inst = the site in the ORIGINAL kernel until cloned */
   unsigned nsites, capsites;
 } md_kstate;
-
-static const char *md_kind_name(int kind) {
-  switch (kind) {
-  case MD_KIND_U32: return "u32";
-  case MD_KIND_S32: return "s32";
-  case MD_KIND_U64: return "u64";
-  default: return "s64";
-  }
-}
 
 static const char *md_op_name(LLVMOpcode op) {
   switch (op) {
@@ -132,7 +145,6 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
   unsigned w;
   md_site_mode mode;
   int kind, flags = 0, nonneg = 0, idx;
-  md_inv inv;
   md_buf prog;
 
   if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind) {
@@ -147,7 +159,7 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
                md_op_name(op), w);
     return;
   }
-  if (is_signed && !k->o->sdiv) {
+  if (is_signed && !k->o->signed_) {
     md_remarkf(MD_REMARK_MISSED, inst, "Disabled",
                "magicdiv: %s i%u left alone: signed division disabled "
                "(no-signed)",
@@ -160,13 +172,14 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
   } else if (w == 8 || w == 16) {
     mode = MD_MODE_EXTEND;
     kind = is_signed ? MD_KIND_S32 : MD_KIND_U32;
-  } else if (w == 64 && md_fits_unsigned(num, 32) && md_fits_unsigned(den, 32)) {
+  } else if (w == 64 && md_fits_unsigned(&k->range, num, 32) &&
+             md_fits_unsigned(&k->range, den, 32)) {
     /* Both operands are < 2^32, hence also >= 0 as i64: the signed and
      * unsigned results agree with the 32-bit unsigned ones. */
     mode = MD_MODE_NARROW;
     kind = MD_KIND_U32;
-  } else if (w == 64 && is_signed && md_fits_signed(num, 32) &&
-             md_fits_signed(den, 32)) {
+  } else if (w == 64 && is_signed && md_fits_signed(&k->range, num, 32) &&
+             md_fits_signed(&k->range, den, 32)) {
     /* sext'd 32-bit operands: the s32 core, quotient fixed up in 64 bits */
     mode = MD_MODE_SEXT;
     kind = MD_KIND_S32;
@@ -187,32 +200,23 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
     return;
   }
 
-  memset(&inv, 0, sizeof inv);
-  inv.m = k->m;
-  inv.kernel = k->kernel;
-  inv.td = k->td;
-  inv.target = k->t;
   md_buf_init(&prog);
-  if (!md_inv_program(&inv, den, &prog)) {
+  if (!md_inv_program(&k->inv, den, &prog)) {
     md_remarkf(MD_REMARK_MISSED, inst, "NotLaunchInvariant",
                "magicdiv: %s i%u left alone: %s", md_op_name(op), w,
-               inv.why ? inv.why : "divisor is not launch-invariant");
+               k->inv.why ? k->inv.why : "divisor is not launch-invariant");
     md_buf_free(&prog);
     return;
   }
   if (mode == MD_MODE_EXTEND) {
-    md_buf_u8(&prog, is_signed ? MD_OP_SEXT : MD_OP_ZEXT);
-    md_buf_u8(&prog, (uint8_t)w);
-    md_buf_u8(&prog, 32);
+    md_prog_cast(&prog, is_signed ? MD_OP_SEXT : MD_OP_ZEXT, w, 32);
   } else if (mode == MD_MODE_NARROW || mode == MD_MODE_SEXT) {
-    md_buf_u8(&prog, MD_OP_TRUNC);
-    md_buf_u8(&prog, 64);
-    md_buf_u8(&prog, 32);
+    md_prog_cast(&prog, MD_OP_TRUNC, 64, 32);
   }
   if (kind == MD_KIND_S32 || kind == MD_KIND_S64) {
-    if (k->o->positive)
+    if (k->o->positive_divisors)
       flags |= MD_DF_POSITIVE;
-    nonneg = md_known_nonneg(num, inst);
+    nonneg = md_known_nonneg(&k->range, num, inst);
   }
   idx = md_find_divisor(k, &prog, kind, flags);
   md_buf_free(&prog);
@@ -231,6 +235,9 @@ static void md_free_kstate(md_kstate *k) {
   for (i = 0; i < k->ndivs; i++)
     md_buf_free(&k->divs[i].prog);
   free(k->sites);
+  md_range_release(&k->range);
+  md_inv_release(&k->inv);
+  md_dom_release(&k->dom);
 }
 
 static void md_site_remark(md_kstate *k, const md_site *s) {
@@ -253,7 +260,7 @@ static void md_site_remark(md_kstate *k, const md_site *s) {
   md_remarkf(MD_REMARK_PASSED, s->inst, "Transformed",
              "magicdiv: %s i%u by launch-invariant divisor #%d -> magic %s "
              "multiply-high%s%s",
-             md_op_name(op), w, s->divisor, md_kind_name(d->kind), how, sign);
+             md_op_name(op), w, s->divisor, md_kind_str(d->kind), how, sign);
 }
 
 /* CUDA's classic limit on a kernel's parameter space (bytes).  Newer
@@ -280,18 +287,10 @@ static unsigned long long md_clone_param_bytes(md_kstate *k,
   return total;
 }
 
-/* Make K__magicdiv and its descriptor.  Returns 1 if the module changed. */
-static int md_make_clone(md_kstate *k, const char *kname, size_t klen) {
+/* The magic parameter types of the clone, in order. */
+static void md_extra_types(md_kstate *k, LLVMTypeRef *types) {
   LLVMContextRef ctx = LLVMGetModuleContext(k->m);
-  LLVMTypeRef types[MD_MAX_EXTRA];
-  md_magic_vals mv[MD_MAX_DIVISORS];
-  unsigned np = LLVMCountParams(k->kernel), i;
-  char *cname = malloc(klen + sizeof MD_DESC_SUFFIX);
-  md_vmap *map = NULL;
-  LLVMValueRef clone, desc;
-
-  if (!cname)
-    return 0;
+  unsigned i;
   for (i = 0; i < k->ndivs; i++) {
     int j, n = md_kind_params(k->divs[i].kind, k->divs[i].flags);
     LLVMTypeRef t = LLVMIntTypeInContext(
@@ -299,28 +298,15 @@ static int md_make_clone(md_kstate *k, const char *kname, size_t klen) {
     for (j = 0; j < n; j++)
       types[k->divs[i].first_extra + (unsigned)j] = t;
   }
-  if (k->t == MD_TARGET_NVPTX &&
-      md_clone_param_bytes(k, types) > MD_NVPTX_PARAM_LIMIT) {
-    md_remarkf(MD_REMARK_MISSED, k->kernel, "ParamSpace",
-               "magicdiv: kernel '%.*s' left alone: its parameters and %u "
-               "magic parameter(s) would exceed %d bytes of parameter space",
-               (int)klen, kname, k->n_extra, MD_NVPTX_PARAM_LIMIT);
-    free(cname);
-    return 0;
-  }
-  memcpy(cname, kname, klen);
-  memcpy(cname + klen, MD_CLONE_SUFFIX, sizeof MD_CLONE_SUFFIX);
-  clone = md_clone_function(k->kernel, cname, types, k->n_extra, &map);
-  if (!clone) {
-    md_remarkf(MD_REMARK_MISSED, k->kernel, "CloneFailed",
-               "magicdiv: kernel '%.*s' left alone: it cannot be cloned (%s)",
-               (int)klen, kname, md_clone_refusal_reason());
-    free(cname);
-    return 0;
-  }
+}
 
+/* Name the clone's magic parameters md.dI.{m,a,s,dsgn} and collect them
+ * per divisor. */
+static void md_magic_params(md_kstate *k, LLVMValueRef clone,
+                            md_magic_vals *mv) {
+  static const char *pn[4] = {"m", "a", "s", "dsgn"};
+  unsigned np = LLVMCountParams(k->kernel), i;
   for (i = 0; i < k->ndivs; i++) {
-    static const char *pn[4] = {"m", "a", "s", "dsgn"};
     unsigned base = np + k->divs[i].first_extra;
     int j, n = md_kind_params(k->divs[i].kind, k->divs[i].flags);
     char nm[32];
@@ -336,38 +322,114 @@ static int md_make_clone(md_kstate *k, const char *kname, size_t klen) {
                         (size_t)len);
     }
   }
+}
 
-  /* Remarks name the original sites; then move the sites into the clone. */
+/* Build: the descriptor bytes of the kernel's clone, checked by the
+ * runtime's validator.  0, or -1 (out is empty). */
+static int md_build_descriptor(md_kstate *k, md_buf *out) {
+  unsigned np = LLVMCountParams(k->kernel), i;
+  uint32_t *sizes = malloc((np ? np : 1) * sizeof *sizes);
+  md_desc_div divs[MD_MAX_DIVISORS];
+  int st = -1;
+  md_buf_init(out);
+  if (!sizes)
+    return -1;
+  for (i = 0; i < np; i++)
+    sizes[i] = (uint32_t)LLVMABISizeOfType(
+        k->td, md_param_passed_type(k->kernel, i));
+  for (i = 0; i < k->ndivs; i++) {
+    divs[i].prog = &k->divs[i].prog;
+    divs[i].kind = k->divs[i].kind;
+    divs[i].flags = k->divs[i].flags;
+    divs[i].first_extra = k->divs[i].first_extra;
+  }
+  if (md_desc_build(out, sizes, np, divs, k->ndivs, k->n_extra, NULL, 0) == 0)
+    st = md_desc_validate(out->p, out->n) == MD_OK ? 0 : -1;
+  free(sizes);
+  if (st)
+    md_buf_free(out);
+  return st;
+}
+
+/* Build: K__magicdiv with its sites rewritten and verified; NULL (nothing
+ * left in the module) with a remark when it cannot be made. */
+static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
+  LLVMTypeRef types[MD_MAX_EXTRA];
+  md_magic_vals mv[MD_MAX_DIVISORS];
+  md_vmap *map = NULL;
+  LLVMValueRef clone;
+  unsigned i;
+
+  md_extra_types(k, types);
+  if (k->t == MD_TARGET_NVPTX &&
+      md_clone_param_bytes(k, types) > MD_NVPTX_PARAM_LIMIT) {
+    md_remarkf(MD_REMARK_MISSED, k->kernel, "ParamSpace",
+               "magicdiv: kernel '%.*s' left alone: its parameters and %u "
+               "magic parameter(s) would exceed %d bytes of parameter space",
+               (int)k->klen, k->kname, k->n_extra, MD_NVPTX_PARAM_LIMIT);
+    return NULL;
+  }
+  clone = md_clone_function(k->kernel, cname, types, k->n_extra, &map);
+  if (!clone) {
+    md_remarkf(MD_REMARK_MISSED, k->kernel, "CloneFailed",
+               "magicdiv: kernel '%.*s' left alone: it cannot be cloned (%s)",
+               (int)k->klen, k->kname, md_clone_refusal_reason());
+    return NULL;
+  }
+  md_magic_params(k, clone, mv);
   for (i = 0; i < k->nsites; i++) {
-    md_site_remark(k, &k->sites[i]);
     k->sites[i].inst = md_vmap_lookup(map, k->sites[i].inst);
+    if (!k->sites[i].inst)
+      break;
   }
   md_vmap_free(map);
-  for (i = 0; i < k->nsites; i++)
-    if (!k->sites[i].inst) {
-      LLVMDeleteFunction(clone);
-      free(cname);
-      return 0;
-    }
+  if (i < k->nsites) {
+    md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
+              "magicdiv: internal error: a division has no copy in the "
+              "clone; the clone was dropped");
+    LLVMDeleteFunction(clone);
+    return NULL;
+  }
   md_rewrite_sites(clone, k->sites, k->nsites, mv);
-
   if (k->o->verify && LLVMVerifyFunction(clone, LLVMReturnStatusAction)) {
     md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
               "magicdiv: internal error: the clone failed verification and "
               "was dropped; please report this kernel");
     LLVMDeleteFunction(clone);
-    free(cname);
+    return NULL;
+  }
+  return clone;
+}
+
+/* Build and commit K__magicdiv and its descriptor.  Returns 1 if the
+ * module changed. */
+static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
+  LLVMValueRef *orig = malloc(k->nsites * sizeof *orig);
+  LLVMValueRef clone, desc;
+  md_buf bytes;
+  unsigned i;
+
+  if (!orig)
+    return 0;
+  for (i = 0; i < k->nsites; i++)
+    orig[i] = k->sites[i].inst;
+  if (md_build_descriptor(k, &bytes)) {
+    md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
+              "magicdiv: internal error: the descriptor failed the "
+              "runtime's validation; kernel left alone");
+    free(orig);
+    return 0;
+  }
+  clone = md_build_clone(k, cname);
+  if (!clone) {
+    md_buf_free(&bytes);
+    free(orig);
     return 0;
   }
 
-  memcpy(cname + klen, MD_DESC_SUFFIX, sizeof MD_DESC_SUFFIX);
-  desc = md_emit_descriptor(k->m, k->t, k->td, k->kernel, k->divs, k->ndivs,
-                            k->n_extra, cname);
-  if (!desc) {
-    LLVMDeleteFunction(clone);
-    free(cname);
-    return 0;
-  }
+  /* Commit. */
+  desc = md_emit_descriptor(k->m, k->t, k->kernel, &bytes, dname);
+  md_buf_free(&bytes);
   md_copy_kernel_annotations(k->m, k->kernel, clone);
   /* LLVM < 20 marks NVPTX kernels by !nvvm.annotations only, and caches
    * them per module: a cache filled before this pass ran does not list the
@@ -377,53 +439,99 @@ static int md_make_clone(md_kstate *k, const char *kname, size_t klen) {
     LLVMSetFunctionCallConv(clone, LLVMPTXKernelCallConv);
   md_keep_add(k->keep, desc);
   md_keep_add(k->keep, clone);
+  for (i = 0; i < k->nsites; i++) {
+    md_site s = k->sites[i];
+    s.inst = orig[i]; /* remarks name the original's sites */
+    md_site_remark(k, &s);
+  }
+  free(orig);
   md_remarkf(MD_REMARK_PASSED, k->kernel, "Cloned",
-             "magicdiv: kernel '%.*s' cloned as '%.*s%s': %u division "
+             "magicdiv: kernel '%.*s' cloned as '%s': %u division "
              "site(s), %u distinct divisor(s), %u magic parameter(s)",
-             (int)klen, kname, (int)klen, kname, MD_CLONE_SUFFIX, k->nsites,
-             k->ndivs, k->n_extra);
-  free(cname);
+             (int)k->klen, k->kname, cname, k->nsites, k->ndivs, k->n_extra);
   return 1;
 }
 
-static int md_ends_with(const char *s, size_t len, const char *suffix) {
-  size_t n = strlen(suffix);
-  return len >= n && memcmp(s + len - n, suffix, n) == 0;
+/* Decide: may K get a clone under the reserved names?  1, or 0 with a
+ * remark. */
+static int md_names_free(md_kstate *k, const char *cname, const char *dname) {
+  if (md_name_ends_with(k->kname, k->klen, MD_CLONE_SUFFIX)) {
+    md_remarkf(MD_REMARK_ANALYSIS, k->kernel, "ReservedName",
+               "magicdiv: kernel '%.*s' left alone: its name ends in the "
+               "reserved suffix '%s' (a clone made by magicdiv, or a name "
+               "that looks like one)",
+               (int)k->klen, k->kname, MD_CLONE_SUFFIX);
+    return 0;
+  }
+  if (LLVMGetNamedFunction(k->m, cname) || LLVMGetNamedGlobal(k->m, cname)) {
+    md_remarkf(MD_REMARK_MISSED, k->kernel, "NameTaken",
+               "magicdiv: kernel '%.*s' left alone: '%s' already exists "
+               "(the pass ran twice on this module, or the name is taken)",
+               (int)k->klen, k->kname, cname);
+    return 0;
+  }
+  if (LLVMGetNamedGlobal(k->m, dname) || LLVMGetNamedFunction(k->m, dname)) {
+    md_remarkf(MD_REMARK_MISSED, k->kernel, "NameTaken",
+               "magicdiv: kernel '%.*s' left alone: '%s', the name of its "
+               "descriptor, already exists",
+               (int)k->klen, k->kname, dname);
+    return 0;
+  }
+  return 1;
+}
+
+/* Divisions in the device functions a kernel calls are not transformed
+ * (only the kernel's own body is cloned): say so at each of them, once
+ * per function and module.  Follows direct calls up to MD_CALL_DEPTH deep.
+ * Returns the number of such divisions reachable from f. */
+#define MD_CALL_DEPTH 4
+static unsigned md_callee_divisions(LLVMValueRef kernel, LLVMValueRef f,
+                                    md_map *seen, md_map *reported,
+                                    int depth) {
+  LLVMBasicBlockRef bb;
+  unsigned count = 0;
+  size_t fl = 0, kl = 0;
+  const char *fname = LLVMGetValueName2(f, &fl);
+  const char *kname = LLVMGetValueName2(kernel, &kl);
+  int report = f != kernel && !md_map_get(reported, f);
+  if (report)
+    md_map_put(reported, f, f);
+  for (bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef i;
+    for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (f != kernel && md_is_div(i) &&
+          !LLVMIsAConstant(LLVMGetOperand(i, 1))) {
+        count++;
+        if (report)
+          md_remarkf(MD_REMARK_MISSED, i, "InCalledFunction",
+                   "magicdiv: %s in device function '%.*s' (called from "
+                   "kernel '%.*s') left alone: divisions in called functions "
+                   "are not transformed, only the kernel's own code is cloned",
+                   md_op_name(LLVMGetInstructionOpcode(i)), (int)fl, fname,
+                   (int)kl, kname);
+      }
+      if (LLVMIsACallInst(i) || LLVMIsAInvokeInst(i)) {
+        LLVMValueRef callee = LLVMGetCalledValue(i);
+        if (callee && LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee) &&
+            depth < MD_CALL_DEPTH && !md_map_get(seen, callee) &&
+            !md_map_put(seen, callee, callee))
+          count += md_callee_divisions(kernel, callee, seen, reported,
+                                       depth + 1);
+      }
+    }
+  }
+  return count;
 }
 
 static int md_transform_kernel(LLVMModuleRef m, md_target t,
                                const md_options *o, LLVMTargetDataRef td,
-                               LLVMValueRef kernel, md_keep *keep) {
+                               LLVMValueRef kernel, md_keep *keep,
+                               md_map *reported) {
   md_kstate k;
-  size_t klen = 0;
-  const char *kname = LLVMGetValueName2(kernel, &klen);
   LLVMBasicBlockRef bb;
   int changed = 0;
-  char *probe;
-
-  if (md_ends_with(kname, klen, MD_CLONE_SUFFIX))
-    return 0;
-  probe = malloc(klen + sizeof MD_CLONE_SUFFIX);
-  if (!probe)
-    return 0;
-  memcpy(probe, kname, klen);
-  memcpy(probe + klen, MD_CLONE_SUFFIX, sizeof MD_CLONE_SUFFIX);
-  if (LLVMGetNamedFunction(m, probe)) {
-    free(probe);
-    return 0; /* already transformed (the pass ran twice) */
-  }
-  free(probe);
-  if (LLVMCountParams(kernel) > MD_MAX_PARAMS - MD_MAX_EXTRA) {
-    md_remarkf(MD_REMARK_MISSED, kernel, "TooManyParams",
-               "magicdiv: kernel left alone: more than %d parameters",
-               MD_MAX_PARAMS - MD_MAX_EXTRA);
-    return 0;
-  }
-  if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(kernel))) {
-    md_remark(MD_REMARK_MISSED, kernel, "VarArg",
-              "magicdiv: variadic kernel left alone");
-    return 0;
-  }
+  char *cname, *dname;
+  unsigned in_callees;
 
   memset(&k, 0, sizeof k);
   k.m = m;
@@ -432,26 +540,65 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
   k.td = td;
   k.kernel = kernel;
   k.keep = keep;
+  k.kname = LLVMGetValueName2(kernel, &k.klen);
+  cname = md_name_suffix(k.kname, k.klen, MD_CLONE_SUFFIX);
+  dname = md_name_suffix(k.kname, k.klen, MD_DESC_SUFFIX);
+  if (!cname || !dname || !md_names_free(&k, cname, dname)) {
+    free(cname);
+    free(dname);
+    return 0;
+  }
+  if (LLVMCountParams(kernel) > MD_MAX_PARAMS - MD_MAX_EXTRA) {
+    md_remarkf(MD_REMARK_MISSED, kernel, "TooManyParams",
+               "magicdiv: kernel left alone: more than %d parameters",
+               MD_MAX_PARAMS - MD_MAX_EXTRA);
+    free(cname);
+    free(dname);
+    return 0;
+  }
+  if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(kernel))) {
+    md_remark(MD_REMARK_MISSED, kernel, "VarArg",
+              "magicdiv: variadic kernel left alone");
+    free(cname);
+    free(dname);
+    return 0;
+  }
+
+  /* Decide. */
+  md_dom_build(&k.dom, kernel); /* out of memory: no branch facts */
+  md_inv_init(&k.inv, kernel, td, t);
+  md_range_init(&k.range, &k.dom);
   for (bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb)) {
     LLVMValueRef i;
     for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
       if (md_is_div(i))
         md_consider_site(&k, i);
   }
+  {
+    md_map seen = {0};
+    in_callees = md_callee_divisions(kernel, kernel, &seen, reported, 0);
+    md_map_release(&seen);
+  }
   if (k.nsites == 0)
     md_remarkf(MD_REMARK_ANALYSIS, kernel, "NoSites",
                "magicdiv: %s kernel '%.*s': no division by a launch-invariant "
-               "divisor",
-               md_target_name(t), (int)klen, kname);
+               "divisor in its own code%s",
+               md_target_name(t), (int)k.klen, k.kname,
+               in_callees ? "; divisions in the device functions it calls "
+                            "are not transformed"
+                          : "");
   else {
-    changed = md_make_clone(&k, kname, klen);
+    /* Build, then commit. */
+    changed = md_make_clone(&k, cname, dname);
     md_remarkf(MD_REMARK_ANALYSIS, kernel, "KernelSummary",
                "magicdiv: %s kernel '%.*s': %u division site(s) with a "
                "launch-invariant divisor, %s",
-               md_target_name(t), (int)klen, kname, k.nsites,
+               md_target_name(t), (int)k.klen, k.kname, k.nsites,
                changed ? "cloned" : "not cloned");
   }
   md_free_kstate(&k);
+  free(cname);
+  free(dname);
   return changed;
 }
 
@@ -460,6 +607,7 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   unsigned n = md_collect_kernels(m, t, o, &kernels), i;
   LLVMTargetDataRef td;
   md_keep keep = {NULL, 0, 0};
+  md_map reported = {0}; /* functions whose divisions have a remark */
   int changed = 0;
   if (n == 0) {
     free(kernels);
@@ -467,8 +615,10 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   }
   td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
   for (i = 0; i < n; i++)
-    changed |= md_transform_kernel(m, t, o, td, kernels[i], &keep);
+    changed |= md_transform_kernel(m, t, o, td, kernels[i], &keep,
+                                   &reported);
   md_append_used(m, keep.v, keep.n);
+  md_map_release(&reported);
   free(keep.v);
   LLVMDisposeTargetData(td);
   free(kernels);

@@ -7,7 +7,8 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_pass.h"
+#include "md_options.h"
+#include "md_remark.h"
 
 /* Returns 1 if the module changed. */
 int md_host_run(LLVMModuleRef m, const md_options *o);

@@ -2,21 +2,48 @@
  * md_invariant.c -- which divisors are fixed for a whole launch, and the
  * host program that recomputes them (see md_invariant.h).
  *
- * The walk is a plain recursion over the divisor's def tree with a depth
- * and a size limit; each accepted node appends its postfix code.  Nothing
- * is accepted that could differ between two threads of one launch or
- * between the kernel's view and the host's: no memory other than the
- * kernel's own read-only parameter structs and the launch packet, no
- * calls other than the geometry intrinsics, no PHIs.
+ * Every value is looked at once per kernel.  md_walk runs each node's rule
+ * in one of two modes, decided by its output buffer:
+ *   - measuring (a counting md_buf): check the operands (memoized), and
+ *     record in the value's node whether it is invariant, how many program
+ *     bytes it expands to and its operator height -- the bytes of a shared
+ *     operand are counted once per use, as the postfix program repeats it;
+ *   - writing (a real md_buf): emit the program; done only for a value
+ *     whose node says it fits the budgets, so writing is bounded by
+ *     MD_INV_MAX_BYTES.
+ * Nothing is accepted that could differ between two threads of one launch
+ * or between the kernel's view and the host's: no memory other than the
+ * kernel's own read-only parameter structs and the launch packet, no calls
+ * other than the geometry intrinsics, no PHIs.
  */
 #include "md_invariant.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
+#include "md_prog.h"
 
-#define MD_INV_MAX_DEPTH 32
-#define MD_INV_MAX_BYTES 1024
+/* Program sizes saturate here: a DAG of n squarings expands to 2^n bytes. */
+#define MD_INV_SAT (1u << 30)
+
+enum { MD_N_BUSY = 0, MD_N_OK = 1, MD_N_FAIL = 2 };
+
+struct md_inv_node {
+  int state;           /* MD_N_* */
+  unsigned height;     /* operator height of the program (saturating) */
+  uint32_t bytes;      /* program bytes (saturating at MD_INV_SAT) */
+  const char *why;     /* MD_N_FAIL: the reason ... */
+  LLVMValueRef why_at; /* ... and the value it is about */
+};
+
+/* One rule application: where it writes and the height it has seen. */
+typedef struct md_frame {
+  md_buf *out;
+  unsigned height; /* max over the operands' heights */
+  int depth;       /* recursion depth (bounds the C stack) */
+} md_frame;
 
 static int md_fail(md_inv *c, LLVMValueRef v, const char *why) {
   if (!c->why) {
@@ -87,36 +114,47 @@ static int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
   return 1;
 }
 
-int md_arg_readonly(LLVMValueRef arg) { return md_ptr_only_loaded(arg, 0); }
+/* md_ptr_only_loaded(arg), once per argument and kernel. */
+static int md_arg_readonly(md_inv *c, LLVMValueRef arg) {
+  uintptr_t r = (uintptr_t)md_map_get(&c->readonly, arg);
+  if (!r) {
+    r = md_ptr_only_loaded(arg, 0) ? 1 : 2;
+    md_map_put(&c->readonly, arg, (void *)r); /* on OOM: asked again */
+  }
+  return r == 1;
+}
 
-/* Constant byte offset of a GEP with all-constant indices. */
+/* Constant byte offset of a GEP with all-constant indices, computed with
+ * overflow checks: 0 (refused) when an index or the sum leaves int64. */
 static int md_gep_offset(md_inv *c, LLVMValueRef gep, int64_t *off) {
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
   unsigned n = (unsigned)LLVMGetNumOperands(gep), i;
   int64_t total = 0;
   for (i = 1; i < n; i++) {
     LLVMValueRef idx = LLVMGetOperand(gep, i);
-    int64_t k;
+    int64_t k, step;
     if (!LLVMIsAConstantInt(idx) || md_int_width(LLVMTypeOf(idx)) > 64)
       return 0;
     k = LLVMConstIntGetSExtValue(idx);
-    if (i == 1) {
-      total += k * (int64_t)LLVMABISizeOfType(c->td, ty);
+    if (i > 1 && LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+      if (k < 0 || (unsigned long long)k >= LLVMCountStructElementTypes(ty))
+        return 0;
+      step = (int64_t)LLVMOffsetOfElement(c->td, ty, (unsigned)k);
+      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)k);
+      if (__builtin_add_overflow(total, step, &total))
+        return 0;
       continue;
     }
-    switch (LLVMGetTypeKind(ty)) {
-    case LLVMStructTypeKind:
-      if (k < 0 || (unsigned)k >= LLVMCountStructElementTypes(ty))
+    if (i > 1) {
+      if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind)
         return 0;
-      total += (int64_t)LLVMOffsetOfElement(c->td, ty, (unsigned)k);
-      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)k);
-      break;
-    case LLVMArrayTypeKind:
       ty = LLVMGetElementType(ty);
-      total += k * (int64_t)LLVMABISizeOfType(c->td, ty);
-      break;
-    default:
-      return 0;
+    }
+    {
+      unsigned long long size = LLVMABISizeOfType(c->td, ty);
+      if (size > INT64_MAX || __builtin_mul_overflow(k, (int64_t)size, &step) ||
+          __builtin_add_overflow(total, step, &total))
+        return 0;
     }
   }
   *off = total;
@@ -131,9 +169,8 @@ static LLVMValueRef md_ptr_base(md_inv *c, LLVMValueRef p, int64_t *off) {
   while (guard++ < 16) {
     if (LLVMIsAGetElementPtrInst(p)) {
       int64_t o;
-      if (!md_gep_offset(c, p, &o))
+      if (!md_gep_offset(c, p, &o) || __builtin_add_overflow(total, o, &total))
         return NULL;
-      total += o;
       p = LLVMGetOperand(p, 0);
     } else if (LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p)) {
       p = LLVMGetOperand(p, 0);
@@ -145,14 +182,11 @@ static LLVMValueRef md_ptr_base(md_inv *c, LLVMValueRef p, int64_t *off) {
   return NULL;
 }
 
+/* A launch dimension (32 bits), truncated to the w bits the kernel reads. */
 static void md_emit_launch(md_buf *out, int which, unsigned w) {
-  md_buf_u8(out, MD_OP_LAUNCH);
-  md_buf_u8(out, (uint8_t)which);
-  if (w < 32) {
-    md_buf_u8(out, MD_OP_TRUNC);
-    md_buf_u8(out, 32);
-    md_buf_u8(out, (uint8_t)w);
-  }
+  md_prog_launch(out, which);
+  if (w < 32)
+    md_prog_cast(out, MD_OP_TRUNC, 32, w);
 }
 
 /* A load from the AMDGPU implicit-argument (code object v5) or dispatch
@@ -191,26 +225,41 @@ static int md_amdgpu_geometry(md_inv *c, LLVMValueRef base, int64_t off,
   return 0;
 }
 
-static int md_prog(md_inv *c, LLVMValueRef v, md_buf *out, int depth);
+static int md_walk(md_inv *c, LLVMValueRef v, md_frame *parent);
+
+/* An operand of the rule in frame f: measured (memoized) or written. */
+static int md_operand(md_inv *c, LLVMValueRef v, md_frame *f) {
+  return md_walk(c, v, f);
+}
 
 /* Append `a b OP w flags`.  Commutative operands go in a canonical order,
  * the larger program first: equal expressions give equal bytes, and
- * left-deep evaluation keeps the host's stack shallow. */
-static int md_prog_pair(md_inv *c, LLVMValueRef va, LLVMValueRef vb, int code,
-                        unsigned w, uint8_t flags, int commutative,
-                        md_buf *out, int depth) {
+ * left-deep evaluation keeps the host's stack shallow.  (Measuring, the
+ * order does not matter: only the sizes are summed.) */
+static int md_rule_pair(md_inv *c, LLVMValueRef va, LLVMValueRef vb, int code,
+                        unsigned w, unsigned flags, int commutative,
+                        md_frame *f) {
   md_buf a, b;
+  md_frame fa = *f, fb = *f;
   int ok;
+  if (f->out->counting) {
+    ok = md_operand(c, va, f) && md_operand(c, vb, f);
+    if (ok)
+      md_prog_binop(f->out, code, w, flags);
+    return ok;
+  }
   md_buf_init(&a);
   md_buf_init(&b);
-  ok = md_prog(c, va, &a, depth + 1) && md_prog(c, vb, &b, depth + 1);
+  fa.out = &a;
+  fb.out = &b;
+  ok = md_operand(c, va, &fa) && md_operand(c, vb, &fb);
   if (ok) {
     int swap = commutative && md_buf_cmp(&a, &b) < 0;
-    md_buf_bytes(out, swap ? b.p : a.p, swap ? b.n : a.n);
-    md_buf_bytes(out, swap ? a.p : b.p, swap ? a.n : b.n);
-    md_buf_u8(out, (uint8_t)code);
-    md_buf_u8(out, (uint8_t)w);
-    md_buf_u8(out, flags);
+    md_buf_bytes(f->out, swap ? b.p : a.p, swap ? b.n : a.n);
+    md_buf_bytes(f->out, swap ? a.p : b.p, swap ? a.n : b.n);
+    md_prog_binop(f->out, code, w, flags);
+    if (a.oom || b.oom)
+      f->out->oom = 1;
   }
   md_buf_free(&a);
   md_buf_free(&b);
@@ -253,12 +302,21 @@ static LLVMValueRef md_slot_value(md_inv *c, LLVMValueRef slot) {
   return stored;
 }
 
+/* Index of the kernel parameter `arg`. */
+static unsigned md_param_index(md_inv *c, LLVMValueRef arg) {
+  unsigned i, np = LLVMCountParams(c->kernel);
+  for (i = 0; i < np && LLVMGetParam(c->kernel, i) != arg; i++)
+    ;
+  return i;
+}
+
 /* A load: a field of a read-only byval/byref kernel argument, or the
  * launch geometry on AMDGPU. */
-static int md_prog_load(md_inv *c, LLVMValueRef ld, md_buf *out, int depth) {
-  unsigned w = md_int_width(LLVMTypeOf(ld)), i, np;
+static int md_rule_load(md_inv *c, LLVMValueRef ld, md_frame *f) {
+  unsigned w = md_int_width(LLVMTypeOf(ld)), i;
   int64_t off = 0;
   LLVMValueRef base;
+  LLVMTypeRef pointee;
   if (LLVMGetVolatile(ld) || LLVMGetOrdering(ld) != LLVMAtomicOrderingNotAtomic)
     return md_fail(c, ld, "divisor is a volatile or atomic load");
   if (w != 8 && w != 16 && w != 32 && w != 64)
@@ -266,41 +324,33 @@ static int md_prog_load(md_inv *c, LLVMValueRef ld, md_buf *out, int depth) {
   base = md_ptr_base(c, LLVMGetOperand(ld, 0), &off);
   if (!base)
     return md_fail(c, ld, "divisor is loaded through a non-constant address");
-  if (md_amdgpu_geometry(c, base, off, w, out))
+  if (md_amdgpu_geometry(c, base, off, w, f->out))
     return 1;
   if (off == 0 && LLVMIsAAllocaInst(base)) {
     LLVMValueRef val = md_slot_value(c, base);
     if (val && LLVMTypeOf(val) == LLVMTypeOf(ld))
-      return md_prog(c, val, out, depth + 1);
+      return md_operand(c, val, f);
     return md_fail(c, ld, "divisor is loaded from a stack slot");
   }
   if (!LLVMIsAArgument(base) || LLVMGetParamParent(base) != c->kernel)
     return md_fail(c, ld, "divisor is loaded from memory");
-  np = LLVMCountParams(c->kernel);
-  for (i = 0; i < np && LLVMGetParam(c->kernel, i) != base; i++)
-    ;
-  {
-    LLVMTypeRef pointee = md_param_pointee(c->kernel, i);
-    if (!pointee)
-      return md_fail(c, ld, "divisor is loaded from memory behind a pointer "
-                            "argument (not a by-value struct)");
-    if (off < 0 || off > 0x7fffffff ||
-        (unsigned long long)off + w / 8 > LLVMABISizeOfType(c->td, pointee))
-      return md_fail(c, ld, "divisor is loaded outside its struct argument");
-    if (!md_arg_readonly(base))
-      return md_fail(c, ld, "divisor is a field of a struct argument that "
-                            "the kernel writes or lets escape");
-  }
-  md_buf_u8(out, MD_OP_ARG);
-  md_buf_u16(out, (uint16_t)i);
-  md_buf_u32(out, (uint32_t)off);
-  md_buf_u8(out, (uint8_t)(w / 8));
+  i = md_param_index(c, base);
+  pointee = md_param_pointee(c->kernel, i);
+  if (!pointee)
+    return md_fail(c, ld, "divisor is loaded from memory behind a pointer "
+                          "argument (not a by-value struct)");
+  if (off < 0 || off > 0x7fffffff ||
+      (unsigned long long)off + w / 8 > LLVMABISizeOfType(c->td, pointee))
+    return md_fail(c, ld, "divisor is loaded outside its struct argument");
+  if (!md_arg_readonly(c, base))
+    return md_fail(c, ld, "divisor is a field of a struct argument that "
+                          "the kernel writes or lets escape");
+  md_prog_arg(f->out, i, (uint32_t)off, w / 8);
   return 1;
 }
 
 /* Calls: NVPTX geometry registers and min/max intrinsics. */
-static int md_prog_call(md_inv *c, LLVMValueRef call, md_buf *out,
-                        int depth) {
+static int md_rule_call(md_inv *c, LLVMValueRef call, md_frame *f) {
   static const struct {
     const char *name;
     int which;
@@ -328,15 +378,15 @@ static int md_prog_call(md_inv *c, LLVMValueRef call, md_buf *out,
   name = LLVMGetValueName2(callee, &len);
   for (k = 0; k < sizeof sregs / sizeof sregs[0]; k++)
     if (w == 32 && md_name_is(callee, sregs[k].name)) {
-      md_emit_launch(out, sregs[k].which, 32);
+      md_emit_launch(f->out, sregs[k].which, 32);
       return 1;
     }
   for (k = 0; k < sizeof minmax / sizeof minmax[0]; k++) {
     size_t pl = strlen(minmax[k].prefix);
     if (len > pl && memcmp(name, minmax[k].prefix, pl) == 0 &&
         LLVMGetNumArgOperands(call) == 2) {
-      return md_prog_pair(c, LLVMGetOperand(call, 0), LLVMGetOperand(call, 1),
-                          minmax[k].op, w, 0, 1, out, depth);
+      return md_rule_pair(c, LLVMGetOperand(call, 0), LLVMGetOperand(call, 1),
+                          minmax[k].op, w, 0, 1, f);
     }
   }
   if (len > 14 && memcmp(name, "llvm.nvvm.read", 14) == 0)
@@ -372,8 +422,8 @@ static int md_commutative(int code) {
 }
 
 /* Poison-generating flags of a binary operator, as MD_OF_*. */
-static uint8_t md_binop_flags(LLVMValueRef inst, LLVMOpcode op) {
-  uint8_t f = 0;
+static unsigned md_binop_flags(LLVMValueRef inst, LLVMOpcode op) {
+  unsigned f = 0;
   switch (op) {
   case LLVMAdd:
   case LLVMSub:
@@ -401,39 +451,24 @@ static uint8_t md_binop_flags(LLVMValueRef inst, LLVMOpcode op) {
   return f;
 }
 
-static int md_prog_binop(md_inv *c, LLVMValueRef v, LLVMOpcode op, int code,
-                         unsigned w, md_buf *out, int depth) {
-  return md_prog_pair(c, LLVMGetOperand(v, 0), LLVMGetOperand(v, 1), code, w,
-                      md_binop_flags(v, op), md_commutative(code), out, depth);
-}
-
-static int md_prog(md_inv *c, LLVMValueRef v, md_buf *out, int depth) {
+/* The rule for v (its operands through md_operand), writing to f->out. */
+static int md_rule(md_inv *c, LLVMValueRef v, md_frame *f) {
   unsigned w = md_int_width(LLVMTypeOf(v));
   LLVMOpcode op;
   int code;
-  if (depth > MD_INV_MAX_DEPTH || out->n > MD_INV_MAX_BYTES)
-    return md_fail(c, v, "divisor expression is too large");
   if (w == 0 || w > 64)
     return md_fail(c, v, "divisor expression has a non-integer or wider "
                          "than 64-bit value");
   if (LLVMIsAConstantInt(v)) {
-    md_buf_u8(out, MD_OP_CONST);
-    md_buf_u8(out, (uint8_t)w);
-    md_buf_u64(out, LLVMConstIntGetZExtValue(v));
+    md_prog_const(f->out, w, LLVMConstIntGetZExtValue(v));
     return 1;
   }
   if (LLVMIsAArgument(v)) {
-    unsigned i, np = LLVMCountParams(c->kernel);
     if (LLVMGetParamParent(v) != c->kernel)
       return md_fail(c, v, "divisor is an argument of another function");
     if (w != 8 && w != 16 && w != 32 && w != 64)
       return md_fail(c, v, "divisor is an argument of unsupported width");
-    for (i = 0; i < np && LLVMGetParam(c->kernel, i) != v; i++)
-      ;
-    md_buf_u8(out, MD_OP_ARG);
-    md_buf_u16(out, (uint16_t)i);
-    md_buf_u32(out, 0);
-    md_buf_u8(out, (uint8_t)(w / 8));
+    md_prog_arg(f->out, md_param_index(c, v), 0, w / 8);
     return 1;
   }
   if (LLVMIsAConstant(v))
@@ -444,7 +479,8 @@ static int md_prog(md_inv *c, LLVMValueRef v, md_buf *out, int depth) {
   op = LLVMGetInstructionOpcode(v);
   code = md_binop_code(op);
   if (code >= 0)
-    return md_prog_binop(c, v, op, code, w, out, depth);
+    return md_rule_pair(c, LLVMGetOperand(v, 0), LLVMGetOperand(v, 1), code,
+                        w, md_binop_flags(v, op), md_commutative(code), f);
   switch (op) {
   case LLVMZExt:
   case LLVMSExt:
@@ -452,44 +488,40 @@ static int md_prog(md_inv *c, LLVMValueRef v, md_buf *out, int depth) {
     unsigned from = md_int_width(LLVMTypeOf(LLVMGetOperand(v, 0)));
     if (from == 0 || from > 64)
       return md_fail(c, v, "divisor casts from a non-integer");
-    if (!md_prog(c, LLVMGetOperand(v, 0), out, depth + 1))
+    if (!md_operand(c, LLVMGetOperand(v, 0), f))
       return 0;
-    md_buf_u8(out, op == LLVMZExt   ? MD_OP_ZEXT
-                   : op == LLVMSExt ? MD_OP_SEXT
-                                    : MD_OP_TRUNC);
-    md_buf_u8(out, (uint8_t)from);
-    md_buf_u8(out, (uint8_t)w);
+    md_prog_cast(f->out,
+                 op == LLVMZExt   ? MD_OP_ZEXT
+                 : op == LLVMSExt ? MD_OP_SEXT
+                                  : MD_OP_TRUNC,
+                 from, w);
     return 1;
   }
   case LLVMFreeze:
-    return md_prog(c, LLVMGetOperand(v, 0), out, depth + 1);
+    return md_operand(c, LLVMGetOperand(v, 0), f);
   case LLVMICmp: {
     LLVMValueRef a = LLVMGetOperand(v, 0);
     unsigned aw = md_int_width(LLVMTypeOf(a));
     if (aw == 0 || aw > 64)
       return md_fail(c, v, "divisor compares non-integers");
-    if (!md_prog(c, a, out, depth + 1) ||
-        !md_prog(c, LLVMGetOperand(v, 1), out, depth + 1))
+    if (!md_operand(c, a, f) || !md_operand(c, LLVMGetOperand(v, 1), f))
       return 0;
-    md_buf_u8(out, MD_OP_ICMP);
-    md_buf_u8(out, (uint8_t)aw);
-    md_buf_u8(out, (uint8_t)LLVMGetICmpPredicate(v));
+    md_prog_icmp(f->out, aw, (int)LLVMGetICmpPredicate(v));
     return 1;
   }
   case LLVMSelect:
     if (md_int_width(LLVMTypeOf(LLVMGetOperand(v, 0))) != 1)
       return md_fail(c, v, "divisor selects on a vector condition");
-    if (!md_prog(c, LLVMGetOperand(v, 0), out, depth + 1) ||
-        !md_prog(c, LLVMGetOperand(v, 1), out, depth + 1) ||
-        !md_prog(c, LLVMGetOperand(v, 2), out, depth + 1))
+    if (!md_operand(c, LLVMGetOperand(v, 0), f) ||
+        !md_operand(c, LLVMGetOperand(v, 1), f) ||
+        !md_operand(c, LLVMGetOperand(v, 2), f))
       return 0;
-    md_buf_u8(out, MD_OP_SELECT);
-    md_buf_u8(out, (uint8_t)w);
+    md_prog_select(f->out, w);
     return 1;
   case LLVMLoad:
-    return md_prog_load(c, v, out, depth);
+    return md_rule_load(c, v, f);
   case LLVMCall:
-    return md_prog_call(c, v, out, depth);
+    return md_rule_call(c, v, f);
   case LLVMPHI:
     return md_fail(c, v, "divisor is a PHI (differs across control flow)");
   default:
@@ -497,44 +529,165 @@ static int md_prog(md_inv *c, LLVMValueRef v, md_buf *out, int depth) {
   }
 }
 
-/* Maximum evaluation stack depth of the program p[0..n) (the encoding of
- * md_abi.h, without END), or -1 if it cannot be walked. */
-static int md_prog_stack_depth(const uint8_t *p, size_t n) {
-  size_t i = 0;
-  int depth = 0, max = 0;
-  while (i < n) {
-    int op = p[i++];
-    int pops = md_op_pops(op), operands = md_op_operand_bytes(op);
-    if (pops < 0 || operands < 0 || op == MD_OP_END)
-      return -1;
-    i += (size_t)operands;
-    depth += 1 - pops;
-    if (depth > max)
-      max = depth;
+/* The node of v, or NULL. */
+static md_inv_node *md_node_of(md_inv *c, LLVMValueRef v) {
+  uintptr_t i = (uintptr_t)md_map_get(&c->memo, v);
+  return i ? &c->nodes[i - 1] : NULL;
+}
+
+/* A new node for v in state BUSY, or NULL (out of memory). */
+static md_inv_node *md_node_new(md_inv *c, LLVMValueRef v) {
+  if (c->nnodes == c->capnodes) {
+    unsigned cap = c->capnodes ? 2 * c->capnodes : 64;
+    md_inv_node *nn = realloc(c->nodes, cap * sizeof *nn);
+    if (!nn)
+      return NULL;
+    c->nodes = nn;
+    c->capnodes = cap;
   }
-  return i == n ? max : -1;
+  if (md_map_put(&c->memo, v, (void *)(uintptr_t)(c->nnodes + 1)))
+    return NULL;
+  memset(&c->nodes[c->nnodes], 0, sizeof c->nodes[0]);
+  return &c->nodes[c->nnodes++];
+}
+
+/* Measure v (memoized): its node, with state OK or FAIL; NULL for a
+ * failure that depends on the path (recursion depth, budget, memory),
+ * which is not recorded.  c->why is set on failure. */
+static md_inv_node *md_measure(md_inv *c, LLVMValueRef v, int depth) {
+  md_inv_node *n = md_node_of(c, v);
+  md_buf count;
+  md_frame f;
+  unsigned idx;
+  int ok;
+  if (n) {
+    if (n->state == MD_N_BUSY) { /* only through a cycle of stack slots */
+      md_fail(c, v, "divisor expression is cyclic");
+      return NULL;
+    }
+    if (n->state == MD_N_FAIL)
+      md_fail(c, n->why_at, n->why);
+    return n;
+  }
+  if (depth > MD_INV_MAX_DEPTH) {
+    md_fail(c, v, "divisor expression is too deep");
+    return NULL;
+  }
+  if (c->nnodes >= MD_INV_MAX_NODES) {
+    md_fail(c, v, "analysis budget of this kernel exhausted");
+    return NULL;
+  }
+  if (!(n = md_node_new(c, v))) {
+    md_fail(c, v, "out of memory");
+    return NULL;
+  }
+  idx = (unsigned)(n - c->nodes);
+  md_buf_init_counting(&count);
+  f.out = &count;
+  f.height = 0;
+  f.depth = depth;
+  {
+    const char *why0 = c->why;
+    c->why = NULL;
+    ok = md_rule(c, v, &f);
+    n = &c->nodes[idx]; /* the node array may have moved */
+    if (!ok && f.height == UINT32_MAX) {
+      /* an operand failed for a path-dependent reason: forget v */
+      md_map_put(&c->memo, v, NULL);
+      if (!c->why)
+        c->why = why0;
+      return NULL;
+    }
+    if (!ok) {
+      n->state = MD_N_FAIL;
+      n->why = c->why ? c->why : "divisor is not launch-invariant";
+      n->why_at = c->why ? c->why_at : v;
+      return n;
+    }
+    if (!c->why)
+      c->why = why0;
+  }
+  n->height = f.height + 1;
+  n->bytes = count.n > MD_INV_SAT ? MD_INV_SAT : (uint32_t)count.n;
+  n->state = MD_N_OK;
+  if (n->height > MD_INV_MAX_DEPTH) {
+    n->state = MD_N_FAIL;
+    n->why = "divisor expression is too deep";
+    n->why_at = v;
+  } else if (n->bytes > MD_INV_MAX_BYTES) {
+    n->state = MD_N_FAIL;
+    n->why = "divisor expression is too large (its program would exceed "
+             "the descriptor's budget; shared subexpressions are repeated)";
+    n->why_at = v;
+  }
+  if (n->state == MD_N_FAIL) {
+    c->why = NULL;
+    md_fail(c, n->why_at, n->why);
+  }
+  return n;
+}
+
+/* The operand v of the rule in `parent`: measured and its size added
+ * (measuring), or its program written (writing). */
+static int md_walk(md_inv *c, LLVMValueRef v, md_frame *parent) {
+  md_inv_node *n;
+  if (!parent->out->counting) {
+    md_frame f = *parent;
+    return md_rule(c, v, &f);
+  }
+  n = md_measure(c, v, parent->depth + 1);
+  if (!n) {
+    parent->height = UINT32_MAX; /* path-dependent: see md_measure */
+    return 0;
+  }
+  if (n->state != MD_N_OK)
+    return 0;
+  parent->out->n += n->bytes; /* <= 2^30 each: no overflow in size_t */
+  if (n->height > parent->height)
+    parent->height = n->height;
+  return 1;
+}
+
+void md_inv_init(md_inv *c, LLVMValueRef kernel, LLVMTargetDataRef td,
+                 md_target target) {
+  memset(c, 0, sizeof *c);
+  c->kernel = kernel;
+  c->td = td;
+  c->target = target;
+}
+
+void md_inv_release(md_inv *c) {
+  md_map_release(&c->memo);
+  md_map_release(&c->readonly);
+  free(c->nodes);
+  c->nodes = NULL;
+  c->nnodes = c->capnodes = 0;
 }
 
 int md_inv_program(md_inv *c, LLVMValueRef v, md_buf *out) {
   size_t start = out->n;
+  md_inv_node *n;
+  md_frame f;
+  int depth;
   c->why = NULL;
   c->why_at = NULL;
-  if (!md_prog(c, v, out, 0)) {
-    out->n = start;
+  n = md_measure(c, v, 0);
+  if (!n || n->state != MD_N_OK)
     return 0;
-  }
-  if (out->oom || out->n - start > MD_INV_MAX_BYTES) {
+  /* Within budget: write it. */
+  f.out = out;
+  f.height = 0;
+  f.depth = 0;
+  if (!md_rule(c, v, &f) || out->oom) {
     out->n = start;
-    return md_fail(c, v, "divisor expression is too large");
+    return md_fail(c, v, "out of memory");
   }
-  {
-    /* (a cast the site may append pops one and pushes one) */
-    int depth = md_prog_stack_depth(out->p + start, out->n - start);
-    if (depth < 0 || depth > MD_STACK_MAX) {
-      out->n = start;
-      return md_fail(c, v, "divisor expression needs too deep an evaluation "
-                           "stack");
-    }
+  /* (a cast the site may append pops one and pushes one) */
+  depth = md_prog_stack_depth(out->p + start, out->n - start);
+  if (depth < 0 || depth > MD_STACK_MAX) {
+    out->n = start;
+    return md_fail(c, v, "divisor expression needs too deep an evaluation "
+                         "stack");
   }
   return 1;
 }

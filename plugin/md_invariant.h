@@ -17,6 +17,14 @@
  * recomputes it on the host from the launch's arguments.  Commutative
  * operands are put in a canonical order, so equal expressions give equal
  * bytes and can share one set of magic parameters.
+ *
+ * Cost: one md_inv per kernel memoizes every value it has looked at (the
+ * expressions are DAGs), so each value is analysed once per kernel; the
+ * program size and height of a value are known from its operands' before
+ * any byte is written, and a program over the budgets is refused without
+ * being materialized.  Budgets (docs/DESIGN.md): MD_INV_MAX_NODES values
+ * per kernel, MD_INV_MAX_DEPTH operator height, MD_INV_MAX_BYTES program
+ * bytes, MD_STACK_MAX evaluation stack.
  */
 #ifndef MAGICDIV_MD_INVARIANT_H
 #define MAGICDIV_MD_INVARIANT_H
@@ -26,23 +34,34 @@
 
 #include "md_buf.h"
 #include "md_kernels.h"
+#include "md_map.h"
 
+#define MD_INV_MAX_NODES 100000 /* values analysed per kernel */
+#define MD_INV_MAX_DEPTH 32     /* operator height of one program */
+#define MD_INV_MAX_BYTES 1024   /* bytes of one program */
+
+typedef struct md_inv_node md_inv_node;
+
+/* The analysis context of one kernel. */
 typedef struct md_inv {
-  LLVMModuleRef m;
   LLVMValueRef kernel;
   LLVMTargetDataRef td;
   md_target target;
+  md_map memo;       /* value -> node index + 1 */
+  md_map readonly;   /* pointer argument -> 1 read-only, 2 not */
+  md_inv_node *nodes;
+  unsigned nnodes, capnodes;
   const char *why;     /* why the last query failed (static string) */
   LLVMValueRef why_at; /* the value that made it fail */
 } md_inv;
 
-/* Append the program of v to out.  Returns 1 if v is launch-invariant,
- * 0 if not (c->why, c->why_at say why). */
-int md_inv_program(md_inv *c, LLVMValueRef v, md_buf *out);
+void md_inv_init(md_inv *c, LLVMValueRef kernel, LLVMTargetDataRef td,
+                 md_target target);
+void md_inv_release(md_inv *c);
 
-/* 1 if the pointer argument `arg` is only ever read (loads through GEPs and
- * casts), so fields loaded from it are fixed for the launch. */
-int md_arg_readonly(LLVMValueRef arg);
+/* Append the program of v to out.  Returns 1 if v is launch-invariant and
+ * its program fits the budgets, 0 if not (c->why, c->why_at say why). */
+int md_inv_program(md_inv *c, LLVMValueRef v, md_buf *out);
 
 /* The byval/byref pointee type of parameter i of f, or NULL. */
 LLVMTypeRef md_param_pointee(LLVMValueRef f, unsigned i);

@@ -2,7 +2,7 @@
  * md_options.c -- pass options: defaults and the parameter parser shared by
  * `magicdiv<...>` pipeline strings and $MAGICDIV_OPTIONS.
  */
-#include "md_pass.h"
+#include "md_options.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -10,9 +10,9 @@
 void md_options_default(md_options *o) {
   o->device = 1;
   o->host = 1;
-  o->sdiv = 1;
+  o->signed_ = 1;
   o->wide = 1;
-  o->positive = 1;
+  o->positive_divisors = 1;
   o->any_target = 1;
   o->verify = 1;
 }
@@ -25,9 +25,9 @@ typedef struct md_option_name {
 static const md_option_name md_option_names[] = {
     {"device", offsetof(md_options, device)},
     {"host", offsetof(md_options, host)},
-    {"signed", offsetof(md_options, sdiv)},
+    {"signed", offsetof(md_options, signed_)},
     {"wide", offsetof(md_options, wide)},
-    {"positive-divisors", offsetof(md_options, positive)},
+    {"positive-divisors", offsetof(md_options, positive_divisors)},
     {"any-target", offsetof(md_options, any_target)},
     {"verify", offsetof(md_options, verify)},
 };

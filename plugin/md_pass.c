@@ -18,24 +18,12 @@
  */
 #include "md_pass.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "md_clone.h"
 #include "md_device.h"
 #include "md_host.h"
 #include "md_kernels.h"
-
-void md_remarkf(md_remark_kind kind, LLVMValueRef where, const char *name,
-                const char *fmt, ...) {
-  char buf[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  md_remark(kind, where, name, buf);
-}
 
 int md_run_module(LLVMModuleRef m, const md_options *o) {
   md_target t;

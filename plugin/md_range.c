@@ -10,19 +10,58 @@
  */
 #include "md_range.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #define MD_RANGE_MAX_DEPTH 12
 /* Branch conditions are searched for the dividend and the values at most
- * this deep below it: each search scans the function's terminators up to
- * 8 times, and a site's expression tree can be large. */
+ * this deep below it, up to MD_RANGE_COND_STEPS dominators up. */
 #define MD_RANGE_COND_DEPTH 2
-#define MD_RANGE_MAX_PHIS 16
+#define MD_RANGE_COND_STEPS 32
+/* Rule applications per query: bounds a query whatever the IR's shape. */
+#define MD_RANGE_MAX_STEPS 2048
 
-typedef struct md_rctx {
-  LLVMValueRef phis[MD_RANGE_MAX_PHIS]; /* PHIs assumed non-negative */
-  int nphis;
-} md_rctx;
+/* Memo entries: (bits << 2) | MD_R_TRUE or MD_R_FALSE. */
+enum { MD_R_TRUE = 1, MD_R_FALSE = 2 };
+
+void md_range_init(md_range *r, const md_dom *dom) {
+  memset(r, 0, sizeof *r);
+  r->dom = dom;
+}
+
+void md_range_release(md_range *r) {
+  md_map_release(&r->nonneg);
+  md_map_release(&r->fits_u);
+  md_map_release(&r->fits_s);
+}
+
+/* One more rule application; 0 when the query's budget is spent (the
+ * answer is then "don't know", and nothing more is memoized). */
+static int md_step(md_range *r, int depth) {
+  if (depth > MD_RANGE_MAX_DEPTH || ++r->steps > MD_RANGE_MAX_STEPS) {
+    r->capped = 1;
+    return 0;
+  }
+  return 1;
+}
+
+/* Memo lookup for (v, bits): 1 true, 0 false, -1 unknown. */
+static int md_memo_get(const md_map *m, LLVMValueRef v, unsigned bits) {
+  uintptr_t e = (uintptr_t)md_map_get(m, v);
+  if (!e || (e >> 2) != bits)
+    return -1;
+  return (e & 3) == MD_R_TRUE;
+}
+
+/* Record a result computed with no open PHI hypothesis.  A "false" that a
+ * depth or step cap produced is not a fact about v: not recorded. */
+static void md_memo_put(md_range *r, md_map *m, LLVMValueRef v, unsigned bits,
+                        int result, int capped) {
+  if (r->nphis || (!result && capped))
+    return;
+  md_map_put(m, v, (void *)(uintptr_t)((bits << 2) |
+                                       (result ? MD_R_TRUE : MD_R_FALSE)));
+}
 
 static unsigned md_width(LLVMValueRef v) {
   LLVMTypeRef t = LLVMTypeOf(v);
@@ -73,30 +112,10 @@ static unsigned long long md_known_bound(LLVMValueRef v) {
   return 0;
 }
 
-/* Predecessor of bb if it has exactly one (scan of the terminators). */
-LLVMBasicBlockRef md_single_pred(LLVMBasicBlockRef bb) {
-  LLVMValueRef f = LLVMGetBasicBlockParent(bb);
-  LLVMBasicBlockRef b, pred = NULL;
-  for (b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b)) {
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(b);
-    unsigned i, n;
-    if (!term)
-      continue;
-    n = LLVMGetNumSuccessors(term);
-    for (i = 0; i < n; i++)
-      if (LLVMGetSuccessor(term, i) == bb) {
-        if (pred && pred != b)
-          return NULL;
-        pred = b;
-      }
-  }
-  return pred;
-}
-
-static int md_nonneg(md_rctx *c, LLVMValueRef v, LLVMValueRef at, int depth);
+static int md_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at, int depth);
 
 /* Does the branch `cond` taken towards `taken_true` imply v >= 0? */
-static int md_cond_implies_nonneg(md_rctx *c, LLVMValueRef cond, int taken_true,
+static int md_cond_implies_nonneg(md_range *c, LLVMValueRef cond, int taken_true,
                                   LLVMValueRef v, int depth) {
   LLVMIntPredicate p;
   LLVMValueRef a, b;
@@ -140,36 +159,35 @@ static int md_cond_implies_nonneg(md_rctx *c, LLVMValueRef cond, int taken_true,
   return 0;
 }
 
-/* Walk up single-predecessor blocks from `at` looking for a conditional
- * branch that implies v >= 0 on the edge taken. */
-static int md_dominating_nonneg(md_rctx *c, LLVMValueRef v, LLVMValueRef at,
+/* Walk up the dominator tree from `at`'s block looking for an edge P -> X
+ * into a block X that dominates `at` and is entered only from P, whose
+ * conditional branch implies v >= 0 on that edge. */
+static int md_dominating_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at,
                                 int depth) {
   LLVMBasicBlockRef bb;
   int steps;
-  if (!at || !LLVMIsAInstruction(at) || depth > MD_RANGE_COND_DEPTH)
+  if (!at || !c->dom || !LLVMIsAInstruction(at) || depth > MD_RANGE_COND_DEPTH)
     return 0;
   bb = LLVMGetInstructionParent(at);
-  for (steps = 0; steps < 8; steps++) {
-    LLVMBasicBlockRef pred = md_single_pred(bb);
-    LLVMValueRef term;
-    if (!pred)
-      return 0;
-    term = LLVMGetBasicBlockTerminator(pred);
-    if (LLVMIsABranchInst(term) && LLVMIsConditional(term) &&
+  for (steps = 0; bb && steps < MD_RANGE_COND_STEPS; steps++) {
+    LLVMBasicBlockRef pred = md_dom_single_pred(c->dom, bb);
+    LLVMValueRef term = pred ? LLVMGetBasicBlockTerminator(pred) : NULL;
+    if (term && LLVMIsABranchInst(term) && LLVMIsConditional(term) &&
         LLVMGetSuccessor(term, 0) != LLVMGetSuccessor(term, 1)) {
       int on_true = LLVMGetSuccessor(term, 0) == bb;
       if (md_cond_implies_nonneg(c, LLVMGetCondition(term), on_true, v, depth))
         return 1;
     }
-    bb = pred;
+    bb = md_dom_idom(c->dom, bb);
   }
   return 0;
 }
 
-static int md_nonneg(md_rctx *c, LLVMValueRef v, LLVMValueRef at, int depth) {
+static int md_nonneg_rules(md_range *c, LLVMValueRef v, LLVMValueRef at,
+                           int depth) {
   unsigned w = md_width(v);
   unsigned long long bound;
-  if (w == 0 || w > 64 || depth > MD_RANGE_MAX_DEPTH)
+  if (w == 0 || w > 64)
     return 0;
   if (LLVMIsAConstantInt(v))
     return LLVMConstIntGetSExtValue(v) >= 0;
@@ -244,8 +262,10 @@ static int md_nonneg(md_rctx *c, LLVMValueRef v, LLVMValueRef at, int depth) {
     for (k = 0; k < c->nphis; k++)
       if (c->phis[k] == v)
         return 1; /* inductive hypothesis */
-    if (c->nphis == MD_RANGE_MAX_PHIS)
+    if (c->nphis == MD_RANGE_MAX_PHIS) {
+      c->capped = 1;
       return 0;
+    }
     c->phis[c->nphis++] = v;
     for (i = 0; i < n && ok; i++)
       ok = md_nonneg(c, LLVMGetIncomingValue(v, i), NULL, depth + 1);
@@ -277,13 +297,33 @@ static int md_nonneg(md_rctx *c, LLVMValueRef v, LLVMValueRef at, int depth) {
   return md_dominating_nonneg(c, v, at, depth);
 }
 
-int md_known_nonneg(LLVMValueRef v, LLVMValueRef at) {
-  md_rctx c;
-  c.nphis = 0;
-  return md_nonneg(&c, v, at, 0);
+/* md_nonneg_rules with the step budget, and the memo for queries without
+ * a use point (those answers depend on v alone). */
+static int md_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at, int depth) {
+  int r, capped0 = c->capped;
+  if (!at && (r = md_memo_get(&c->nonneg, v, 0)) >= 0)
+    return r;
+  if (!md_step(c, depth))
+    return 0;
+  c->capped = 0;
+  r = md_nonneg_rules(c, v, at, depth);
+  if (!at)
+    md_memo_put(c, &c->nonneg, v, 0, r, c->capped);
+  c->capped |= capped0;
+  return r;
 }
 
-int md_fits_unsigned(LLVMValueRef v, unsigned bits) {
+int md_known_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at) {
+  c->steps = 0;
+  c->capped = 0;
+  c->nphis = 0;
+  return md_nonneg(c, v, at, 0);
+}
+
+static int md_fits_u(md_range *c, LLVMValueRef v, unsigned bits, int depth);
+
+static int md_fits_u_rules(md_range *c, LLVMValueRef v, unsigned bits,
+                           int depth) {
   unsigned w = md_width(v);
   unsigned long long bound;
   if (w == 0)
@@ -304,23 +344,49 @@ int md_fits_unsigned(LLVMValueRef v, unsigned bits) {
     LLVMValueRef m = LLVMGetOperand(v, 1);
     if (LLVMIsAConstantInt(m) && LLVMConstIntGetZExtValue(m) < (1ull << bits))
       return 1;
-    return md_fits_unsigned(LLVMGetOperand(v, 0), bits);
+    return md_fits_u(c, LLVMGetOperand(v, 0), bits, depth + 1);
   }
   case LLVMLShr: {
     LLVMValueRef s = LLVMGetOperand(v, 1);
     return LLVMIsAConstantInt(s) && LLVMConstIntGetZExtValue(s) >= w - bits;
   }
   case LLVMURem:
-    return md_fits_unsigned(LLVMGetOperand(v, 1), bits) ||
-           md_fits_unsigned(LLVMGetOperand(v, 0), bits);
+    return md_fits_u(c, LLVMGetOperand(v, 1), bits, depth + 1) ||
+           md_fits_u(c, LLVMGetOperand(v, 0), bits, depth + 1);
   case LLVMUDiv:
-    return md_fits_unsigned(LLVMGetOperand(v, 0), bits);
+    return md_fits_u(c, LLVMGetOperand(v, 0), bits, depth + 1);
   default:
     return 0;
   }
 }
 
-int md_fits_signed(LLVMValueRef v, unsigned bits) {
+/* rules(c, v, bits, depth), memoized per (v, bits) in m and within the
+ * step budget: md_fits_u / md_fits_s, whose answers depend on v alone. */
+typedef int (*md_fits_rules)(md_range *c, LLVMValueRef v, unsigned bits,
+                             int depth);
+
+static int md_fits_memo(md_range *c, md_map *m, md_fits_rules rules,
+                        LLVMValueRef v, unsigned bits, int depth) {
+  int r, capped0 = c->capped;
+  if ((r = md_memo_get(m, v, bits)) >= 0)
+    return r;
+  if (!md_step(c, depth))
+    return 0;
+  c->capped = 0;
+  r = rules(c, v, bits, depth);
+  md_memo_put(c, m, v, bits, r, c->capped);
+  c->capped |= capped0;
+  return r;
+}
+
+static int md_fits_u(md_range *c, LLVMValueRef v, unsigned bits, int depth) {
+  return md_fits_memo(c, &c->fits_u, md_fits_u_rules, v, bits, depth);
+}
+
+static int md_fits_s(md_range *c, LLVMValueRef v, unsigned bits, int depth);
+
+static int md_fits_s_rules(md_range *c, LLVMValueRef v, unsigned bits,
+                           int depth) {
   unsigned w = md_width(v);
   if (w == 0)
     return 0;
@@ -339,9 +405,27 @@ int md_fits_signed(LLVMValueRef v, unsigned bits) {
     return md_width(LLVMGetOperand(v, 0)) < bits;
   case LLVMSRem:
     /* |x srem y| < |y| and <= |x|: fits when either operand does */
-    return md_fits_signed(LLVMGetOperand(v, 1), bits) ||
-           md_fits_signed(LLVMGetOperand(v, 0), bits);
+    return md_fits_s(c, LLVMGetOperand(v, 1), bits, depth + 1) ||
+           md_fits_s(c, LLVMGetOperand(v, 0), bits, depth + 1);
   default:
-    return bits > 0 && md_fits_unsigned(v, bits - 1);
+    return bits > 0 && md_fits_u(c, v, bits - 1, depth + 1);
   }
+}
+
+static int md_fits_s(md_range *c, LLVMValueRef v, unsigned bits, int depth) {
+  return md_fits_memo(c, &c->fits_s, md_fits_s_rules, v, bits, depth);
+}
+
+int md_fits_unsigned(md_range *c, LLVMValueRef v, unsigned bits) {
+  c->steps = 0;
+  c->capped = 0;
+  c->nphis = 0;
+  return md_fits_u(c, v, bits, 0);
+}
+
+int md_fits_signed(md_range *c, LLVMValueRef v, unsigned bits) {
+  c->steps = 0;
+  c->capped = 0;
+  c->nphis = 0;
+  return md_fits_s(c, v, bits, 0);
 }

@@ -11,8 +11,9 @@
  *                    of 32-bit values can use the 32-bit sequence)
  * Sources of facts: constants, zext/and/lshr/urem/udiv bounds, nsw/nuw/nneg
  * flags, !range metadata and the known ranges of the NVPTX/AMDGPU thread
- * and block index intrinsics, PHIs (inductively), selects, and dominating
- * branch conditions `x >= 0`, `x > c` (c >= -1), `x < y` with y >= 0.
+ * and block index intrinsics, PHIs (inductively), selects, and branch
+ * conditions `x >= 0`, `x > c` (c >= -1), `x < y` with y >= 0 on an edge
+ * that dominates the use (md_dom.h).
  * Anything else is "don't know" (the general form is used).
  */
 #ifndef MAGICDIV_MD_RANGE_H
@@ -20,16 +21,33 @@
 
 #include <llvm-c/Core.h>
 
+#include "md_dom.h"
+#include "md_map.h"
+
+#define MD_RANGE_MAX_PHIS 16
+
+/* The range analysis of one kernel: answers that depend on a value alone
+ * are memoized for the kernel; every query is bounded by a depth cap and
+ * a step budget (docs/DESIGN.md), past which the answer is "don't know". */
+typedef struct md_range {
+  const md_dom *dom;   /* the kernel's dominators (may be NULL: no branch
+                          conditions are used) */
+  md_map nonneg, fits_u, fits_s;
+  unsigned steps;      /* rule applications of the current query */
+  int capped;          /* a cap was hit below the current rule */
+  LLVMValueRef phis[MD_RANGE_MAX_PHIS]; /* PHIs assumed non-negative */
+  int nphis;
+} md_range;
+
+void md_range_init(md_range *r, const md_dom *dom);
+void md_range_release(md_range *r);
+
 /* `at` is the instruction where the value is used (for dominating branch
  * conditions); may be NULL. */
-int md_known_nonneg(LLVMValueRef v, LLVMValueRef at);
-int md_fits_unsigned(LLVMValueRef v, unsigned bits);
+int md_known_nonneg(md_range *r, LLVMValueRef v, LLVMValueRef at);
+int md_fits_unsigned(md_range *r, LLVMValueRef v, unsigned bits);
 /* Does the value fit in `bits` bits as a signed integer (sext of its low
  * `bits` bits gives it back)? */
-int md_fits_signed(LLVMValueRef v, unsigned bits);
-
-/* The unique predecessor of bb, or NULL.  A block reached from bb by
- * following unique predecessors dominates bb. */
-LLVMBasicBlockRef md_single_pred(LLVMBasicBlockRef bb);
+int md_fits_signed(md_range *r, LLVMValueRef v, unsigned bits);
 
 #endif

@@ -19,9 +19,10 @@
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_range.h"
+#include "md_dom.h"
 
 static LLVMTypeRef md_int(LLVMContextRef ctx, unsigned bits) {
   return LLVMIntTypeInContext(ctx, bits);
@@ -97,19 +98,8 @@ typedef struct md_qcache {
   int divisor;
   LLVMBasicBlockRef bb;
   LLVMValueRef q;
+  LLVMValueRef fn;  /* the frozen dividend q was computed from */
 } md_qcache;
-
-/* 1 if block `def` dominates block `use` by a chain of unique
- * predecessors (up to 8 steps), or is `use` itself. */
-static int md_chain_dominates(LLVMBasicBlockRef def, LLVMBasicBlockRef use) {
-  int steps;
-  for (steps = 0; use && steps <= 8; steps++) {
-    if (use == def)
-      return 1;
-    use = md_single_pred(use);
-  }
-  return 0;
-}
 
 /* v (an operand of a site) brought to the kind's width: extended for
  * MD_MODE_EXTEND, truncated for the NARROW/SEXT modes (the analysis proved
@@ -135,14 +125,44 @@ static int md_is_signed_op(LLVMOpcode op) {
   return op == LLVMSDiv || op == LLVMSRem;
 }
 
+/* Sites in an order where a dominating block comes first: by the clone's
+ * reverse post-order, program order within a block (the sites array lists
+ * them in program order per block). */
+typedef struct md_site_order {
+  unsigned rpo, index;
+} md_site_order;
+
+static int md_site_order_cmp(const void *pa, const void *pb) {
+  const md_site_order *a = pa, *b = pb;
+  if (a->rpo != b->rpo)
+    return a->rpo < b->rpo ? -1 : 1;
+  return a->index < b->index ? -1 : a->index > b->index;
+}
+
 void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                       md_magic_vals *mv) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(clone));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   md_qcache *cache = calloc(n ? n : 1, sizeof *cache);
+  md_site_order *order = calloc(n ? n : 1, sizeof *order);
+  md_dom dom;
   unsigned ncache = 0, i;
+  if (!cache || !order || md_dom_build(&dom, clone)) {
+    /* out of memory: no sharing, layout order */
+    free(cache);
+    cache = NULL;
+    memset(&dom, 0, sizeof dom);
+  }
   for (i = 0; i < n; i++) {
-    md_site *s = &sites[i];
+    if (order) {
+      order[i].rpo = md_dom_order(&dom, LLVMGetInstructionParent(sites[i].inst));
+      order[i].index = i;
+    }
+  }
+  if (order)
+    qsort(order, n, sizeof *order, md_site_order_cmp);
+  for (i = 0; i < n; i++) {
+    md_site *s = &sites[order ? order[i].index : i];
     md_magic_vals *v = &mv[s->divisor];
     LLVMValueRef inst = s->inst;
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
@@ -159,15 +179,23 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     LLVMPositionBuilderBefore(b, inst);
     LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
 
-    for (k = 0; k < ncache; k++)
+    for (k = 0; cache && k < ncache; k++)
       if (cache[k].n == num && cache[k].divisor == s->divisor &&
-          md_chain_dominates(cache[k].bb, bb)) {
+          md_dom_dominates(&dom, cache[k].bb, bb)) {
         q = cache[k].q;
+        num = cache[k].fn;
         break;
       }
-    /* The operands at the kind's width, where they are needed. */
-    if (!q || !is_div)
+    /* The operands at the kind's width, where they are needed.  The
+     * dividend is used several times by the sequences (and again by the
+     * remainder, also of a site sharing q): freeze it once, so that an
+     * undef dividend takes one value at every use, as it does in the one
+     * instruction replaced. */
+    if (!q) {
       num = md_to_kind(b, num, s->mode, is_signed, kty, 1);
+      if (!LLVMIsAConstant(num))
+        num = LLVMBuildFreeze(b, num, "md.n.fr");
+    }
     if (!is_div)
       den = md_to_kind(b, den, s->mode, is_signed, kty, 0);
     if (!q) {
@@ -176,11 +204,14 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
       else
         q = md_emit_signed(b, ctx, num, s->nonneg, v,
                            s->mode == MD_MODE_SEXT ? ty : kty);
-      cache[ncache].n = LLVMGetOperand(inst, 0);
-      cache[ncache].divisor = s->divisor;
-      cache[ncache].bb = bb;
-      cache[ncache].q = q;
-      ncache++;
+      if (cache) {
+        cache[ncache].n = LLVMGetOperand(inst, 0);
+        cache[ncache].divisor = s->divisor;
+        cache[ncache].bb = bb;
+        cache[ncache].q = q;
+        cache[ncache].fn = num;
+        ncache++;
+      }
     }
 
     if (is_div) {
@@ -200,6 +231,8 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     LLVMReplaceAllUsesWith(inst, res);
     LLVMInstructionEraseFromParent(inst);
   }
+  md_dom_release(&dom);
+  free(order);
   free(cache);
   LLVMDisposeBuilder(b);
 }

@@ -33,56 +33,9 @@
 #include "magicdiv/magicdiv.h"
 #include "magicdiv/md_desc.h"
 
-/* ---- little-endian field reads (the descriptor is LE on every host) ---- */
-
-static inline uint32_t md_rd16(const uint8_t *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8;
-}
-
-static inline uint32_t md_rd32(const uint8_t *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-         (uint32_t)p[3] << 24;
-}
-
-static inline uint64_t md_rd64(const uint8_t *p) {
-  return (uint64_t)md_rd32(p) | (uint64_t)md_rd32(p + 4) << 32;
-}
-
-/* Header offsets (md_abi.h). */
-enum {
-  MD_H_VERSION = 4,
-  MD_H_HEADER_SIZE = 6,
-  MD_H_TOTAL = 8,
-  MD_H_NPARAMS = 12,
-  MD_H_NDIV = 14,
-  MD_H_NEXTRA = 16,
-  MD_H_RESERVED = 18
-};
-
-/* Offset of the divisor table: after the header and n_params u32 sizes. */
-static inline uint32_t md_div_table(const uint8_t *d) {
-  return MD_DESC_HEADER_SIZE + 4u * md_rd16(d + MD_H_NPARAMS);
-}
-
-/* The MD_OF_* flags an IR instruction of each binary op can carry. */
-static int md_allowed_flags(int op) {
-  switch (op) {
-  case MD_OP_ADD:
-  case MD_OP_SUB:
-  case MD_OP_MUL:
-  case MD_OP_SHL:
-    return MD_OF_NSW | MD_OF_NUW;
-  case MD_OP_UDIV:
-  case MD_OP_SDIV:
-  case MD_OP_LSHR:
-  case MD_OP_ASHR:
-    return MD_OF_EXACT;
-  case MD_OP_OR:
-    return MD_OF_DISJOINT;
-  default:
-    return 0;
-  }
-}
+/* Field offsets, little-endian access, the allowed flags of each op and
+ * the operand size of each opcode are md_abi.h's: the plugin writes
+ * descriptors through the same definitions. */
 
 /* ======================================================================
  * Validation
@@ -105,42 +58,42 @@ static int md_check_program(const uint8_t *d, uint32_t total, uint32_t pc,
       return MD_ERR_DESC_MALFORMED;
     const uint8_t *o = d + pc + 1;
     pc += 1u + (uint32_t)nb;
-    int pops, push; /* stack effect */
+    int pops = md_op_pops(op), push; /* stack effect */
     switch (op) {
     case MD_OP_END:
       return (sp == 1 && ws[0] == want_w) ? MD_OK : MD_ERR_DESC_MALFORMED;
     case MD_OP_ARG: {
-      uint32_t param = md_rd16(o), size = o[6];
-      uint64_t off = md_rd32(o + 2);
+      uint32_t param = md_rd16(o + MD_ARG_PARAM), size = o[MD_ARG_SIZE];
+      uint64_t off = md_rd32(o + MD_ARG_OFFSET);
       if (param >= n_params || (size != 1 && size != 2 && size != 4 && size != 8))
         return MD_ERR_DESC_MALFORMED;
       if (off + size > md_rd32(d + MD_DESC_HEADER_SIZE + 4u * param))
         return MD_ERR_DESC_MALFORMED;
-      pops = 0, push = (int)size * 8;
+      push = (int)size * 8;
       break;
     }
     case MD_OP_CONST:
       if (o[0] < 1 || o[0] > 64)
         return MD_ERR_DESC_MALFORMED;
-      pops = 0, push = o[0];
+      push = o[0];
       break;
     case MD_OP_LAUNCH:
       if (o[0] > MD_LAUNCH_ITEMS_Z)
         return MD_ERR_DESC_MALFORMED;
-      pops = 0, push = 32;
+      push = 32;
       break;
     case MD_OP_ICMP:
       if (o[0] < 1 || o[0] > 64 || o[1] < MD_PRED_EQ || o[1] > MD_PRED_SLE)
         return MD_ERR_DESC_MALFORMED;
       if (sp < 2 || ws[sp - 1] != o[0] || ws[sp - 2] != o[0])
         return MD_ERR_DESC_MALFORMED;
-      pops = 2, push = 1;
+      push = 1;
       break;
     case MD_OP_SELECT:
       if (o[0] < 1 || o[0] > 64 || sp < 3 || ws[sp - 1] != o[0] ||
           ws[sp - 2] != o[0] || ws[sp - 3] != 1)
         return MD_ERR_DESC_MALFORMED;
-      pops = 3, push = o[0];
+      push = o[0];
       break;
     case MD_OP_ZEXT:
     case MD_OP_SEXT:
@@ -150,15 +103,15 @@ static int md_check_program(const uint8_t *d, uint32_t total, uint32_t pc,
                                  : (from >= 1 && to > from && to <= 64);
       if (!ok || sp < 1 || ws[sp - 1] != from)
         return MD_ERR_DESC_MALFORMED;
-      pops = 1, push = to;
+      push = to;
       break;
     }
     default: /* binary ops */
-      if (o[0] < 1 || o[0] > 64 || (o[1] & ~md_allowed_flags(op)) != 0)
+      if (o[0] < 1 || o[0] > 64 || (o[1] & ~md_op_allowed_flags(op)) != 0)
         return MD_ERR_DESC_MALFORMED;
       if (sp < 2 || ws[sp - 1] != o[0] || ws[sp - 2] != o[0])
         return MD_ERR_DESC_MALFORMED;
-      pops = 2, push = o[0];
+      push = o[0];
       break;
     }
     sp -= pops;
@@ -166,6 +119,14 @@ static int md_check_program(const uint8_t *d, uint32_t total, uint32_t pc,
       return MD_ERR_DESC_MALFORMED;
     ws[sp++] = (uint8_t)push;
   }
+}
+
+/* A program offset pc of a table entry must point into the code area. */
+static int md_check_code_off(const uint8_t *d, uint32_t total, uint32_t code,
+                             uint32_t pc, int want_w) {
+  if (pc < code || pc >= total)
+    return MD_ERR_DESC_MALFORMED;
+  return md_check_program(d, total, pc, want_w);
 }
 
 int md_desc_validate(const void *desc, size_t size) {
@@ -177,7 +138,8 @@ int md_desc_validate(const void *desc, size_t size) {
     return MD_ERR_DESC_MALFORMED;
   if (size < 6)
     return MD_ERR_DESC_MALFORMED;
-  if (md_rd16(d + MD_H_VERSION) != MD_DESC_VERSION)
+  uint32_t version = md_rd16(d + MD_H_VERSION);
+  if (version < MD_DESC_VERSION_MIN || version > MD_DESC_VERSION)
     return MD_ERR_DESC_VERSION;
   if (size < MD_DESC_HEADER_SIZE)
     return MD_ERR_DESC_MALFORMED;
@@ -185,14 +147,17 @@ int md_desc_validate(const void *desc, size_t size) {
   uint32_t n_params = md_rd16(d + MD_H_NPARAMS);
   uint32_t n_div = md_rd16(d + MD_H_NDIV);
   uint32_t n_extra = md_rd16(d + MD_H_NEXTRA);
+  /* Version 1 has a reserved 0 where version 2 counts requirements. */
+  uint32_t n_reqs = md_rd16(d + MD_H_NREQ);
   if (md_rd16(d + MD_H_HEADER_SIZE) != MD_DESC_HEADER_SIZE ||
-      md_rd16(d + MD_H_RESERVED) != 0 || total > size ||
+      (version == 1 && n_reqs != 0) || total > size ||
       n_params > MD_MAX_PARAMS || n_div > MD_MAX_DIVISORS ||
-      n_extra > MD_MAX_EXTRA)
+      n_extra > MD_MAX_EXTRA || n_reqs > MD_MAX_REQS)
     return MD_ERR_DESC_MALFORMED;
   /* Tables end before the programs; all small enough not to overflow u32. */
-  uint32_t divs = md_div_table(d);
-  uint32_t code = divs + n_div * MD_DIV_ENTRY_SIZE;
+  uint32_t divs = md_desc_div_table(n_params);
+  uint32_t reqs = md_desc_req_table(n_params, n_div);
+  uint32_t code = md_desc_code_start(n_params, n_div, n_reqs);
   if (code > total)
     return MD_ERR_DESC_MALFORMED;
 
@@ -202,8 +167,8 @@ int md_desc_validate(const void *desc, size_t size) {
   uint32_t covered = 0;
   for (uint32_t i = 0; i < n_div; i++) {
     const uint8_t *e = d + divs + i * MD_DIV_ENTRY_SIZE;
-    int kind = e[0], flags = e[1];
-    uint32_t first = md_rd16(e + 2), pc = md_rd32(e + 4);
+    int kind = e[MD_E_KIND], flags = e[MD_E_FLAGS];
+    uint32_t first = md_rd16(e + MD_E_FIRST);
     int np = md_kind_params(kind, flags);
     if (np == 0 || (flags & ~MD_DF_KNOWN) != 0)
       return MD_ERR_DESC_MALFORMED;
@@ -218,9 +183,14 @@ int md_desc_validate(const void *desc, size_t size) {
       used[k / 64] |= 1ull << (k % 64);
     }
     covered += (uint32_t)np;
-    if (pc < code || pc >= total)
-      return MD_ERR_DESC_MALFORMED;
-    int st = md_check_program(d, total, pc, md_kind_width(kind));
+    int st = md_check_code_off(d, total, code, md_rd32(e + MD_E_CODE),
+                               md_kind_width(kind));
+    if (st != MD_OK)
+      return st;
+  }
+  for (uint32_t i = 0; i < n_reqs; i++) {
+    int st = md_check_code_off(d, total, code,
+                               md_rd32(d + reqs + i * MD_REQ_ENTRY_SIZE), 1);
     if (st != MD_OK)
       return st;
   }
@@ -399,11 +369,12 @@ static int md_launch(const md_dims *dims, int which, uint64_t *v) {
  * to the device.  0, or -1 for a NULL args[param]. */
 static inline int md_read_arg(const uint8_t *p, void *const *args,
                               uint64_t *v) {
-  const uint8_t *a = args[md_rd16(p + 1)];
+  const uint8_t *o = p + 1; /* the operands */
+  const uint8_t *a = args[md_rd16(o + MD_ARG_PARAM)];
   if (a == NULL)
     return -1;
-  a += md_rd32(p + 3);
-  switch (p[7]) {
+  a += md_rd32(o + MD_ARG_OFFSET);
+  switch (o[MD_ARG_SIZE]) {
   case 1: *v = a[0]; break;
   case 2: { uint16_t t; memcpy(&t, a, 2); *v = t; break; }
   case 4: { uint32_t t; memcpy(&t, a, 4); *v = t; break; }
@@ -425,6 +396,8 @@ static int md_run_program(const uint8_t *d, uint32_t pc, void *const *args,
   for (;;) {
     const uint8_t *p = d + pc;
     int op = p[0];
+    /* Validated: every opcode is known and its operands are in bounds. */
+    pc += 1u + (uint32_t)md_op_operand_bytes(op);
     switch (op) {
     case MD_OP_END:
       if (poison & 1)
@@ -434,18 +407,15 @@ static int md_run_program(const uint8_t *d, uint32_t pc, void *const *args,
     case MD_OP_ARG:
       if (md_read_arg(p, args, &v[sp++]))
         return MD_ERR_INVALID;
-      pc += 8;
       break;
     case MD_OP_CONST:
       v[sp++] = md_rd64(p + 2) & md_mask(p[1]);
-      pc += 10;
       break;
     case MD_OP_LAUNCH:
       if (dims == NULL)
         return MD_ERR_INVALID;
       if (md_launch(dims, p[1], &v[sp++]) != MD_V_OK)
         return MD_FALLBACK_UNDEFINED;
-      pc += 2;
       break;
     case MD_OP_ICMP:
       sp--;
@@ -453,7 +423,6 @@ static int md_run_program(const uint8_t *d, uint32_t pc, void *const *args,
       /* result poison at sp-1 = poison of a (sp-1) | poison of b (sp) */
       poison = (poison | ((poison >> 1) & (1u << (sp - 1)))) &
                ((1u << sp) - 1);
-      pc += 3;
       break;
     case MD_OP_SELECT: {
       /* c, t, f at sp-3, sp-2, sp-1.  Poison c -> poison; else the arm. */
@@ -462,19 +431,15 @@ static int md_run_program(const uint8_t *d, uint32_t pc, void *const *args,
       v[c] = v[pick];
       sp -= 2;
       poison = (poison & ((1u << c) - 1)) | (uint32_t)pz << c;
-      pc += 2;
       break;
     }
-    case MD_OP_ZEXT:
-      pc += 3; /* zero-extended storage: the value is unchanged */
+    case MD_OP_ZEXT: /* zero-extended storage: the value is unchanged */
       break;
     case MD_OP_SEXT:
       v[sp - 1] = (uint64_t)md_sval(v[sp - 1], p[1]) & md_mask(p[2]);
-      pc += 3;
       break;
     case MD_OP_TRUNC:
       v[sp - 1] &= md_mask(p[2]);
-      pc += 3;
       break;
     default: { /* binary ops */
       sp--;
@@ -483,7 +448,6 @@ static int md_run_program(const uint8_t *d, uint32_t pc, void *const *args,
       if (st == MD_V_UB)
         return MD_FALLBACK_UNDEFINED;
       poison = (poison & ((1u << (sp - 1)) - 1)) | (uint32_t)st << (sp - 1);
-      pc += 3;
       break;
     }
     }
@@ -496,7 +460,8 @@ static int md_run_program(const uint8_t *d, uint32_t pc, void *const *args,
 static inline int md_eval_program(const uint8_t *d, uint32_t pc,
                                   void *const *args, const md_dims *dims,
                                   uint64_t *out) {
-  if (d[pc] == MD_OP_ARG && d[pc + 8] == MD_OP_END)
+  if (d[pc] == MD_OP_ARG &&
+      d[pc + 1 + md_op_operand_bytes(MD_OP_ARG)] == MD_OP_END)
     return md_read_arg(d + pc, args, out) ? MD_ERR_INVALID : MD_OK;
   return md_run_program(d, pc, args, dims, out);
 }
@@ -541,6 +506,26 @@ static int md_store_magic(int kind, int flags, uint64_t v, uint64_t *dst) {
   }
 }
 
+/* Every requirement of a validated descriptor holds for this launch:
+ * MD_OK, or MD_FALLBACK_REQUIREMENT (false, poison or undefined), or
+ * MD_ERR_INVALID (a NULL argument the program reads). */
+static int md_check_requirements(const uint8_t *d, void *const *args,
+                                 const md_dims *dims) {
+  uint32_t n_params = md_rd16(d + MD_H_NPARAMS);
+  uint32_t n_div = md_rd16(d + MD_H_NDIV);
+  uint32_t n_reqs = md_rd16(d + MD_H_NREQ); /* 0 in version 1 */
+  const uint8_t *e = d + md_desc_req_table(n_params, n_div);
+  for (uint32_t i = 0; i < n_reqs; i++, e += MD_REQ_ENTRY_SIZE) {
+    uint64_t v;
+    int st = md_eval_program(d, md_rd32(e), args, dims, &v);
+    if (st == MD_ERR_INVALID)
+      return st;
+    if (st != MD_OK || v != 1)
+      return MD_FALLBACK_REQUIREMENT;
+  }
+  return MD_OK;
+}
+
 int md_desc_fill_validated(const void *desc, size_t size, void *const *args,
                            const md_dims *dims, md_extra *out) {
   const uint8_t *d = desc;
@@ -553,11 +538,14 @@ int md_desc_fill_validated(const void *desc, size_t size, void *const *args,
     return MD_ERR_INVALID;
   out->n_params = n_params;
   out->n_extra = md_rd16(d + MD_H_NEXTRA);
-  const uint8_t *e = d + md_div_table(d);
+  int st = md_check_requirements(d, args, dims);
+  if (st != MD_OK)
+    return st;
+  const uint8_t *e = d + md_desc_div_table(n_params);
   for (uint32_t i = 0; i < n_div; i++, e += MD_DIV_ENTRY_SIZE) {
-    int kind = e[0], flags = e[1];
+    int kind = e[MD_E_KIND], flags = e[MD_E_FLAGS];
     uint64_t v;
-    int st = md_eval_program(d, md_rd32(e + 4), args, dims, &v);
+    st = md_eval_program(d, md_rd32(e + MD_E_CODE), args, dims, &v);
     if (st != MD_OK)
       return st;
     if (v == 0)
@@ -566,7 +554,7 @@ int md_desc_fill_validated(const void *desc, size_t size, void *const *args,
      * its sign bit is set. */
     if ((flags & MD_DF_POSITIVE) && (v >> (md_kind_width(kind) - 1)) != 0)
       return MD_FALLBACK_NOT_POSITIVE;
-    st = md_store_magic(kind, flags, v, &out->value[md_rd16(e + 2)]);
+    st = md_store_magic(kind, flags, v, &out->value[md_rd16(e + MD_E_FIRST)]);
     if (st != MD_OK)
       return st;
   }
@@ -590,8 +578,9 @@ int md_desc_eval(const void *desc, size_t size, unsigned index,
   if (value == NULL || index >= md_rd16(d + MD_H_NDIV) ||
       (args == NULL && md_rd16(d + MD_H_NPARAMS) > 0))
     return MD_ERR_INVALID;
-  const uint8_t *e = d + md_div_table(d) + index * MD_DIV_ENTRY_SIZE;
-  return md_eval_program(d, md_rd32(e + 4), args, dims, value);
+  const uint8_t *e = d + md_desc_div_table(md_rd16(d + MD_H_NPARAMS)) +
+                     index * MD_DIV_ENTRY_SIZE;
+  return md_eval_program(d, md_rd32(e + MD_E_CODE), args, dims, value);
 }
 
 int md_build_args(const md_extra *ex, void *const *args, void **out_args,

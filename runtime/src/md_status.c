@@ -27,6 +27,8 @@ const char *md_status_str(int status) {
     return "CUDA/HIP driver error";
   case MD_ERR_DISABLED:
     return "magicdiv disabled (MAGICDIV_DISABLE)";
+  case MD_FALLBACK_REQUIREMENT:
+    return "a launch requirement of the clone fails in this launch";
   default:
     return "unknown status";
   }

@@ -10,8 +10,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; Signed division, dividend of unknown sign: abs, unsigned core, sign fix.
 ; CHECK-LABEL: define ptx_kernel void @s32_any__magicdiv(
 ; CHECK-SAME: i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s)
-; CHECK: %md.nsgn = ashr i32 %n, 31
-; CHECK: %md.nx = xor i32 %n, %md.nsgn
+; CHECK: %md.n.fr = freeze i32 %n
+; CHECK: %md.nsgn = ashr i32 %md.n.fr, 31
+; CHECK: %md.nx = xor i32 %md.n.fr, %md.nsgn
 ; CHECK: %md.nabs = sub i32 %md.nx, %md.nsgn
 ; CHECK: %md.n.wide = zext i32 %md.nabs to i64
 ; CHECK: %md.nm = mul nuw i64 %md.n.wide, %md.m.wide
@@ -19,12 +20,12 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: %md.hi.wide = lshr i64 %md.nma, 32
 ; CHECK: %md.hi = trunc i64 %md.hi.wide to i32
 ; CHECK: %md.uq = lshr i32 %md.hi, %md.d0.s
-; CHECK: %md.qneg = icmp slt i32 %n, 0
+; CHECK: %md.qneg = icmp slt i32 %md.n.fr, 0
 ; CHECK: %md.nq = sub i32 0, %md.uq
 ; CHECK: %md.q = select i1 %md.qneg, i32 %md.nq, i32 %md.uq
 ; ANYSIGN-LABEL: define ptx_kernel void @s32_any__magicdiv(
 ; ANYSIGN-SAME: i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s, i32 %md.d0.dsgn)
-; ANYSIGN: %md.nd = xor i32 %n, %md.d0.dsgn
+; ANYSIGN: %md.nd = xor i32 %md.n.fr, %md.d0.dsgn
 ; ANYSIGN: %md.qneg = icmp slt i32 %md.nd, 0
 ; ANYSIGN: %md.q = select i1 %md.qneg, i32 %md.nq, i32 %md.uq
 define ptx_kernel void @s32_any(ptr %out, i32 %n, i32 %d) {
@@ -38,7 +39,7 @@ define ptx_kernel void @s32_any(ptr %out, i32 %n, i32 %d) {
 ; CHECK-NOT: ashr
 ; CHECK: %md.uq = lshr i32 %md.hi, %md.d0.s
 ; CHECK-NEXT: %md.qd = mul i32 %md.uq, %d
-; CHECK-NEXT: %md.r = sub i32 %x, %md.qd
+; CHECK-NEXT: %md.r = sub i32 %md.n.fr, %md.qd
 ; ANYSIGN-LABEL: define ptx_kernel void @s32_nonneg__magicdiv(
 ; ANYSIGN-NOT: ashr
 ; ANYSIGN: %md.qneg = icmp slt i32 %md.d0.dsgn, 0
@@ -105,7 +106,7 @@ define ptx_kernel void @mixed64(ptr %out, i32 %n, i32 %d) {
 ; Full 64-bit: 128-bit multiply-add.
 ; CHECK-LABEL: define ptx_kernel void @u64__magicdiv(
 ; CHECK-SAME: i64 %md.d0.m, i64 %md.d0.a, i64 %md.d0.s)
-; CHECK: %md.n.wide = zext i64 %n to i128
+; CHECK: %md.n.wide = zext i64 %md.n.fr to i128
 ; CHECK: %md.nm = mul nuw i128 %md.n.wide, %md.m.wide
 ; CHECK: %md.nma = add nuw i128 %md.nm, %md.a.wide
 ; CHECK: lshr i128 %md.nma, 64
@@ -117,9 +118,10 @@ define ptx_kernel void @u64(ptr %out, i64 %n, i64 %d) {
 }
 
 ; CHECK-LABEL: define ptx_kernel void @s64__magicdiv(
-; CHECK: %md.nsgn = ashr i64 %n, 63
+; CHECK: %md.n.fr = freeze i64 %n
+; CHECK: %md.nsgn = ashr i64 %md.n.fr, 63
 ; CHECK: mul nuw i128
-; CHECK: %md.r = sub i64 %n, %md.qd
+; CHECK: %md.r = sub i64 %md.n.fr, %md.qd
 define ptx_kernel void @s64(ptr %out, i64 %n, i64 %d) {
   %r = srem i64 %n, %d
   store i64 %r, ptr %out, align 8
@@ -146,13 +148,14 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 ; CHECK-LABEL: define ptx_kernel void @sext64__magicdiv(
 ; CHECK-SAME: i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s)
 ; CHECK: %md.n.narrow = trunc i64 %n64 to i32
-; CHECK: %md.nsgn = ashr i32 %md.n.narrow, 31
-; CHECK: %md.qneg = icmp slt i32 %md.n.narrow, 0
+; CHECK: %[[FR:md.n.fr[0-9]*]] = freeze i32 %md.n.narrow
+; CHECK: %md.nsgn = ashr i32 %[[FR]], 31
+; CHECK: %md.qneg = icmp slt i32 %[[FR]], 0
 ; CHECK: %md.uq.ext = zext i32 %md.uq to i64
 ; CHECK: %md.nq = sub i64 0, %md.uq.ext
 ; CHECK: %md.q = select i1 %md.qneg, i64 %md.nq, i64 %md.uq.ext
 ; CHECK: %md.q.narrow = trunc i64 %md.q to i32
-; CHECK: %md.r = sub i32 %md.n.narrow{{[0-9]*}}, %md.qd
+; CHECK: %md.r = sub i32 %[[FR]], %md.qd
 ; CHECK: %md.res = sext i32 %md.r to i64
 define ptx_kernel void @sext64(ptr %out, i32 %n, i32 %d) {
   %n64 = sext i32 %n to i64

@@ -11,10 +11,11 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: %md.uq = lshr i32 %md.hi, %md.d0.s
 ; CHECK-NOT: mul nuw i64
 ; CHECK: %md.qd = mul i32 %md.uq, %hw
-; CHECK: %md.r = sub i32 %x, %md.qd
+; CHECK: %md.r = sub i32 %md.n.fr, %md.qd
 ; CHECK: next:
 ; CHECK-NEXT: %wh = mul nsw i32 %w, %h
-; CHECK-NEXT: %md.n.wide{{[0-9]+}} = zext i32 %y to i64
+; CHECK-NEXT: %[[FR:md.n.fr[0-9]+]] = freeze i32 %y
+; CHECK-NEXT: %md.n.wide{{[0-9]+}} = zext i32 %[[FR]] to i64
 ; CHECK: lshr i32 {{.*}}, %md.d0.s
 ; CHECK: lshr i32 {{.*}}, %md.d1.s
 ; CHECK: %t = add i32 %md.uq, %md.uq

@@ -12,8 +12,12 @@
 ; SEEN: remark: {{.*}}magicdiv: kernel 'k' cloned as 'k__magicdiv'
 ; SEEN: remark: {{.*}}magicdiv: nvptx kernel 'k2': no division by a launch-invariant divisor
 ; SEEN-NOT: 'notkernel'
-; BAD: invalid magicdiv pass parameter: unknown parameter 'bogus'; known: [no-]device
-; BADENV: MAGICDIV_OPTIONS: unknown parameter 'bogus'
+; BAD: error: magicdiv: invalid pass parameter: unknown parameter 'bogus'; known: [no-]device
+; BAD-NOT: PLEASE
+; BAD-NOT: Stack dump
+; BADENV: error: magicdiv: invalid MAGICDIV_OPTIONS: unknown parameter 'bogus'
+; BADENV-NOT: PLEASE
+; BADENV-NOT: Stack dump
 
 target triple = "nvptx64-nvidia-cuda"
 

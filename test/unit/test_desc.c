@@ -728,7 +728,7 @@ static size_t build_shape_desc(uint8_t *out) {
 
 /* The bytes docs/ABI.md shows for this descriptor. */
 static const uint8_t k_shape_bytes[] = {
-    0x4D, 0x44, 0x44, 0x53, 0x01, 0x00, 0x14, 0x00, 0x4D, 0x00, 0x00, 0x00,
+    0x4D, 0x44, 0x44, 0x53, 0x02, 0x00, 0x14, 0x00, 0x4D, 0x00, 0x00, 0x00,
     0x03, 0x00, 0x02, 0x00, 0x06, 0x00, 0x00, 0x00, /* header */
     0x08, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,
     0x02, 0x01, 0x00, 0x00, 0x30, 0x00, 0x00, 0x00, /* divisor 0 */
@@ -846,11 +846,20 @@ static void expect_bad(void (*f)(uint8_t *d, size_t *n), int want,
 static void m_none(uint8_t *d, size_t *n) { (void)d, (void)n; }
 static void m_magic(uint8_t *d, size_t *n) { (void)n, d[3] = 'T'; }
 static void m_version0(uint8_t *d, size_t *n) { (void)n, put16(d + 4, 0); }
-static void m_version2(uint8_t *d, size_t *n) { (void)n, put16(d + 4, 2); }
+static void m_version3(uint8_t *d, size_t *n) { (void)n, put16(d + 4, 3); }
+static void m_version1(uint8_t *d, size_t *n) { (void)n, put16(d + 4, 1); }
 static void m_hsize(uint8_t *d, size_t *n) { (void)n, put16(d + 6, 24); }
 static void m_total_big(uint8_t *d, size_t *n) { put32(d + 8, (uint32_t)*n + 1); }
 static void m_total_small(uint8_t *d, size_t *n) { (void)n, put32(d + 8, 40); }
+/* n_reqs = 1 but no requirement table: the programs overlap the table */
 static void m_reserved(uint8_t *d, size_t *n) { (void)n, d[18] = 1; }
+/* version 1 reserved the n_reqs field as 0 */
+static void m_v1_reqs(uint8_t *d, size_t *n) {
+  (void)n, put16(d + 4, 1), d[18] = 1;
+}
+static void m_nreq_max(uint8_t *d, size_t *n) {
+  (void)n, put16(d + 18, MD_MAX_REQS + 1);
+}
 static void m_nparams(uint8_t *d, size_t *n) { (void)n, put16(d + 12, 3); }
 static void m_ndiv(uint8_t *d, size_t *n) { (void)n, put16(d + 14, 3); }
 static void m_nextra_more(uint8_t *d, size_t *n) { (void)n, put16(d + 16, 8); }
@@ -978,10 +987,11 @@ static void test_validate(void) {
 #define BAD(f) expect_bad(f, MD_ERR_DESC_MALFORMED, #f)
   expect_bad(m_none, MD_OK, "base");
   expect_bad(m_version0, MD_ERR_DESC_VERSION, "version 0");
-  expect_bad(m_version2, MD_ERR_DESC_VERSION, "version 2");
+  expect_bad(m_version3, MD_ERR_DESC_VERSION, "version 3");
+  expect_bad(m_version1, MD_OK, "version 1 without requirements");
   expect_bad(m_version_short, MD_ERR_DESC_VERSION, "version, 6 bytes");
   BAD(m_magic); BAD(m_hsize); BAD(m_total_big); BAD(m_total_small);
-  BAD(m_reserved); BAD(m_nparams); BAD(m_ndiv); BAD(m_nextra_more);
+  BAD(m_reserved); BAD(m_v1_reqs); BAD(m_nreq_max); BAD(m_nparams); BAD(m_ndiv); BAD(m_nextra_more);
   BAD(m_nextra_less); BAD(m_kind0); BAD(m_kind5); BAD(m_flag2);
   BAD(m_pos_unsigned); BAD(m_pos_gap); BAD(m_overlap); BAD(m_extra_out);
   BAD(m_code_in_table); BAD(m_code_past); BAD(m_code_huge); BAD(m_opcode);
@@ -1276,6 +1286,102 @@ static void bench(void) {
   (void)sink;
 }
 
+/* Launch requirements (version 2): evaluated before the divisors, every
+ * one must be 1 -- false, poison or undefined means the original runs.
+ * Each case is checked against the reference evaluator too. */
+static void req_case(const uint8_t *d, size_t n, int32_t a, int32_t b,
+                     const md_dims *dims, int want, const char *what) {
+  void *args[2] = {&a, &b};
+  md_extra ex, rex;
+  int st = md_desc_fill(d, n, args, dims, &ex);
+  int rst = ref_fill(d, args, dims, &rex);
+  CHECK(st == want && rst == want, "%s: fill %s, ref %s, want %s", what,
+        md_status_str(st), md_status_str(rst), md_status_str(want));
+}
+
+static void test_requirements(void) {
+  static const uint32_t sizes[2] = {4, 4};
+  static tdb b;
+  uint8_t d[4096];
+  size_t n;
+  md_dims dims = {{1, 1, 1}, {1, 1, 1}};
+  /* divisor: arg0; requirement 0: (i64)a + (i64)b <=s 2^31 - 1, i.e. the
+   * i32 sum cannot wrap; requirement 1: nctaid.x * ntid.x <=u 2^31 in 64
+   * bits. */
+  tdb_init(&b, 2, sizes);
+  tdb_div_begin(&b, MD_KIND_U32, 0);
+  tdb_arg(&b, 0, 0, 4);
+  tdb_end(&b);
+  tdb_req_begin(&b);
+  tdb_arg(&b, 0, 0, 4);
+  tdb_cast(&b, MD_OP_SEXT, 32, 64);
+  tdb_arg(&b, 1, 0, 4);
+  tdb_cast(&b, MD_OP_SEXT, 32, 64);
+  tdb_bin(&b, MD_OP_ADD, 64, MD_OF_NSW);
+  tdb_const(&b, 64, 0x7fffffff);
+  tdb_icmp(&b, 64, MD_PRED_SLE);
+  tdb_end(&b);
+  tdb_req_begin(&b);
+  tdb_launch(&b, MD_LAUNCH_GRID_X);
+  tdb_cast(&b, MD_OP_ZEXT, 32, 64);
+  tdb_launch(&b, MD_LAUNCH_BLOCK_X);
+  tdb_cast(&b, MD_OP_ZEXT, 32, 64);
+  tdb_bin(&b, MD_OP_MUL, 64, MD_OF_NUW);
+  tdb_const(&b, 64, 0x80000000ull);
+  tdb_icmp(&b, 64, MD_PRED_ULE);
+  tdb_end(&b);
+  n = tdb_finish(&b, d, sizeof d);
+  CHECK(md_desc_validate(d, n) == MD_OK && d[18] == 2, "requirements valid");
+  req_case(d, n, 100, 10, &dims, MD_OK, "both hold");
+  req_case(d, n, 0x7ffffff5, 10, &dims, MD_OK, "sum exactly INT_MAX");
+  req_case(d, n, 0x7ffffff6, 10, &dims, MD_FALLBACK_REQUIREMENT, "sum wraps");
+  req_case(d, n, -5, 10, &dims, MD_OK, "negative a");
+  dims.grid[0] = 1u << 21, dims.block[0] = 1024; /* exactly 2^31 threads */
+  req_case(d, n, 7, 1, &dims, MD_OK, "grid of 2^31 threads");
+  dims.block[0] = 1025;
+  req_case(d, n, 7, 1, &dims, MD_FALLBACK_REQUIREMENT, "grid over 2^31");
+  dims.grid[0] = 0xffffffffu, dims.block[0] = 0xffffffffu; /* no 64-bit wrap */
+  req_case(d, n, 7, 1, &dims, MD_FALLBACK_REQUIREMENT, "grid 2^64-ish");
+  req_case(d, n, 7, 1, NULL, MD_ERR_INVALID, "no dims");
+  dims.grid[0] = dims.block[0] = 1;
+  /* A requirement that is poison (i32 add nsw overflows) or undefined
+   * (division by zero) fails like a false one. */
+  tdb_init(&b, 2, sizes);
+  tdb_div_begin(&b, MD_KIND_U32, 0);
+  tdb_arg(&b, 0, 0, 4);
+  tdb_end(&b);
+  tdb_req_begin(&b);
+  tdb_arg(&b, 0, 0, 4);
+  tdb_arg(&b, 1, 0, 4);
+  tdb_bin(&b, MD_OP_ADD, 32, MD_OF_NSW);
+  tdb_const(&b, 32, 0);
+  tdb_icmp(&b, 32, MD_PRED_SGT);
+  tdb_end(&b);
+  tdb_req_begin(&b);
+  tdb_arg(&b, 0, 0, 4);
+  tdb_arg(&b, 1, 0, 4);
+  tdb_bin(&b, MD_OP_UDIV, 32, 0);
+  tdb_const(&b, 32, 1000);
+  tdb_icmp(&b, 32, MD_PRED_ULT);
+  tdb_end(&b);
+  n = tdb_finish(&b, d, sizeof d);
+  req_case(d, n, 100, 10, &dims, MD_OK, "poison/UB case, all defined");
+  req_case(d, n, 0x7fffffff, 1, &dims, MD_FALLBACK_REQUIREMENT, "poison");
+  req_case(d, n, 100, 0, &dims, MD_FALLBACK_REQUIREMENT, "udiv by zero");
+  req_case(d, n, 100000, 10, &dims, MD_FALLBACK_REQUIREMENT, "false");
+  /* A requirement must yield an i1. */
+  tdb_init(&b, 2, sizes);
+  tdb_div_begin(&b, MD_KIND_U32, 0);
+  tdb_arg(&b, 0, 0, 4);
+  tdb_end(&b);
+  tdb_req_begin(&b);
+  tdb_arg(&b, 0, 0, 4);
+  tdb_end(&b);
+  n = tdb_finish(&b, d, sizeof d);
+  CHECK(md_desc_validate(d, n) == MD_ERR_DESC_MALFORMED,
+        "an i32 requirement is malformed");
+}
+
 int main(int argc, char **argv) {
   test_bin_cases();
   test_binops_exhaustive();
@@ -1287,6 +1393,7 @@ int main(int argc, char **argv) {
   test_build_args();
   test_validate();
   test_shape_kernel();
+  test_requirements();
   test_kind_fallbacks();
   test_random_programs();
   test_magic_exact();

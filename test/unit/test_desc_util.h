@@ -93,6 +93,7 @@ typedef struct tdb_div {
   uint16_t first;
   uint32_t len;
   uint8_t code[TDB_CODE_MAX];
+  uint8_t req; /* a requirement program, not a divisor */
 } tdb_div;
 
 typedef struct tdb {
@@ -119,7 +120,20 @@ TDU_FN void tdb_div_begin(tdb *b, int kind, int flags) {
   d->flags = (uint8_t)flags;
   d->first = (uint16_t)b->n_extra;
   d->len = 0;
+  d->req = 0;
   b->n_extra += (uint32_t)md_kind_params(kind, flags);
+}
+
+/* Start a requirement program (an i1 that must be 1); it goes into the
+ * requirement table, after every divisor entry. */
+TDU_FN void tdb_req_begin(tdb *b) {
+  if (b->n_div >= MD_MAX_DIVISORS)
+    abort();
+  tdb_div *d = &b->div[b->n_div++];
+  d->kind = d->flags = 0;
+  d->first = 0;
+  d->len = 0;
+  d->req = 1;
 }
 
 TDU_FN void tdb_byte(tdb *b, uint64_t v) {
@@ -176,8 +190,13 @@ TDU_FN void tdb_put(uint8_t *p, uint64_t v, int bytes) {
 
 /* Lay the descriptor out into out[0..cap); returns its size. */
 TDU_FN size_t tdb_finish(const tdb *b, uint8_t *out, size_t cap) {
-  size_t code = MD_DESC_HEADER_SIZE + 4 * b->n_params +
-                MD_DIV_ENTRY_SIZE * (size_t)b->n_div;
+  uint32_t n_req = 0, n_real;
+  for (uint32_t i = 0; i < b->n_div; i++)
+    n_req += b->div[i].req;
+  n_real = b->n_div - n_req;
+  size_t divtab = MD_DESC_HEADER_SIZE + 4 * b->n_params;
+  size_t reqtab = divtab + MD_DIV_ENTRY_SIZE * (size_t)n_real;
+  size_t code = reqtab + 4 * (size_t)n_req;
   size_t total = code;
   for (uint32_t i = 0; i < b->n_div; i++)
     total += b->div[i].len;
@@ -190,18 +209,23 @@ TDU_FN size_t tdb_finish(const tdb *b, uint8_t *out, size_t cap) {
   tdb_put(out + 6, MD_DESC_HEADER_SIZE, 2);
   tdb_put(out + 8, total, 4);
   tdb_put(out + 12, b->n_params, 2);
-  tdb_put(out + 14, b->n_div, 2);
+  tdb_put(out + 14, n_real, 2);
   tdb_put(out + 16, b->n_extra, 2);
+  tdb_put(out + 18, n_req, 2);
   for (uint32_t i = 0; i < b->n_params; i++)
     tdb_put(out + MD_DESC_HEADER_SIZE + 4 * i, b->param_size[i], 4);
   size_t at = code;
+  uint32_t ndone = 0, rdone = 0;
   for (uint32_t i = 0; i < b->n_div; i++) {
-    uint8_t *e = out + MD_DESC_HEADER_SIZE + 4 * b->n_params +
-                 MD_DIV_ENTRY_SIZE * i;
-    e[0] = b->div[i].kind;
-    e[1] = b->div[i].flags;
-    tdb_put(e + 2, b->div[i].first, 2);
-    tdb_put(e + 4, at, 4);
+    if (b->div[i].req) {
+      tdb_put(out + reqtab + 4 * rdone++, at, 4);
+    } else {
+      uint8_t *e = out + divtab + MD_DIV_ENTRY_SIZE * ndone++;
+      e[0] = b->div[i].kind;
+      e[1] = b->div[i].flags;
+      tdb_put(e + 2, b->div[i].first, 2);
+      tdb_put(e + 4, at, 4);
+    }
     memcpy(out + at, b->div[i].code, b->div[i].len);
     at += b->div[i].len;
   }
@@ -343,11 +367,10 @@ TDU_FN int ref_icmp(int pred, int w, uint64_t a, uint64_t b) {
 
 /* Evaluate divisor idx of a descriptor that md_desc_validate accepted.
  * MD_OK, MD_FALLBACK_UNDEFINED or MD_ERR_INVALID. */
-TDU_FN int ref_eval(const uint8_t *d, unsigned idx, void *const *args,
-                    const md_dims *dims, uint64_t *out) {
-  unsigned n_params = (unsigned)ref_le(d + 12, 2);
-  const uint8_t *e = d + 20 + 4 * n_params + 8 * idx;
-  const uint8_t *p = d + ref_le(e + 4, 4);
+/* Evaluate the program at byte offset pc. */
+TDU_FN int ref_eval_at(const uint8_t *d, uint64_t pc, void *const *args,
+                       const md_dims *dims, uint64_t *out) {
+  const uint8_t *p = d + pc;
   ref_val st[64];
   int sp = 0;
   for (;;) {
@@ -438,6 +461,14 @@ TDU_FN int ref_magic(int kind, uint64_t v, uint64_t q[4]) {
   return st;
 }
 
+/* Evaluate divisor idx. */
+TDU_FN int ref_eval(const uint8_t *d, unsigned idx, void *const *args,
+                    const md_dims *dims, uint64_t *out) {
+  unsigned n_params = (unsigned)ref_le(d + 12, 2);
+  const uint8_t *e = d + 20 + 4 * n_params + 8 * idx;
+  return ref_eval_at(d, ref_le(e + 4, 4), args, dims, out);
+}
+
 /* What md_desc_fill must produce, from ref_eval and md_magic_*: the first
  * divisor (in table order) that is not OK decides the status. */
 TDU_FN int ref_fill(const uint8_t *d, void *const *args, const md_dims *dims,
@@ -448,6 +479,17 @@ TDU_FN int ref_fill(const uint8_t *d, void *const *args, const md_dims *dims,
     return MD_ERR_INVALID;
   out->n_params = n_params;
   out->n_extra = (uint32_t)ref_le(d + 16, 2);
+  /* Requirements first (version 2): each must be 1, not poison, not UB. */
+  unsigned n_req = (unsigned)ref_le(d + 18, 2);
+  for (unsigned i = 0; i < n_req; i++) {
+    uint64_t v;
+    int st = ref_eval_at(d, ref_le(d + 20 + 4 * n_params + 8 * n_div + 4 * i, 4),
+                         args, dims, &v);
+    if (st == MD_ERR_INVALID)
+      return st;
+    if (st != MD_OK || v != 1)
+      return MD_FALLBACK_REQUIREMENT;
+  }
   for (unsigned i = 0; i < n_div; i++) {
     const uint8_t *e = d + 20 + 4 * n_params + 8 * i;
     int kind = e[0], pos = e[1] & MD_DF_POSITIVE;

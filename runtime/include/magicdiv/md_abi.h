@@ -20,17 +20,19 @@
  * d <= 0), the ORIGINAL kernel is launched instead.
  *
  * ---------------------------------------------------------------------------
- * Descriptor byte format, version 1.  All integers little-endian, unaligned.
+ * Descriptor byte format, version 2.  All integers little-endian, unaligned.
+ * The offsets below are the MD_H_* / MD_E_* constants of this header; the
+ * plugin writes and the runtime reads through them and nothing else.
  *
  *   offset size  field
  *   0      4     magic        "MDDS" (0x4D 0x44 0x44 0x53)
- *   4      2     version      MD_DESC_VERSION
+ *   4      2     version      MD_DESC_VERSION (2; 1 is read too, see below)
  *   6      2     header_size  MD_DESC_HEADER_SIZE (offset of the param table)
  *   8      4     total_size   bytes in the whole descriptor
  *   12     2     n_params     parameters of the original kernel
  *   14     2     n_divisors   entries in the divisor table
  *   16     2     n_extra      magic parameters appended to the clone
- *   18     2     reserved     0
+ *   18     2     n_reqs       entries in the requirement table
  *
  *   header_size:            n_params x u32   size in bytes of each original
  *                                            parameter (byval: the struct)
@@ -39,7 +41,15 @@
  *       +1  u8   flags      MD_DF_*
  *       +2  u16  first_extra index of this divisor's first magic parameter
  *       +4  u32  code_off   offset (from descriptor start) of its program
+ *   then:                   n_reqs x MD_REQ_ENTRY_SIZE bytes:
+ *       +0  u32  code_off   offset of a requirement program (yields w=1)
  *   then:                   the programs, each ending with MD_OP_END.
+ *
+ * Requirements are facts the clone assumes about the launch (e.g. "the
+ * grid has at most 2^31 threads"): the clone may run only if every
+ * requirement program evaluates to 1 without poison or undefined
+ * behaviour.  Version 1 is version 2 with the field at offset 18 reserved
+ * as 0, i.e. without requirements; the runtime reads both.
  *
  * A divisor's magic parameters are consecutive clone parameters starting at
  * n_params + first_extra; their number and types follow from kind and flags
@@ -69,15 +79,21 @@
 #ifndef MAGICDIV_MD_ABI_H
 #define MAGICDIV_MD_ABI_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #define MD_DESC_MAGIC0 0x4D /* 'M' */
 #define MD_DESC_MAGIC1 0x44 /* 'D' */
 #define MD_DESC_MAGIC2 0x44 /* 'D' */
 #define MD_DESC_MAGIC3 0x53 /* 'S' */
-#define MD_DESC_VERSION 1
+#define MD_DESC_VERSION 2
+#define MD_DESC_VERSION_MIN 1 /* oldest version the runtime still reads */
 #define MD_DESC_HEADER_SIZE 20
 #define MD_DIV_ENTRY_SIZE 8
+#define MD_REQ_ENTRY_SIZE 4
 #define MD_STACK_MAX 16
 #define MD_MAX_DIVISORS 64
+#define MD_MAX_REQS 32
 #define MD_MAX_EXTRA (4 * MD_MAX_DIVISORS)
 #define MD_MAX_PARAMS 4096
 
@@ -192,6 +208,17 @@ static inline int md_kind_params(int kind, int flags) {
   }
 }
 
+/* "u32", "s32", "u64", "s64" for a kind, "?" otherwise. */
+static inline const char *md_kind_str(int kind) {
+  switch (kind) {
+  case MD_KIND_U32: return "u32";
+  case MD_KIND_S32: return "s32";
+  case MD_KIND_U64: return "u64";
+  case MD_KIND_S64: return "s64";
+  default: return "?";
+  }
+}
+
 /* Width in bits of the divisor value and of each magic parameter. */
 static inline int md_kind_width(int kind) {
   return (kind == MD_KIND_U64 || kind == MD_KIND_S64) ? 64 : 32;
@@ -242,6 +269,109 @@ static inline int md_op_pops(int op) {
   default:
     return (op >= MD_OP_ADD && op <= MD_OP_UMAX) ? 2 : -1;
   }
+}
+
+/* ---- layout: field offsets, the one definition for writer and reader ---- */
+
+/* Header fields (offsets from the descriptor's start). */
+enum md_desc_field {
+  MD_H_MAGIC = 0,
+  MD_H_VERSION = 4,
+  MD_H_HEADER_SIZE = 6,
+  MD_H_TOTAL = 8,
+  MD_H_NPARAMS = 12,
+  MD_H_NDIV = 14,
+  MD_H_NEXTRA = 16,
+  MD_H_NREQ = 18
+};
+
+/* Divisor-table entry fields (offsets within an entry). */
+enum md_div_field {
+  MD_E_KIND = 0,
+  MD_E_FLAGS = 1,
+  MD_E_FIRST = 2,
+  MD_E_CODE = 4
+};
+
+/* MD_OP_ARG operands (offsets after the opcode byte). */
+enum md_arg_field { MD_ARG_PARAM = 0, MD_ARG_OFFSET = 2, MD_ARG_SIZE = 6 };
+
+/* Little-endian field access; the descriptor is LE on every host. */
+static inline uint32_t md_rd16(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+}
+static inline uint32_t md_rd32(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+         (uint32_t)p[3] << 24;
+}
+static inline uint64_t md_rd64(const uint8_t *p) {
+  return (uint64_t)md_rd32(p) | (uint64_t)md_rd32(p + 4) << 32;
+}
+static inline void md_wr16(uint8_t *p, uint32_t v) {
+  p[0] = (uint8_t)v;
+  p[1] = (uint8_t)(v >> 8);
+}
+static inline void md_wr32(uint8_t *p, uint32_t v) {
+  md_wr16(p, v);
+  md_wr16(p + 2, v >> 16);
+}
+static inline void md_wr64(uint8_t *p, uint64_t v) {
+  md_wr32(p, (uint32_t)v);
+  md_wr32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* Offsets of the tables that follow the header: the divisor table after
+ * the n_params parameter sizes, the requirement table after it, and the
+ * first program after that. */
+static inline uint32_t md_desc_div_table(uint32_t n_params) {
+  return MD_DESC_HEADER_SIZE + 4u * n_params;
+}
+static inline uint32_t md_desc_req_table(uint32_t n_params, uint32_t n_div) {
+  return md_desc_div_table(n_params) + n_div * MD_DIV_ENTRY_SIZE;
+}
+static inline uint32_t md_desc_code_start(uint32_t n_params, uint32_t n_div,
+                                          uint32_t n_reqs) {
+  return md_desc_req_table(n_params, n_div) + n_reqs * MD_REQ_ENTRY_SIZE;
+}
+
+/* The MD_OF_* flags the IR instruction of binary op `op` can carry. */
+static inline int md_op_allowed_flags(int op) {
+  switch (op) {
+  case MD_OP_ADD:
+  case MD_OP_SUB:
+  case MD_OP_MUL:
+  case MD_OP_SHL:
+    return MD_OF_NSW | MD_OF_NUW;
+  case MD_OP_UDIV:
+  case MD_OP_SDIV:
+  case MD_OP_LSHR:
+  case MD_OP_ASHR:
+    return MD_OF_EXACT;
+  case MD_OP_OR:
+    return MD_OF_DISJOINT;
+  default:
+    return 0;
+  }
+}
+
+/* Maximum evaluation-stack depth of the program p[0..n) (ops only, no
+ * MD_OP_END), or -1 if it is not a well-formed op sequence or ever pops
+ * more than it has.  The plugin's depth check and the validator's
+ * bound both follow from this walk. */
+static inline int md_prog_stack_depth(const uint8_t *p, size_t n) {
+  size_t i = 0;
+  int depth = 0, max = 0;
+  while (i < n) {
+    int op = p[i++];
+    int pops = md_op_pops(op), operands = md_op_operand_bytes(op);
+    if (pops < 0 || operands < 0 || op == MD_OP_END || depth < pops)
+      return -1;
+    i += (size_t)operands;
+    depth += 1 - pops;
+    if (depth > max)
+      max = depth;
+  }
+  return i == n ? max : -1;
 }
 
 #endif /* MAGICDIV_MD_ABI_H */

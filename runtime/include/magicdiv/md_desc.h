@@ -10,6 +10,8 @@
 #ifndef MAGICDIV_MD_DESC_H
 #define MAGICDIV_MD_DESC_H
 
+#include <stdio.h>
+
 #include "magicdiv.h"
 
 #ifdef __cplusplus
@@ -24,6 +26,13 @@ extern "C" {
  * reads, or index >= n_divisors.  Or a validation error. */
 int md_desc_eval(const void *desc, size_t size, unsigned index,
                  void *const *args, const md_dims *dims, uint64_t *value);
+
+/* Write a text disassembly of `desc` to f: a header line, one line per
+ * divisor ("divisor I: KIND [positive] extra A-B: OPS") and one per
+ * requirement ("requirement I: OPS"), OPS in postfix order.  An invalid
+ * descriptor gets one line saying why.  Returns md_desc_validate's
+ * status (or MD_ERR_INVALID for a NULL f). */
+int md_desc_dump(const void *desc, size_t size, FILE *f);
 
 #ifdef __cplusplus
 }

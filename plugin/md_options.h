@@ -1,0 +1,42 @@
+/*
+ * md_options.h -- the pass options (md_options.c).  A leaf: every part of
+ * the plugin reads its options from here.
+ *
+ * Each option is a pipeline parameter `magicdiv<name;no-name>` and may also
+ * be given as MAGICDIV_OPTIONS="name;no-name" in the environment (for clang
+ * -fpass-plugin, which has no pipeline string).  Fields are named like the
+ * options ('-' becomes '_').
+ */
+#ifndef MAGICDIV_MD_OPTIONS_H
+#define MAGICDIV_MD_OPTIONS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct md_options {
+  int device;  /* transform kernels in NVPTX / AMDGPU modules        [on] */
+  int host;    /* reroute CUDA/HIP launches in host modules           [on] */
+  int signed_; /* `signed` (a C keyword): transform sdiv/srem         [on] */
+  int wide;    /* 64-bit sequences (32-bit-valued i64 sites: always)  [on] */
+  int positive_divisors; /* signed forms that require d > 0 (checked at
+                            launch)                                   [on] */
+  int any_target; /* treat functions marked "magicdiv-kernel" as kernels
+                     on any target (tests; always on for x86 test IR) [on] */
+  int verify;  /* verify each clone; drop it if the verifier fails    [on] */
+} md_options;
+
+void md_options_default(md_options *o);
+
+/* Parse "a;no-b;c" into *o (starting from its current values).  Returns 0,
+ * or -1 with a message in err for an unknown parameter. */
+int md_options_parse(const char *params, md_options *o, char *err,
+                     size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,37 @@
+/*
+ * md_remark.h -- optimization remarks (md_remark is implemented in
+ * md_bridge.cpp, the only C++; md_remarkf in md_remark.c).  A leaf.
+ */
+#ifndef MAGICDIV_MD_REMARK_H
+#define MAGICDIV_MD_REMARK_H
+
+#include <llvm-c/Core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum md_remark_kind {
+  MD_REMARK_PASSED = 0,   /* -Rpass=magicdiv          */
+  MD_REMARK_MISSED = 1,   /* -Rpass-missed=magicdiv   */
+  MD_REMARK_ANALYSIS = 2  /* -Rpass-analysis=magicdiv */
+} md_remark_kind;
+
+/* Emit an optimization remark named `name` with text `msg` at `where`, an
+ * instruction or a function.  Cheap when remarks are off. */
+void md_remark(md_remark_kind kind, LLVMValueRef where, const char *name,
+               const char *msg);
+
+/* printf-style convenience wrapper. */
+void md_remarkf(md_remark_kind kind, LLVMValueRef where, const char *name,
+                const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,129 @@
+/*
+ * md_desc_dump.c -- a text disassembly of a descriptor (md_desc.h).
+ *
+ * One line for the header, one per divisor and one per requirement, each
+ * program as its postfix ops separated by spaces:
+ *
+ *   magicdiv descriptor v2: 3 params (8 4 16), 2 divisors, 7 magic params, 1 requirement
+ *   divisor 0: u32 extra 0-2: arg1:i32
+ *   divisor 1: s32 positive extra 3-5: arg2+4:i32 arg2+8:i32 mul.i32.nsw
+ *   requirement 0: launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64
+ *
+ * Used by MAGICDIV_LOG=2 and by the md-desc-dump tool of the tests.
+ */
+#include <stdio.h>
+
+#include "magicdiv/magicdiv.h"
+#include "magicdiv/md_desc.h"
+
+static const char *md_op_mnemonic(int op) {
+  static const char *bin[] = {"add",  "sub",  "mul",  "shl",  "lshr",
+                              "ashr", "and",  "or",   "xor",  "udiv",
+                              "sdiv", "urem", "srem", "smin", "smax",
+                              "umin", "umax"};
+  if (op >= MD_OP_ADD && op <= MD_OP_UMAX)
+    return bin[op - MD_OP_ADD];
+  switch (op) {
+  case MD_OP_ZEXT: return "zext";
+  case MD_OP_SEXT: return "sext";
+  case MD_OP_TRUNC: return "trunc";
+  case MD_OP_SELECT: return "select";
+  default: return "icmp";
+  }
+}
+
+static const char *md_pred_name(int pred) {
+  static const char *names[] = {"eq",  "ne",  "ugt", "uge", "ult",
+                                "ule", "sgt", "sge", "slt", "sle"};
+  return names[pred - MD_PRED_EQ];
+}
+
+static const char *md_launch_name(int which) {
+  static const char *names[] = {"ntid.x",   "ntid.y",   "ntid.z",
+                                "nctaid.x", "nctaid.y", "nctaid.z",
+                                "items.x",  "items.y",  "items.z"};
+  return names[which];
+}
+
+/* The ops of a validated program at pc, up to (not including) END. */
+static void md_dump_program(const uint8_t *d, uint32_t pc, FILE *f) {
+  const char *sep = "";
+  for (;;) {
+    const uint8_t *p = d + pc;
+    const uint8_t *o = p + 1;
+    int op = p[0];
+    pc += 1u + (uint32_t)md_op_operand_bytes(op);
+    if (op == MD_OP_END)
+      break;
+    fputs(sep, f);
+    sep = " ";
+    switch (op) {
+    case MD_OP_ARG: {
+      uint32_t off = md_rd32(o + MD_ARG_OFFSET);
+      fprintf(f, "arg%u", md_rd16(o + MD_ARG_PARAM));
+      if (off)
+        fprintf(f, "+%u", off);
+      fprintf(f, ":i%u", 8u * o[MD_ARG_SIZE]);
+      break;
+    }
+    case MD_OP_CONST:
+      fprintf(f, "const.i%u.%llu", o[0], (unsigned long long)md_rd64(o + 1));
+      break;
+    case MD_OP_LAUNCH:
+      fprintf(f, "launch.%s", md_launch_name(o[0]));
+      break;
+    case MD_OP_ICMP:
+      fprintf(f, "icmp.%s.i%u", md_pred_name(o[1]), o[0]);
+      break;
+    case MD_OP_SELECT:
+      fprintf(f, "select.i%u", o[0]);
+      break;
+    case MD_OP_ZEXT:
+    case MD_OP_SEXT:
+    case MD_OP_TRUNC:
+      fprintf(f, "%s.i%u.i%u", md_op_mnemonic(op), o[0], o[1]);
+      break;
+    default:
+      fprintf(f, "%s.i%u%s%s%s%s", md_op_mnemonic(op), o[0],
+              (o[1] & MD_OF_NSW) ? ".nsw" : "", (o[1] & MD_OF_NUW) ? ".nuw" : "",
+              (o[1] & MD_OF_EXACT) ? ".exact" : "",
+              (o[1] & MD_OF_DISJOINT) ? ".disjoint" : "");
+      break;
+    }
+  }
+  fputc('\n', f);
+}
+
+int md_desc_dump(const void *desc, size_t size, FILE *f) {
+  const uint8_t *d = desc;
+  int st = md_desc_validate(desc, size);
+  if (f == NULL)
+    return MD_ERR_INVALID;
+  if (st != MD_OK) {
+    fprintf(f, "magicdiv descriptor: invalid (%s)\n", md_status_str(st));
+    return st;
+  }
+  uint32_t np = md_rd16(d + MD_H_NPARAMS), nd = md_rd16(d + MD_H_NDIV);
+  uint32_t nr = md_rd16(d + MD_H_NREQ), i;
+  fprintf(f, "magicdiv descriptor v%u: %u params (", md_rd16(d + MD_H_VERSION),
+          np);
+  for (i = 0; i < np; i++)
+    fprintf(f, "%s%u", i ? " " : "", md_rd32(d + MD_DESC_HEADER_SIZE + 4 * i));
+  fprintf(f, "), %u divisors, %u magic params, %u requirement%s\n", nd,
+          md_rd16(d + MD_H_NEXTRA), nr, nr == 1 ? "" : "s");
+  for (i = 0; i < nd; i++) {
+    const uint8_t *e = d + md_desc_div_table(np) + i * MD_DIV_ENTRY_SIZE;
+    int kind = e[MD_E_KIND], flags = e[MD_E_FLAGS];
+    uint32_t first = md_rd16(e + MD_E_FIRST);
+    fprintf(f, "divisor %u: %s%s extra %u-%u: ", i, md_kind_str(kind),
+            (flags & MD_DF_POSITIVE) ? " positive" : "", first,
+            first + (uint32_t)md_kind_params(kind, flags) - 1);
+    md_dump_program(d, md_rd32(e + MD_E_CODE), f);
+  }
+  for (i = 0; i < nr; i++) {
+    fprintf(f, "requirement %u: ", i);
+    md_dump_program(d, md_rd32(d + md_desc_req_table(np, nd) +
+                               i * MD_REQ_ENTRY_SIZE), f);
+  }
+  return MD_OK;
+}
