@@ -33,6 +33,7 @@ void md_range_release(md_range *r) {
   md_map_release(&r->nonneg);
   md_map_release(&r->fits_u);
   md_map_release(&r->fits_s);
+  md_map_release(&r->local);
 }
 
 /* One more rule application; 0 when the query's budget is spent (the
@@ -166,8 +167,12 @@ static int md_dominating_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at,
                                 int depth) {
   LLVMBasicBlockRef bb;
   int steps;
-  if (!at || !c->dom || !LLVMIsAInstruction(at) || depth > MD_RANGE_COND_DEPTH)
+  if (!at || !c->dom || !LLVMIsAInstruction(at))
     return 0;
+  if (depth > MD_RANGE_COND_DEPTH) {
+    c->capped = 1; /* a cap, not a fact: "false" is not memoized */
+    return 0;
+  }
   bb = LLVMGetInstructionParent(at);
   for (steps = 0; bb && steps < MD_RANGE_COND_STEPS; steps++) {
     LLVMBasicBlockRef pred = md_dom_single_pred(c->dom, bb);
@@ -300,20 +305,25 @@ static int md_nonneg_rules(md_range *c, LLVMValueRef v, LLVMValueRef at,
 /* md_nonneg_rules with the step budget, and the memo for queries without
  * a use point (those answers depend on v alone). */
 static int md_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at, int depth) {
+  /* Answers without a use point hold for the kernel; answers at the
+   * query's use point (every call below the query passes the same `at`
+   * or none) only for this query. */
+  md_map *memo = at ? &c->local : &c->nonneg;
   int r, capped0 = c->capped;
-  if (!at && (r = md_memo_get(&c->nonneg, v, 0)) >= 0)
+  if ((r = md_memo_get(memo, v, 0)) >= 0 ||
+      (at && (r = md_memo_get(&c->nonneg, v, 0)) == 1))
     return r;
   if (!md_step(c, depth))
     return 0;
   c->capped = 0;
   r = md_nonneg_rules(c, v, at, depth);
-  if (!at)
-    md_memo_put(c, &c->nonneg, v, 0, r, c->capped);
+  md_memo_put(c, memo, v, 0, r, c->capped);
   c->capped |= capped0;
   return r;
 }
 
 int md_known_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at) {
+  md_map_release(&c->local);
   c->steps = 0;
   c->capped = 0;
   c->nphis = 0;

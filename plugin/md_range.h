@@ -32,7 +32,8 @@
 typedef struct md_range {
   const md_dom *dom;   /* the kernel's dominators (may be NULL: no branch
                           conditions are used) */
-  md_map nonneg, fits_u, fits_s;
+  md_map nonneg, fits_u, fits_s; /* answers about a value alone */
+  md_map local;        /* non-negativity at the current query's use point */
   unsigned steps;      /* rule applications of the current query */
   int capped;          /* a cap was hit below the current rule */
   LLVMValueRef phis[MD_RANGE_MAX_PHIS]; /* PHIs assumed non-negative */

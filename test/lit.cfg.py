@@ -9,7 +9,7 @@ import lit.formats
 config.name = "magicdiv"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll", ".test", ".c", ".cu", ".hip"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "tools", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.md_obj_root, "test")
 
@@ -27,6 +27,8 @@ config.substitutions.append(("%llvm-dis", tool("llvm-dis")))
 config.substitutions.append(("%llvm-stress", tool("llvm-stress")))
 config.substitutions.append(("%plugin", config.md_plugin))
 config.substitutions.append(("%bin", config.md_bin_dir))
+# %desc-dump FILE.ll: the descriptors of a module, disassembled.
+config.substitutions.append(("%desc-dump", os.path.join(config.md_bin_dir, "md-desc-dump")))
 config.substitutions.append(("%rtinc", config.md_rt_include))
 config.substitutions.append(("%rtlib", config.md_rt_lib_dir))
 config.substitutions.append(("%srcroot", config.md_src_root))
