@@ -35,11 +35,18 @@
  * clones that exist are registered: HIP aborts on a registered name that
  * the code object lacks.
  *
+ * The other launch forms go the same way (md_launch_apis below):
+ * cudaLaunchCooperativeKernel(_ptsz) to md_cuda_launch with
+ * MD_API_COOPERATIVE, cudaLaunchKernelExC(_ptsz) to md_cuda_launch_ex,
+ * hipExtLaunchKernel to md_hip_launch_ext, hipLaunchCooperativeKernel(_spt)
+ * to md_hip_launch_cooperative -- every operand (launch configuration,
+ * attributes, events, flags) forwarded unchanged.
+ *
  * Launches inside C++ try blocks are invokes; they stay invokes (same
- * normal and unwind destinations).  Every other call is left alone; a launch whose kernel operand is not a
- * registered handle gets a missed remark, and the other launch APIs
- * (cudaLaunchKernelExC, cooperative launches, hipExtLaunchKernel) an
- * analysis remark.  Modules without registrations are not touched.  The
+ * normal and unwind destinations).  Every other call is left alone; a
+ * launch whose kernel operand is not a registered handle gets a missed
+ * remark, and so do the launch APIs that are not rerouted (multi-device
+ * forms, graph kernel nodes, driver-API launches).  Modules without registrations are not touched.  The
  * module is marked (!magicdiv.host) so that running the pass again
  * changes nothing.
  */
@@ -58,28 +65,71 @@
 
 typedef enum md_api_kind { MD_CUDA = 0, MD_HIP = 1 } md_api_kind;
 
-/* Launch functions that are rerouted. */
+/* Launch functions that are rerouted: each call becomes a call of the
+ * runtime function `rt` with the same operands plus (name, @api[, @clone]);
+ * `rt`'s C prototype is the launch function's plus those pointers.  The
+ * kernel is operand `fn_op`.  hipLaunchKernelGGL is <<<>>> (so
+ * hipLaunchKernel) with clang; hipExtLaunchKernelGGL calls
+ * hipExtLaunchKernel; the cudaLaunchKernelEx template calls
+ * cudaLaunchKernelExC. */
 typedef struct md_launch_api {
   const char *name;
   md_api_kind kind;
-  unsigned flags; /* MD_API_* */
+  unsigned flags;     /* MD_API_* */
+  const char *rt;     /* runtime entry point */
+  unsigned fn_op;     /* operand holding the kernel handle */
+  const char *global; /* name of its md_*_api constant */
 } md_launch_api;
 
 static const md_launch_api md_launch_apis[] = {
-    {"cudaLaunchKernel", MD_CUDA, 0},
-    {"cudaLaunchKernel_ptsz", MD_CUDA, MD_API_PER_THREAD},
-    {"hipLaunchKernel", MD_HIP, 0},
-    {"hipLaunchKernel_spt", MD_HIP, MD_API_PER_THREAD},
+    {"cudaLaunchKernel", MD_CUDA, 0, "md_cuda_launch", 0,
+     "__magicdiv_cuda_api"},
+    {"cudaLaunchKernel_ptsz", MD_CUDA, MD_API_PER_THREAD, "md_cuda_launch", 0,
+     "__magicdiv_cuda_api"},
+    {"cudaLaunchCooperativeKernel", MD_CUDA, MD_API_COOPERATIVE,
+     "md_cuda_launch", 0, "__magicdiv_cuda_coop_api"},
+    {"cudaLaunchCooperativeKernel_ptsz", MD_CUDA,
+     MD_API_COOPERATIVE | MD_API_PER_THREAD, "md_cuda_launch", 0,
+     "__magicdiv_cuda_coop_api"},
+    {"cudaLaunchKernelExC", MD_CUDA, 0, "md_cuda_launch_ex", 1,
+     "__magicdiv_cuda_ex_api"},
+    {"cudaLaunchKernelExC_ptsz", MD_CUDA, MD_API_PER_THREAD,
+     "md_cuda_launch_ex", 1, "__magicdiv_cuda_ex_api"},
+    {"hipLaunchKernel", MD_HIP, 0, "md_hip_launch", 0, "__magicdiv_hip_api"},
+    {"hipLaunchKernel_spt", MD_HIP, MD_API_PER_THREAD, "md_hip_launch", 0,
+     "__magicdiv_hip_api"},
+    {"hipExtLaunchKernel", MD_HIP, 0, "md_hip_launch_ext", 0,
+     "__magicdiv_hip_ext_api"},
+    {"hipLaunchCooperativeKernel", MD_HIP, MD_API_COOPERATIVE,
+     "md_hip_launch_cooperative", 0, "__magicdiv_hip_coop_api"},
+    {"hipLaunchCooperativeKernel_spt", MD_HIP,
+     MD_API_COOPERATIVE | MD_API_PER_THREAD, "md_hip_launch_cooperative", 0,
+     "__magicdiv_hip_coop_api"},
 };
 #define MD_N_LAUNCH_APIS (sizeof md_launch_apis / sizeof md_launch_apis[0])
 
-/* Launch functions that are recognized but left alone (they take a launch
- * configuration or semantics the runtime does not reproduce). */
+/* Launch functions that are recognized but left alone, each with a missed
+ * remark: the multi-device forms (one call, many kernels and devices),
+ * graph kernel nodes, and the driver API (its CUfunction / hipFunction_t
+ * comes from a module the program loaded itself: use md_cuLaunchKernel). */
 static const char *const md_other_launch_apis[] = {
-    "cudaLaunchKernelExC",         "cudaLaunchKernelExC_ptsz",
-    "cudaLaunchCooperativeKernel", "cudaLaunchCooperativeKernel_ptsz",
-    "hipExtLaunchKernel",          "hipLaunchCooperativeKernel",
-    "hipLaunchCooperativeKernel_spt"};
+    "cudaLaunchCooperativeKernelMultiDevice",
+    "hipLaunchCooperativeKernelMultiDevice",
+    "hipExtLaunchMultiKernelMultiDevice",
+    "cudaGraphAddKernelNode",
+    "hipGraphAddKernelNode",
+    "cudaLaunch",
+    "hipLaunchByPtr",
+    "cuLaunchKernel",
+    "cuLaunchKernel_ptsz",
+    "cuLaunchKernelEx",
+    "cuLaunchKernelEx_ptsz",
+    "cuLaunchCooperativeKernel",
+    "cuLaunchCooperativeKernel_ptsz",
+    "hipModuleLaunchKernel",
+    "hipModuleLaunchCooperativeKernel",
+    "hipExtModuleLaunchKernel",
+    "hipHccModuleLaunchKernel"};
 #define MD_N_OTHER_APIS                                                        \
   (sizeof md_other_launch_apis / sizeof md_other_launch_apis[0])
 
@@ -395,7 +445,8 @@ static void md_hip_clones(md_host *h) {
 
 /* -------------------------------------------------------------- launches */
 
-/* The md_cuda_api / md_hip_api constant for launch API a. */
+/* The md_cuda_api / md_cuda_ex_api / md_hip_*api constant for launch API
+ * a: { version, flags, the launch function [, cudaGetFuncBySymbol] }. */
 static LLVMValueRef md_api_global(md_host *h, size_t a,
                                   LLVMValueRef launch_fn) {
   LLVMValueRef fields[4], init, g;
@@ -421,9 +472,7 @@ static LLVMValueRef md_api_global(md_host *h, size_t a,
     n = 4;
   }
   init = LLVMConstStructInContext(h->c, fields, n, 0);
-  g = LLVMAddGlobal(h->m, LLVMTypeOf(init),
-                    md_launch_apis[a].kind == MD_CUDA ? "__magicdiv_cuda_api"
-                                                      : "__magicdiv_hip_api");
+  g = LLVMAddGlobal(h->m, LLVMTypeOf(init), md_launch_apis[a].global);
   LLVMSetInitializer(g, init);
   LLVMSetGlobalConstant(g, 1);
   LLVMSetLinkage(g, LLVMPrivateLinkage);
@@ -470,7 +519,7 @@ static LLVMValueRef md_runtime_fn(md_host *h, LLVMValueRef call,
 /* Replace launch `call` of registered kernel r through launch API a. */
 static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
   int hip = md_launch_apis[a].kind == MD_HIP;
-  const char *rt = hip ? "md_hip_launch" : "md_cuda_launch";
+  const char *rt = md_launch_apis[a].rt;
   unsigned extra = hip ? 3 : 2, n = LLVMGetNumArgOperands(call), i, k;
   LLVMTypeRef fty;
   LLVMValueRef f = md_runtime_fn(h, call, rt, extra, &fty), args[32], nc;
@@ -568,12 +617,19 @@ static size_t md_launches_run(md_host *h) {
     if (LLVMGetNumArgOperands(call) < 1)
       continue;
     if (a >= MD_N_LAUNCH_APIS) {
-      md_remarkf(MD_REMARK_ANALYSIS, call, "HostLaunch",
-                 "magicdiv: %s launches are not rerouted",
+      md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
+                 "magicdiv: %s launches are not rerouted (the original "
+                 "kernel runs)",
                  md_other_launch_apis[a - MD_N_LAUNCH_APIS]);
       continue;
     }
-    fn = md_strip(LLVMGetOperand(call, 0));
+    if (LLVMGetNumArgOperands(call) <= md_launch_apis[a].fn_op) {
+      md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
+                 "magicdiv: %s call with too few operands: not rerouted",
+                 md_launch_apis[a].name);
+      continue;
+    }
+    fn = md_strip(LLVMGetOperand(call, md_launch_apis[a].fn_op));
     r = md_find_reg(h, fn, md_launch_apis[a].kind);
     if (!r) {
       md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
