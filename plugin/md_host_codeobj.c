@@ -221,12 +221,16 @@ int md_offload_images(const unsigned char *data, size_t size,
     const unsigned char *b = data + pos, *e;
     uint64_t bsize, eoff, soff, nstr, ioff, isize, k;
     size_t avail = size - pos;
-    if (avail < 32 || memcmp(b, "\x10\xff\x10\xad", 4) != 0) {
+    if (memcmp(b, "\x10\xff\x10\xad", 4) != 0) {
       if (n > 0 && md_le32(b) == 0) { /* padding at the end */
         pos += 8;
         continue;
       }
       *why = "not an LLVM offload binary";
+      return -1;
+    }
+    if (avail < 32) {
+      *why = "truncated offload binary";
       return -1;
     }
     if (md_le32(b + 4) != 1) {
