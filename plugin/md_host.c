@@ -868,7 +868,10 @@ static LLVMValueRef md_runtime_fn(md_host *h, LLVMValueRef call,
   return f;
 }
 
-/* Replace launch `call` of registered kernel r through launch API a. */
+/* Replace launch `call` of registered kernel r through launch API a.  r
+ * NULL (CUDA only): a kernel pointer this module does not register (loaded
+ * from memory, a select, an extern kernel); the runtime gets the name from
+ * the driver (cuFuncGetName, CUDA 12.3+) or runs the original. */
 static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
   int hip = md_launch_apis[a].kind == MD_HIP;
   const char *rt = md_launch_apis[a].rt;
@@ -880,15 +883,16 @@ static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
     md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
                "magicdiv: launch of '%s' not rerouted: unexpected signature "
                "of %s",
-               r->name, md_launch_apis[a].name);
+               r ? r->name : "?", md_launch_apis[a].name);
     return;
   }
   for (i = 0; i < n; i++)
     args[i] = LLVMGetOperand(call, i);
-  args[n] = r->name_ptr;
+  args[n] = r ? r->name_ptr : LLVMConstPointerNull(h->ptr);
   args[n + 1] = md_api_global(h, a, LLVMGetCalledValue(call));
   if (hip)
-    args[n + 2] = r->hip_clone ? r->hip_clone : LLVMConstPointerNull(h->ptr);
+    args[n + 2] = r && r->hip_clone ? r->hip_clone
+                                    : LLVMConstPointerNull(h->ptr);
   b = LLVMCreateBuilderInContext(h->c);
   LLVMPositionBuilderBefore(b, call);
   if (LLVMIsAInvokeInst(call)) /* a launch inside a C++ try block */
@@ -910,9 +914,16 @@ static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
   }
   LLVMReplaceAllUsesWith(call, nc);
   LLVMInstructionEraseFromParent(call);
-  md_remarkf(MD_REMARK_PASSED, nc, "HostLaunch",
-             "magicdiv: launch of '%s' routed through %s%s", r->name, rt,
-             hip && !r->hip_clone ? " (no clone: runs the original)" : "");
+  if (!r)
+    md_remarkf(MD_REMARK_PASSED, nc, "HostLaunch",
+               "magicdiv: %s of a kernel pointer not registered in this "
+               "module routed through %s (its name comes from the driver, "
+               "CUDA 12.3+; else the original runs)",
+               md_launch_apis[a].name, rt);
+  else
+    md_remarkf(MD_REMARK_PASSED, nc, "HostLaunch",
+               "magicdiv: launch of '%s' routed through %s%s", r->name, rt,
+               hip && !r->hip_clone ? " (no clone: runs the original)" : "");
 }
 
 /* Every call in the module of a launch API, in order. */
@@ -983,7 +994,9 @@ static size_t md_launches_run(md_host *h) {
     }
     fn = md_strip(LLVMGetOperand(call, md_launch_apis[a].fn_op));
     r = md_find_reg(h, fn, md_launch_apis[a].kind);
-    if (!r) {
+    if (!r && md_launch_apis[a].kind == MD_HIP) {
+      /* HIP clones are registered at compile time, per kernel: nothing
+       * to gain from the runtime for a kernel this module does not know */
       md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
                  "magicdiv: %s of a kernel that is not registered in this "
                  "module (or a function pointer): not rerouted",

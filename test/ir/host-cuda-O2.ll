@@ -12,7 +12,9 @@
 ;
 ; Every launch of a registered kernel -- in its stub and inlined into run()
 ; -- calls md_cuda_launch with the same operands plus the device name and
-; the module's md_cuda_api; the other launches stay as they were.
+; the module's md_cuda_api; the launches through a loaded pointer and a
+; select go to md_cuda_launch with a null name (the runtime asks the driver
+; for it).
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s -o %t.ll \
 ; RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv \
 ; RUN:   -pass-remarks-analysis=magicdiv 2> %t.remarks
@@ -41,9 +43,9 @@
 ; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z21__device_stub__k_wideIxEvPT_S0_, {{.*}}, ptr @3, ptr @__magicdiv_cuda_api)
 ; CHECK: %93 = call i32 @md_cuda_launch(ptr noundef nonnull @_Z20__device_stub__k_divPiPKiii, i64 4294967297, i32 1, i64 4294967297, i32 1, ptr noundef nonnull %34, i64 noundef 0, ptr noundef null, ptr @0, ptr @__magicdiv_cuda_api)
 ; CHECK: %94 = load ptr, ptr @external_kernel
-; CHECK-NEXT: %95 = call i32 @cudaLaunchKernel(ptr noundef %94,
+; CHECK-NEXT: %95 = call i32 @md_cuda_launch(ptr noundef %94, {{.*}}, ptr null, ptr @__magicdiv_cuda_api)
 ; CHECK: %97 = select i1
-; CHECK-NEXT: %98 = call i32 @cudaLaunchKernel(ptr noundef nonnull %97,
+; CHECK-NEXT: %98 = call i32 @md_cuda_launch(ptr noundef nonnull %97, {{.*}}, ptr null, ptr @__magicdiv_cuda_api)
 ; CHECK: %102 = call i32 @md_cuda_launch_ex(ptr noundef nonnull %35, ptr noundef nonnull @_Z22__device_stub__k_plainPi, ptr noundef nonnull %34, ptr @2, ptr @__magicdiv_cuda_ex_api)
 ; CHECK-LABEL: define linkonce_odr dso_local void @_Z21__device_stub__k_wideIxEvPT_S0_(
 ; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z21__device_stub__k_wideIxEvPT_S0_, {{.*}}, ptr @3, ptr @__magicdiv_cuda_api)
@@ -55,9 +57,9 @@
 ; No launch of a registered kernel is left behind.
 ; RUN: %not grep -E "call .*@cudaLaunchKernel\(ptr[^,]*@_Z[0-9]+__device_stub" %t.ll
 ; RUN: grep -c "call i32 @md_cuda_launch" %t.ll | %FileCheck %s --check-prefix=COUNT
-; COUNT: 9
+; COUNT: 11
 
-; REMARK-COUNT-2: remark: {{.*}}magicdiv: cudaLaunchKernel of a kernel that is not registered in this module (or a function pointer): not rerouted
+; REMARK-COUNT-2: remark: {{.*}}magicdiv: cudaLaunchKernel of a kernel pointer not registered in this module routed through md_cuda_launch (its name comes from the driver, CUDA 12.3+; else the original runs)
 ; REMARK-COUNT-3: remark: {{.*}}magicdiv: launch of '_Z5k_divPiPKiii' routed through md_cuda_launch
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: launch of '_Z6k_wideIxEvPT_S0_' routed through md_cuda_launch
 ; REMARK-NEXT: remark: {{.*}}magicdiv: launch of '_Z7k_plainPi' routed through md_cuda_launch

@@ -50,11 +50,15 @@ FN(f_pfew, "k_pfew", 2, -1); /* two parameters, the descriptor says 3 */
 FN(f_pfew_c, "k_pfew__magicdiv", 6, 2);
 FN(f_pmany, "k_pmany", 4, -1); /* four parameters */
 FN(f_pmany_c, "k_pmany__magicdiv", 6, 2);
+FN(f_anon, "k_anon", 3, -1); /* launched with no name: the driver has it */
+FN(f_anon_c, "k_anon__magicdiv", 6, 2);
+FN(f_anon2, "k_anon2", 3, -1); /* ... and without cuFuncGetName */
+FN(f_anon2_c, "k_anon2__magicdiv", 6, 2);
 static const uint32_t psz_sizes[3] = {8, 4, 8};
 static const uint32_t pmany_sizes[4] = {8, 4, 4, 4};
 static const uint32_t pfew_sizes[2] = {8, 4};
 
-static char s_coop, s_ex, s_v1, s_pm, s_psz, s_pfew, s_pmany;
+static char s_coop, s_ex, s_v1, s_pm, s_psz, s_pfew, s_pmany, s_anon, s_anon2;
 
 /* ---- the fake cudart / driver entry points of these launch forms ---- */
 
@@ -148,6 +152,34 @@ static void setup(void) {
   add_kernel(&f_pfew, &f_pfew_c, "k_pfew__magicdiv_desc", &s_pfew);
   f_pmany.psizes = pmany_sizes;
   add_kernel(&f_pmany, &f_pmany_c, "k_pmany__magicdiv_desc", &s_pmany);
+  add_kernel(&f_anon, &f_anon_c, "k_anon__magicdiv_desc", &s_anon);
+  add_kernel(&f_anon2, &f_anon2_c, "k_anon2__magicdiv_desc", &s_anon2);
+}
+
+/* The host pass routes launches of kernel pointers it cannot name (loaded
+ * from memory, a select) with name NULL: cuFuncGetName supplies it, and
+ * without it the original runs. */
+static void test_unnamed(void) {
+  md_cuda_driver d = fake_driver();
+  int r, o0;
+  section("unnamed kernel pointer");
+  dd = 11;
+  r = md_cuda_launch(&s_anon, grid, block, args, 0, stream_s, NULL, &api);
+  EXPECT(r == 0 && fake_last_fn == &f_anon_c);
+  expect_magic(11);
+  d.func_get_name = NULL;
+  d.launch_kernel_ex = fake_cuLaunchKernelEx;
+  d.launch_cooperative_kernel = fake_cuLaunchCooperativeKernel;
+  d.func_get_param_info = fake_func_get_param_info;
+  EXPECT(md_cuda_set_driver(&d) == MD_OK);
+  o0 = fake_orig_launches;
+  r = md_cuda_launch(&s_anon2, grid, block, args, 0, stream_s, NULL, &api);
+  EXPECT(r == 0 && fake_orig_launches == o0 + 1 && fake_last_orig == &s_anon2);
+  /* an address that is no kernel at all: the original call, its error */
+  fake_orig_result = 98;
+  r = md_cuda_launch(&dd, grid, block, args, 0, stream_s, NULL, &api);
+  fake_orig_result = 0;
+  EXPECT(r == 98 && fake_last_orig == &dd);
 }
 
 static void test_cooperative(void) {
@@ -394,6 +426,7 @@ int main(void) {
   test_params();
   test_v1_driver();
   test_params_absent();
+  test_unnamed();
   test_hip();
   EXPECT(fake_bad == 0);
   md_launch_release();
