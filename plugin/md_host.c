@@ -35,16 +35,24 @@
  * clones that exist are registered: HIP aborts on a registered name that
  * the code object lacks.
  *
+ * The other launch forms go the same way (md_launch_apis below):
+ * cudaLaunchCooperativeKernel(_ptsz) to md_cuda_launch with
+ * MD_API_COOPERATIVE, cudaLaunchKernelExC(_ptsz) to md_cuda_launch_ex,
+ * hipExtLaunchKernel to md_hip_launch_ext, hipLaunchCooperativeKernel(_spt)
+ * to md_hip_launch_cooperative -- every operand (launch configuration,
+ * attributes, events, flags) forwarded unchanged.
+ *
  * Launches inside C++ try blocks are invokes; they stay invokes (same
- * normal and unwind destinations).  Every other call is left alone; a launch whose kernel operand is not a
- * registered handle gets a missed remark, and the other launch APIs
- * (cudaLaunchKernelExC, cooperative launches, hipExtLaunchKernel) an
- * analysis remark.  Modules without registrations are not touched.  The
+ * normal and unwind destinations).  Every other call is left alone; a
+ * launch whose kernel operand is not a registered handle gets a missed
+ * remark, and so do the launch APIs that are not rerouted (multi-device
+ * forms, graph kernel nodes, driver-API launches).  Modules without registrations are not touched.  The
  * module is marked (!magicdiv.host) so that running the pass again
  * changes nothing.
  */
 #include "md_host.h"
 
+#include <llvm-c/BitReader.h>
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,35 +66,82 @@
 
 typedef enum md_api_kind { MD_CUDA = 0, MD_HIP = 1 } md_api_kind;
 
-/* Launch functions that are rerouted. */
+/* Launch functions that are rerouted: each call becomes a call of the
+ * runtime function `rt` with the same operands plus (name, @api[, @clone]);
+ * `rt`'s C prototype is the launch function's plus those pointers.  The
+ * kernel is operand `fn_op`.  hipLaunchKernelGGL is <<<>>> (so
+ * hipLaunchKernel) with clang; hipExtLaunchKernelGGL calls
+ * hipExtLaunchKernel; the cudaLaunchKernelEx template calls
+ * cudaLaunchKernelExC. */
 typedef struct md_launch_api {
   const char *name;
   md_api_kind kind;
-  unsigned flags; /* MD_API_* */
+  unsigned flags;     /* MD_API_* */
+  const char *rt;     /* runtime entry point */
+  unsigned fn_op;     /* operand holding the kernel handle */
+  const char *global; /* name of its md_*_api constant */
 } md_launch_api;
 
 static const md_launch_api md_launch_apis[] = {
-    {"cudaLaunchKernel", MD_CUDA, 0},
-    {"cudaLaunchKernel_ptsz", MD_CUDA, MD_API_PER_THREAD},
-    {"hipLaunchKernel", MD_HIP, 0},
-    {"hipLaunchKernel_spt", MD_HIP, MD_API_PER_THREAD},
+    {"cudaLaunchKernel", MD_CUDA, 0, "md_cuda_launch", 0,
+     "__magicdiv_cuda_api"},
+    {"cudaLaunchKernel_ptsz", MD_CUDA, MD_API_PER_THREAD, "md_cuda_launch", 0,
+     "__magicdiv_cuda_api"},
+    {"cudaLaunchCooperativeKernel", MD_CUDA, MD_API_COOPERATIVE,
+     "md_cuda_launch", 0, "__magicdiv_cuda_coop_api"},
+    {"cudaLaunchCooperativeKernel_ptsz", MD_CUDA,
+     MD_API_COOPERATIVE | MD_API_PER_THREAD, "md_cuda_launch", 0,
+     "__magicdiv_cuda_coop_api"},
+    {"cudaLaunchKernelExC", MD_CUDA, 0, "md_cuda_launch_ex", 1,
+     "__magicdiv_cuda_ex_api"},
+    {"cudaLaunchKernelExC_ptsz", MD_CUDA, MD_API_PER_THREAD,
+     "md_cuda_launch_ex", 1, "__magicdiv_cuda_ex_api"},
+    {"hipLaunchKernel", MD_HIP, 0, "md_hip_launch", 0, "__magicdiv_hip_api"},
+    {"hipLaunchKernel_spt", MD_HIP, MD_API_PER_THREAD, "md_hip_launch", 0,
+     "__magicdiv_hip_api"},
+    {"hipExtLaunchKernel", MD_HIP, 0, "md_hip_launch_ext", 0,
+     "__magicdiv_hip_ext_api"},
+    {"hipLaunchCooperativeKernel", MD_HIP, MD_API_COOPERATIVE,
+     "md_hip_launch_cooperative", 0, "__magicdiv_hip_coop_api"},
+    {"hipLaunchCooperativeKernel_spt", MD_HIP,
+     MD_API_COOPERATIVE | MD_API_PER_THREAD, "md_hip_launch_cooperative", 0,
+     "__magicdiv_hip_coop_api"},
 };
 #define MD_N_LAUNCH_APIS (sizeof md_launch_apis / sizeof md_launch_apis[0])
 
-/* Launch functions that are recognized but left alone (they take a launch
- * configuration or semantics the runtime does not reproduce). */
+/* Launch functions that are recognized but left alone, each with a missed
+ * remark: the multi-device forms (one call, many kernels and devices),
+ * graph kernel nodes, and the driver API (its CUfunction / hipFunction_t
+ * comes from a module the program loaded itself: use md_cuLaunchKernel). */
 static const char *const md_other_launch_apis[] = {
-    "cudaLaunchKernelExC",         "cudaLaunchKernelExC_ptsz",
-    "cudaLaunchCooperativeKernel", "cudaLaunchCooperativeKernel_ptsz",
-    "hipExtLaunchKernel",          "hipLaunchCooperativeKernel",
-    "hipLaunchCooperativeKernel_spt"};
+    "cudaLaunchCooperativeKernelMultiDevice",
+    "hipLaunchCooperativeKernelMultiDevice",
+    "hipExtLaunchMultiKernelMultiDevice",
+    "cudaGraphAddKernelNode",
+    "hipGraphAddKernelNode",
+    "cudaLaunch",
+    "hipLaunchByPtr",
+    "cuLaunchKernel",
+    "cuLaunchKernel_ptsz",
+    "cuLaunchKernelEx",
+    "cuLaunchKernelEx_ptsz",
+    "cuLaunchCooperativeKernel",
+    "cuLaunchCooperativeKernel_ptsz",
+    "hipModuleLaunchKernel",
+    "hipModuleLaunchCooperativeKernel",
+    "hipExtModuleLaunchKernel",
+    "hipHccModuleLaunchKernel"};
 #define MD_N_OTHER_APIS                                                        \
   (sizeof md_other_launch_apis / sizeof md_other_launch_apis[0])
 
-/* One kernel registration. */
+/* One kernel registration: a __*RegisterFunction call in the module
+ * constructor, or (-fgpu-rdc, the new offload driver) an offload entry
+ * from which clang-linker-wrapper makes that call at link time. */
 typedef struct md_reg {
   LLVMValueRef handle;    /* the registered stub / handle */
-  LLVMValueRef call;      /* the __*RegisterFunction call */
+  LLVMValueRef call;      /* the __*RegisterFunction call, or NULL */
+  LLVMValueRef entry;     /* the offload entry global, or NULL */
+  LLVMValueRef where;     /* where its remarks point (call or function) */
   md_api_kind kind;
   char *name;             /* device name, NUL-terminated (owned) */
   LLVMValueRef name_ptr;  /* constant pointer to it, for the launch */
@@ -190,10 +245,129 @@ static void md_add_reg(md_host *h, LLVMValueRef call, md_api_kind kind) {
   r->name[len] = 0;
   r->handle = handle;
   r->call = call;
+  r->where = call;
   r->kind = kind;
   /* The registration's own name string serves the launch too. */
   r->name_ptr = md_strip(name_op);
   h->n++;
+}
+
+/* ------------------------------------------------------ offload entries
+ *
+ * With -fgpu-rdc and with the new offload driver the host module has no
+ * __cudaRegisterFunction / __hipRegisterFunction calls: it has one offload
+ * entry per kernel and variable, and clang-linker-wrapper writes the
+ * registrations at link time.  clang 20+ (section "llvm_offload_entries"):
+ *   { i64 0, i16 version, i16 kind, i32 flags, ptr addr, ptr name,
+ *     i64 size, i64 data, ptr aux }   kind 2 CUDA, 4 HIP
+ * clang 17-19 ("cuda_offloading_entries" / "hip_offloading_entries"):
+ *   { ptr addr, ptr name, i64 size, i32 flags, i32 data }
+ * A kernel is an entry of size 0 and flags 0 (variables have a size,
+ * surfaces and textures flags); addr is the stub (CUDA) or the handle
+ * (HIP), exactly what the launches pass. */
+
+#define MD_OFK_CUDA 2
+#define MD_OFK_HIP 4
+
+static uint64_t md_const_u64(LLVMValueRef v, int *ok) {
+  if (!v || !LLVMIsAConstantInt(v)) {
+    *ok = 0;
+    return 0;
+  }
+  return LLVMConstIntGetZExtValue(v);
+}
+
+/* A function of the module with a body: where remarks about an entry that
+ * has no call of its own point. */
+static LLVMValueRef md_some_function(md_host *h, LLVMValueRef handle) {
+  LLVMValueRef f;
+  if (LLVMIsAFunction(handle) && !LLVMIsDeclaration(handle))
+    return handle;
+  for (f = LLVMGetFirstFunction(h->m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f))
+      return f;
+  return NULL;
+}
+
+static void md_add_entry(md_host *h, LLVMValueRef g) {
+  const char *sec = LLVMGetSection(g), *bytes;
+  LLVMValueRef init = LLVMGetInitializer(g), addr, name;
+  md_api_kind kind;
+  unsigned nf;
+  size_t len = 0, i;
+  uint64_t size, flags;
+  int ok = 1;
+  md_reg *r;
+  if (!sec || !init || !LLVMIsAConstantStruct(init))
+    return;
+  nf = (unsigned)LLVMCountStructElementTypes(LLVMTypeOf(init));
+  if (strcmp(sec, "llvm_offload_entries") == 0 && nf >= 7) {
+    uint64_t ofk = md_const_u64(LLVMGetAggregateElement(init, 2), &ok);
+    flags = md_const_u64(LLVMGetAggregateElement(init, 3), &ok);
+    addr = LLVMGetAggregateElement(init, 4);
+    name = LLVMGetAggregateElement(init, 5);
+    size = md_const_u64(LLVMGetAggregateElement(init, 6), &ok);
+    if (ofk == MD_OFK_CUDA)
+      kind = MD_CUDA;
+    else if (ofk == MD_OFK_HIP)
+      kind = MD_HIP;
+    else
+      return; /* OpenMP, SYCL */
+  } else if ((strcmp(sec, "cuda_offloading_entries") == 0 ||
+              strcmp(sec, "hip_offloading_entries") == 0) &&
+             nf >= 4) {
+    addr = LLVMGetAggregateElement(init, 0);
+    name = LLVMGetAggregateElement(init, 1);
+    size = md_const_u64(LLVMGetAggregateElement(init, 2), &ok);
+    flags = md_const_u64(LLVMGetAggregateElement(init, 3), &ok);
+    kind = sec[0] == 'c' ? MD_CUDA : MD_HIP;
+  } else {
+    return;
+  }
+  if (!ok || size != 0 || flags != 0)
+    return; /* a variable, surface or texture */
+  addr = md_strip(addr);
+  if (!addr || !LLVMIsAGlobalValue(addr))
+    return;
+  for (i = 0; i < h->n; i++)
+    if (h->regs[i].handle == addr)
+      return; /* registered by a call too */
+  bytes = md_global_bytes(name, &len);
+  if (!bytes)
+    return;
+  if (h->n == h->cap) {
+    size_t cap = h->cap ? 2 * h->cap : 16;
+    md_reg *nr = realloc(h->regs, cap * sizeof *nr);
+    if (!nr)
+      return;
+    h->regs = nr;
+    h->cap = cap;
+  }
+  r = &h->regs[h->n];
+  memset(r, 0, sizeof *r);
+  {
+    const char *nul = memchr(bytes, 0, len);
+    if (nul)
+      len = (size_t)(nul - bytes);
+  }
+  r->name = malloc(len + 1);
+  if (!r->name)
+    return;
+  memcpy(r->name, bytes, len);
+  r->name[len] = 0;
+  r->handle = addr;
+  r->entry = g;
+  r->where = md_some_function(h, addr);
+  r->kind = kind;
+  r->name_ptr = md_strip(name);
+  h->n++;
+}
+
+static void md_scan_entries(md_host *h) {
+  LLVMValueRef g;
+  for (g = LLVMGetFirstGlobal(h->m); g; g = LLVMGetNextGlobal(g))
+    if (!LLVMIsDeclaration(g))
+      md_add_entry(h, g);
 }
 
 /* Calls of the function named `fname`, passed to fn one by one. */
@@ -249,7 +423,8 @@ static void md_fatbin_cb(md_host *h, LLVMValueRef call, void *arg) {
       !(bytes = md_global_bytes(bin, &len))) {
     fb->bad = 1;
     fb->why = "the GPU binary is not embedded in the host module "
-              "(-fgpu-rdc or new offload driver)";
+              "(old-driver -fgpu-rdc links the device code later; with "
+              "--offload-new-driver the clones are registered)";
     return;
   }
   if (md_codeobjs_add((const unsigned char *)bytes, len, &fb->objs,
@@ -302,77 +477,294 @@ static const unsigned char *md_find_clone(const md_fatbins *fb,
   return desc;
 }
 
-/* Register K__magicdiv after K's registration and build its md_hip_clone
- * constant. */
+/* Register K__magicdiv like K: a __hipRegisterFunction call right after
+ * K's, or (K registered by an offload entry) an offload entry of its own
+ * next to K's, so that clang-linker-wrapper registers it at link time.
+ * Then build its md_hip_clone constant. */
 static void md_hip_add_clone(md_host *h, md_reg *r, const unsigned char *desc,
                              size_t dsize) {
-  LLVMBuilderRef b;
-  LLVMValueRef handle, cname, dglob, args[16], call, fields[3], info, next;
-  LLVMTypeRef fty = LLVMGetCalledFunctionType(r->call);
-  unsigned n = LLVMGetNumArgOperands(r->call), i;
-  size_t len = strlen(r->name);
-  char *s;
-  if (n > 16 || n < 4)
+  LLVMValueRef handle, cname, dglob, reg = NULL, fields[3], info;
+  size_t len = strlen(r->name), glen = len + 32;
+  char *g, *s;
+  if (r->call) {
+    unsigned n = LLVMGetNumArgOperands(r->call);
+    if (n > 16 || n < 4)
+      return;
+  } else if (!r->entry) {
     return;
-  s = malloc(len + sizeof MD_DESC_SUFFIX + 16);
-  if (!s)
+  }
+  g = malloc(glen);
+  s = malloc(len + sizeof MD_CLONE_SUFFIX);
+  if (!g || !s) {
+    free(g);
+    free(s);
     return;
+  }
   /* A handle of its own: a writable byte, so no linker merges it. */
-  snprintf(s, len + sizeof MD_DESC_SUFFIX + 16, "%s.magicdiv.handle",
-           r->name);
-  handle = LLVMAddGlobal(h->m, LLVMInt8TypeInContext(h->c), s);
+  snprintf(g, glen, "%s.magicdiv.handle", r->name);
+  handle = LLVMAddGlobal(h->m, LLVMInt8TypeInContext(h->c), g);
   LLVMSetInitializer(handle, LLVMConstInt(LLVMInt8TypeInContext(h->c), 0, 0));
   LLVMSetLinkage(handle, LLVMInternalLinkage);
   memcpy(s, r->name, len);
   memcpy(s + len, MD_CLONE_SUFFIX, sizeof MD_CLONE_SUFFIX);
-  {
-    size_t glen = len + 32;
-    char *g = malloc(glen);
-    if (!g) {
-      free(s);
-      return;
-    }
-    snprintf(g, glen, "%s.magicdiv.name", r->name);
-    cname = md_const_bytes(h, g, s, len + sizeof MD_CLONE_SUFFIX, 1);
-    snprintf(g, glen, "%s.magicdiv.desc", r->name);
-    dglob = md_const_bytes(h, g, (const char *)desc, dsize, 1);
-    free(g);
-  }
+  snprintf(g, glen, "%s.magicdiv.name", r->name);
+  cname = md_const_bytes(h, g, s, len + sizeof MD_CLONE_SUFFIX, 1);
+  snprintf(g, glen, "%s.magicdiv.desc", r->name);
+  dglob = md_const_bytes(h, g, (const char *)desc, dsize, 1);
   LLVMSetAlignment(dglob, 8);
 
-  for (i = 0; i < n; i++)
-    args[i] = LLVMGetOperand(r->call, i);
-  args[1] = handle;
-  args[2] = cname;
-  args[3] = cname;
-  b = LLVMCreateBuilderInContext(h->c);
-  next = LLVMGetNextInstruction(r->call);
-  LLVMPositionBuilderBefore(b, next);
-  call = LLVMBuildCall2(b, fty, LLVMGetCalledValue(r->call), args, n, "");
-  LLVMInstructionSetDebugLoc(call, LLVMInstructionGetDebugLoc(r->call));
-  LLVMDisposeBuilder(b);
+  if (r->call) {
+    LLVMTypeRef fty = LLVMGetCalledFunctionType(r->call);
+    LLVMValueRef args[16];
+    unsigned n = LLVMGetNumArgOperands(r->call), i;
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(h->c);
+    for (i = 0; i < n; i++)
+      args[i] = LLVMGetOperand(r->call, i);
+    args[1] = handle;
+    args[2] = cname;
+    args[3] = cname;
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(r->call));
+    reg = LLVMBuildCall2(b, fty, LLVMGetCalledValue(r->call), args, n, "");
+    LLVMInstructionSetDebugLoc(reg, LLVMInstructionGetDebugLoc(r->call));
+    LLVMDisposeBuilder(b);
+  } else {
+    /* K's entry with the clone's handle and name. */
+    LLVMValueRef init = LLVMGetInitializer(r->entry), ent, ef[16], nm;
+    unsigned nf = LLVMCountStructElementTypes(LLVMTypeOf(init)), i;
+    int newfmt = strcmp(LLVMGetSection(r->entry), "llvm_offload_entries") == 0;
+    if (nf > 16)
+      nf = 16;
+    for (i = 0; i < nf; i++)
+      ef[i] = LLVMGetAggregateElement(init, i);
+    /* the name lives where clang puts entry names */
+    snprintf(g, glen, "%s.magicdiv.entry_name", r->name);
+    nm = md_const_bytes(h, g, s, len + sizeof MD_CLONE_SUFFIX, 1);
+    LLVMSetLinkage(nm, LLVMInternalLinkage);
+    LLVMSetSection(nm, ".llvm.rodata.offloading");
+    ef[newfmt ? 4 : 0] = handle;
+    ef[newfmt ? 5 : 1] = nm;
+    ent = LLVMConstNamedStruct(LLVMTypeOf(init), ef, nf);
+    snprintf(g, glen, "%s.magicdiv.entry", r->name);
+    reg = LLVMAddGlobal(h->m, LLVMTypeOf(init), g);
+    LLVMSetInitializer(reg, ent);
+    LLVMSetGlobalConstant(reg, 1);
+    LLVMSetLinkage(reg, LLVMWeakAnyLinkage);
+    LLVMSetSection(reg, LLVMGetSection(r->entry));
+    LLVMSetAlignment(reg, LLVMGetAlignment(r->entry));
+    {
+      LLVMMetadataRef md = LLVMValueAsMetadata(nm);
+      LLVMAddNamedMetadataOperand(
+          h->m, "llvm.offloading.symbols",
+          LLVMMetadataAsValue(h->c, LLVMMDNodeInContext2(h->c, &md, 1)));
+    }
+  }
 
   fields[0] = handle;
   fields[1] = dglob;
   fields[2] = LLVMConstInt(h->i64, dsize, 0);
   info = LLVMConstStructInContext(h->c, fields, 3, 0);
-  snprintf(s, len + sizeof MD_DESC_SUFFIX + 16, "%s.magicdiv.clone", r->name);
-  r->hip_clone = LLVMAddGlobal(h->m, LLVMTypeOf(info), s);
+  snprintf(g, glen, "%s.magicdiv.clone", r->name);
+  r->hip_clone = LLVMAddGlobal(h->m, LLVMTypeOf(info), g);
   LLVMSetInitializer(r->hip_clone, info);
   LLVMSetGlobalConstant(r->hip_clone, 1);
   LLVMSetLinkage(r->hip_clone, LLVMPrivateLinkage);
+  free(g);
   free(s);
-  md_remarkf(MD_REMARK_PASSED, call, "HostCloneRegistered",
+  md_remarkf(MD_REMARK_PASSED, r->call ? reg : r->where, "HostCloneRegistered",
              "magicdiv: registered clone %s" MD_CLONE_SUFFIX
-             " (descriptor of %zu bytes)",
-             r->name, dsize);
+             " (descriptor of %zu bytes)%s",
+             r->name, dsize, r->call ? "" : " through an offload entry");
+}
+
+/* ---------------------------------- HIP, new offload driver / -fgpu-rdc
+ *
+ * The device images are in the host module itself (@llvm.embedded.object,
+ * section ".llvm.offloading", one LLVM offload binary per --offload-arch):
+ * AMDGPU ELF objects, or LLVM bitcode with -fgpu-rdc (device LTO happens
+ * at link time).  A bitcode image is read with the LLVM C API in a
+ * context of its own; the clone is there when it defines the kernel
+ * K__magicdiv and the constant K__magicdiv_desc. */
+
+#define MD_MAX_IMAGES 64
+
+typedef struct md_embedded {
+  size_t n;
+  int seen; /* an embedded-object section was found */
+  const char *why;
+  struct {
+    const unsigned char *elf; /* MD_IMG_OBJECT */
+    size_t size;
+    LLVMContextRef ctx;       /* MD_IMG_BITCODE */
+    LLVMModuleRef mod;
+  } img[MD_MAX_IMAGES];
+} md_embedded;
+
+static void md_embedded_load(md_host *h, md_embedded *em) {
+  LLVMValueRef g;
+  memset(em, 0, sizeof *em);
+  for (g = LLVMGetFirstGlobal(h->m); g; g = LLVMGetNextGlobal(g)) {
+    const char *sec = LLVMGetSection(g), *bytes;
+    md_offload_image im[MD_MAX_IMAGES];
+    size_t len = 0;
+    int k, n;
+    if (!sec || strcmp(sec, ".llvm.offloading") != 0)
+      continue;
+    em->seen = 1;
+    if (!(bytes = md_global_bytes(g, &len))) {
+      em->why = "the embedded offload binary is not a constant";
+      return;
+    }
+    {
+      const char *why = NULL;
+      n = md_offload_images((const unsigned char *)bytes, len, im,
+                            MD_MAX_IMAGES, &why);
+      if (n < 0) {
+        em->why = why;
+        return;
+      }
+    }
+    for (k = 0; k < n; k++) {
+      if (im[k].offload_kind != MD_OFK_HIP ||
+          strncmp(im[k].triple, "amdgcn", 6) != 0)
+        continue;
+      if (em->n == MD_MAX_IMAGES) {
+        em->why = "too many device images";
+        return;
+      }
+      if (im[k].image_kind == MD_IMG_OBJECT) {
+        em->img[em->n].elf = im[k].image;
+        em->img[em->n].size = im[k].size;
+      } else if (im[k].image_kind == MD_IMG_BITCODE) {
+        LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
+            (const char *)im[k].image, im[k].size, "magicdiv-device", 0);
+        LLVMContextRef ctx = LLVMContextCreate();
+        LLVMModuleRef mod = NULL;
+        if (LLVMParseBitcodeInContext2(ctx, buf, &mod)) {
+          LLVMDisposeMemoryBuffer(buf);
+          LLVMContextDispose(ctx);
+          em->why = "an embedded device bitcode image does not parse";
+          return;
+        }
+        LLVMDisposeMemoryBuffer(buf);
+        em->img[em->n].ctx = ctx;
+        em->img[em->n].mod = mod;
+      } else {
+        em->why = "an embedded device image of an unexpected kind";
+        return;
+      }
+      em->n++;
+    }
+  }
+  if (em->seen && !em->n && !em->why)
+    em->why = "no AMDGPU image in the embedded offload binary";
+}
+
+static void md_embedded_free(md_embedded *em) {
+  size_t i;
+  for (i = 0; i < em->n; i++)
+    if (em->img[i].mod) {
+      LLVMDisposeModule(em->img[i].mod);
+      LLVMContextDispose(em->img[i].ctx);
+    }
+  em->n = 0;
+}
+
+/* K__magicdiv_desc's bytes in bitcode module `mod` if it also defines the
+ * kernel K__magicdiv; NULL otherwise. */
+static const unsigned char *md_bitcode_clone(LLVMModuleRef mod,
+                                             const char *clone,
+                                             const char *dname,
+                                             uint64_t *size) {
+  LLVMValueRef f = LLVMGetNamedFunction(mod, clone), d, init;
+  const char *b;
+  size_t len = 0;
+  if (!f || LLVMIsDeclaration(f) ||
+      LLVMGetFunctionCallConv(f) != LLVMAMDGPUKERNELCallConv)
+    return NULL;
+  d = LLVMGetNamedGlobal(mod, dname);
+  if (!d || LLVMIsDeclaration(d) || !(init = LLVMGetInitializer(d)) ||
+      !LLVMIsAConstantDataSequential(init))
+    return NULL;
+  b = LLVMGetAsString(init, &len);
+  *size = len;
+  return (const unsigned char *)b;
+}
+
+/* As md_find_clone, over the embedded images. */
+static const unsigned char *md_find_clone_embedded(const md_embedded *em,
+                                                   const char *name,
+                                                   size_t *size,
+                                                   const char **why) {
+  size_t len = strlen(name), i;
+  char *kd = malloc(len + sizeof MD_DESC_SUFFIX + 3),
+       *cl = malloc(len + sizeof MD_CLONE_SUFFIX),
+       *ds = malloc(len + sizeof MD_DESC_SUFFIX);
+  const unsigned char *desc = NULL;
+  uint64_t dsize = 0;
+  *why = NULL;
+  if (!kd || !cl || !ds) {
+    *why = "out of memory";
+    goto done;
+  }
+  memcpy(kd, name, len);
+  memcpy(kd + len, MD_CLONE_SUFFIX ".kd", sizeof MD_CLONE_SUFFIX + 3);
+  memcpy(cl, name, len);
+  memcpy(cl + len, MD_CLONE_SUFFIX, sizeof MD_CLONE_SUFFIX);
+  memcpy(ds, name, len);
+  memcpy(ds + len, MD_DESC_SUFFIX, sizeof MD_DESC_SUFFIX);
+  for (i = 0; i < em->n && !*why; i++) {
+    const unsigned char *b = NULL;
+    uint64_t ksz, sz = 0;
+    if (em->img[i].mod) {
+      b = md_bitcode_clone(em->img[i].mod, cl, ds, &sz);
+      if (!b) {
+        *why = "no clone in the embedded device code";
+        break;
+      }
+    } else if (!md_elf_symbol(em->img[i].elf, em->img[i].size, kd, &ksz,
+                              &b)) {
+      *why = "no clone in the embedded device code";
+      break;
+    } else {
+      b = NULL;
+      if (!md_elf_symbol(em->img[i].elf, em->img[i].size, ds, &sz, &b))
+        b = NULL;
+    }
+    if (!b || sz < MD_DESC_HEADER_SIZE)
+      *why = "a clone without a readable descriptor";
+    else if (desc && (sz != dsize || memcmp(desc, b, (size_t)sz) != 0))
+      *why = "the device images' descriptors differ";
+    else {
+      desc = b;
+      dsize = sz;
+    }
+  }
+done:
+  free(kd);
+  free(cl);
+  free(ds);
+  if (*why || !desc) {
+    if (!*why)
+      *why = "no device images";
+    return NULL;
+  }
+  *size = (size_t)dsize;
+  return desc;
 }
 
 static void md_hip_clones(md_host *h) {
   md_fatbins fb;
+  md_embedded em;
+  int have_entries = 0;
   size_t i;
   memset(&fb, 0, sizeof fb);
+  memset(&em, 0, sizeof em);
   md_for_calls(h, "__hipRegisterFatBinary", md_fatbin_cb, &fb);
+  for (i = 0; i < h->n; i++)
+    if (h->regs[i].kind == MD_HIP && h->regs[i].entry)
+      have_entries = 1;
+  if (have_entries)
+    md_embedded_load(h, &em);
   for (i = 0; i < h->n; i++) {
     md_reg *r = &h->regs[i];
     const unsigned char *desc = NULL;
@@ -380,22 +772,33 @@ static void md_hip_clones(md_host *h) {
     size_t dsize = 0;
     if (r->kind != MD_HIP)
       continue;
-    if (fb.bad || !fb.seen)
+    if (r->entry) {
+      if (em.why)
+        why = em.why;
+      else if (!em.seen)
+        why = "the device code is not embedded in the host module "
+              "(-fgpu-rdc device objects are linked later)";
+      else
+        desc = md_find_clone_embedded(&em, r->name, &dsize, &why);
+    } else if (fb.bad || !fb.seen) {
       why = fb.seen ? fb.why : "no __hipRegisterFatBinary call";
-    else
+    } else {
       desc = md_find_clone(&fb, r->name, &dsize, &why);
+    }
     if (desc)
       md_hip_add_clone(h, r, desc, dsize);
     else
-      md_remarkf(MD_REMARK_ANALYSIS, r->call, "HostNoClone",
+      md_remarkf(MD_REMARK_ANALYSIS, r->where, "HostNoClone",
                  "magicdiv: kernel '%s' keeps its original: %s", r->name,
                  why);
   }
+  md_embedded_free(&em);
 }
 
 /* -------------------------------------------------------------- launches */
 
-/* The md_cuda_api / md_hip_api constant for launch API a. */
+/* The md_cuda_api / md_cuda_ex_api / md_hip_*api constant for launch API
+ * a: { version, flags, the launch function [, cudaGetFuncBySymbol] }. */
 static LLVMValueRef md_api_global(md_host *h, size_t a,
                                   LLVMValueRef launch_fn) {
   LLVMValueRef fields[4], init, g;
@@ -421,9 +824,7 @@ static LLVMValueRef md_api_global(md_host *h, size_t a,
     n = 4;
   }
   init = LLVMConstStructInContext(h->c, fields, n, 0);
-  g = LLVMAddGlobal(h->m, LLVMTypeOf(init),
-                    md_launch_apis[a].kind == MD_CUDA ? "__magicdiv_cuda_api"
-                                                      : "__magicdiv_hip_api");
+  g = LLVMAddGlobal(h->m, LLVMTypeOf(init), md_launch_apis[a].global);
   LLVMSetInitializer(g, init);
   LLVMSetGlobalConstant(g, 1);
   LLVMSetLinkage(g, LLVMPrivateLinkage);
@@ -467,10 +868,13 @@ static LLVMValueRef md_runtime_fn(md_host *h, LLVMValueRef call,
   return f;
 }
 
-/* Replace launch `call` of registered kernel r through launch API a. */
+/* Replace launch `call` of registered kernel r through launch API a.  r
+ * NULL (CUDA only): a kernel pointer this module does not register (loaded
+ * from memory, a select, an extern kernel); the runtime gets the name from
+ * the driver (cuFuncGetName, CUDA 12.3+) or runs the original. */
 static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
   int hip = md_launch_apis[a].kind == MD_HIP;
-  const char *rt = hip ? "md_hip_launch" : "md_cuda_launch";
+  const char *rt = md_launch_apis[a].rt;
   unsigned extra = hip ? 3 : 2, n = LLVMGetNumArgOperands(call), i, k;
   LLVMTypeRef fty;
   LLVMValueRef f = md_runtime_fn(h, call, rt, extra, &fty), args[32], nc;
@@ -479,15 +883,16 @@ static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
     md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
                "magicdiv: launch of '%s' not rerouted: unexpected signature "
                "of %s",
-               r->name, md_launch_apis[a].name);
+               r ? r->name : "?", md_launch_apis[a].name);
     return;
   }
   for (i = 0; i < n; i++)
     args[i] = LLVMGetOperand(call, i);
-  args[n] = r->name_ptr;
+  args[n] = r ? r->name_ptr : LLVMConstPointerNull(h->ptr);
   args[n + 1] = md_api_global(h, a, LLVMGetCalledValue(call));
   if (hip)
-    args[n + 2] = r->hip_clone ? r->hip_clone : LLVMConstPointerNull(h->ptr);
+    args[n + 2] = r && r->hip_clone ? r->hip_clone
+                                    : LLVMConstPointerNull(h->ptr);
   b = LLVMCreateBuilderInContext(h->c);
   LLVMPositionBuilderBefore(b, call);
   if (LLVMIsAInvokeInst(call)) /* a launch inside a C++ try block */
@@ -509,9 +914,16 @@ static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
   }
   LLVMReplaceAllUsesWith(call, nc);
   LLVMInstructionEraseFromParent(call);
-  md_remarkf(MD_REMARK_PASSED, nc, "HostLaunch",
-             "magicdiv: launch of '%s' routed through %s%s", r->name, rt,
-             hip && !r->hip_clone ? " (no clone: runs the original)" : "");
+  if (!r)
+    md_remarkf(MD_REMARK_PASSED, nc, "HostLaunch",
+               "magicdiv: %s of a kernel pointer not registered in this "
+               "module routed through %s (its name comes from the driver, "
+               "CUDA 12.3+; else the original runs)",
+               md_launch_apis[a].name, rt);
+  else
+    md_remarkf(MD_REMARK_PASSED, nc, "HostLaunch",
+               "magicdiv: launch of '%s' routed through %s%s", r->name, rt,
+               hip && !r->hip_clone ? " (no clone: runs the original)" : "");
 }
 
 /* Every call in the module of a launch API, in order. */
@@ -568,14 +980,23 @@ static size_t md_launches_run(md_host *h) {
     if (LLVMGetNumArgOperands(call) < 1)
       continue;
     if (a >= MD_N_LAUNCH_APIS) {
-      md_remarkf(MD_REMARK_ANALYSIS, call, "HostLaunch",
-                 "magicdiv: %s launches are not rerouted",
+      md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
+                 "magicdiv: %s launches are not rerouted (the original "
+                 "kernel runs)",
                  md_other_launch_apis[a - MD_N_LAUNCH_APIS]);
       continue;
     }
-    fn = md_strip(LLVMGetOperand(call, 0));
+    if (LLVMGetNumArgOperands(call) <= md_launch_apis[a].fn_op) {
+      md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
+                 "magicdiv: %s call with too few operands: not rerouted",
+                 md_launch_apis[a].name);
+      continue;
+    }
+    fn = md_strip(LLVMGetOperand(call, md_launch_apis[a].fn_op));
     r = md_find_reg(h, fn, md_launch_apis[a].kind);
-    if (!r) {
+    if (!r && md_launch_apis[a].kind == MD_HIP) {
+      /* HIP clones are registered at compile time, per kernel: nothing
+       * to gain from the runtime for a kernel this module does not know */
       md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
                  "magicdiv: %s of a kernel that is not registered in this "
                  "module (or a function pointer): not rerouted",
@@ -608,6 +1029,7 @@ int md_host_run(LLVMModuleRef m, const md_options *o) {
   h.i64 = LLVMInt64TypeInContext(h.c);
   md_for_calls(&h, "__cudaRegisterFunction", md_reg_cb, &cuda);
   md_for_calls(&h, "__hipRegisterFunction", md_reg_cb, &hip);
+  md_scan_entries(&h);
   if (h.n == 0)
     return 0;
   md_hip_clones(&h);
@@ -616,7 +1038,7 @@ int md_host_run(LLVMModuleRef m, const md_options *o) {
       changed = 1;
   routed = md_launches_run(&h);
   changed |= routed > 0;
-  md_remarkf(MD_REMARK_ANALYSIS, h.regs[0].call, "HostSummary",
+  md_remarkf(MD_REMARK_ANALYSIS, h.regs[0].where, "HostSummary",
              "magicdiv: host module: %zu kernel registration(s), %zu "
              "launch(es) routed through the runtime",
              h.n, routed);

@@ -195,3 +195,79 @@ int md_elf_symbol(const unsigned char *elf, size_t size, const char *name,
     }
   return 0;
 }
+
+/* ------------------------------------------------ LLVM offload binaries
+ *
+ * llvm/Object/OffloadBinary.h, version 1, all little-endian:
+ *   header  magic[4] = 10 ff 10 ad, u32 version, u64 size,
+ *           u64 entry_offset, u64 entry_size
+ *   entry   u16 image_kind, u16 offload_kind, u32 flags,
+ *           u64 string_offset, u64 num_strings, u64 image_offset,
+ *           u64 image_size
+ *   strings num_strings x { u64 key_offset, u64 value_offset }, each a
+ *           NUL-terminated string ("triple", "arch", ...)
+ * Offsets are from the start of the binary; binaries are concatenated in
+ * the section, each padded to 8 bytes. */
+
+static int md_cstr_in(const unsigned char *d, uint64_t off, size_t size) {
+  return off < size && memchr(d + off, 0, size - (size_t)off) != NULL;
+}
+
+int md_offload_images(const unsigned char *data, size_t size,
+                      md_offload_image *out, size_t cap, const char **why) {
+  size_t pos = 0, n = 0;
+  *why = "";
+  while (pos + 8 <= size && n < cap) {
+    const unsigned char *b = data + pos, *e;
+    uint64_t bsize, eoff, soff, nstr, ioff, isize, k;
+    size_t avail = size - pos;
+    if (memcmp(b, "\x10\xff\x10\xad", 4) != 0) {
+      if (n > 0 && md_le32(b) == 0) { /* padding at the end */
+        pos += 8;
+        continue;
+      }
+      *why = "not an LLVM offload binary";
+      return -1;
+    }
+    if (avail < 32) {
+      *why = "truncated offload binary";
+      return -1;
+    }
+    if (md_le32(b + 4) != 1) {
+      *why = "offload binary of an unknown version";
+      return -1;
+    }
+    bsize = md_le64(b + 8);
+    eoff = md_le64(b + 16);
+    if (bsize < 32 || bsize > avail || !md_in(eoff, 40, (size_t)bsize)) {
+      *why = "truncated offload binary";
+      return -1;
+    }
+    e = b + eoff;
+    soff = md_le64(e + 8);
+    nstr = md_le64(e + 16);
+    ioff = md_le64(e + 24);
+    isize = md_le64(e + 32);
+    if (!md_in(ioff, isize, (size_t)bsize) || nstr > 1024 ||
+        !md_in(soff, nstr * 16, (size_t)bsize)) {
+      *why = "truncated offload binary";
+      return -1;
+    }
+    out[n].image_kind = md_le16(e);
+    out[n].offload_kind = md_le16(e + 2);
+    out[n].triple = "";
+    out[n].image = b + ioff;
+    out[n].size = (size_t)isize;
+    for (k = 0; k < nstr; k++) {
+      uint64_t ko = md_le64(b + soff + 16 * k),
+               vo = md_le64(b + soff + 16 * k + 8);
+      if (md_cstr_in(b, ko, (size_t)bsize) &&
+          md_cstr_in(b, vo, (size_t)bsize) &&
+          strcmp((const char *)b + ko, "triple") == 0)
+        out[n].triple = (const char *)b + vo;
+    }
+    n++;
+    pos += (size_t)((bsize + 7) & ~(uint64_t)7);
+  }
+  return (int)n;
+}

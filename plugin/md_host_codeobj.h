@@ -33,4 +33,26 @@ int md_codeobjs_add(const unsigned char *data, size_t size, md_codeobjs *out,
 int md_elf_symbol(const unsigned char *elf, size_t size, const char *name,
                   uint64_t *sym_size, const unsigned char **bytes);
 
+/* One device image of an LLVM offload binary (the new offload driver's
+ * `.llvm.offloading` section / @llvm.embedded.object): image kind 1 =
+ * object (a cubin or AMDGPU ELF), 2 = LLVM bitcode, 3 = cubin, 5 = PTX;
+ * offload kind 2 = CUDA, 4 = HIP. */
+typedef struct md_offload_image {
+  uint16_t image_kind;
+  uint16_t offload_kind;
+  const char *triple; /* NUL-terminated inside the data, "" if absent */
+  const unsigned char *image;
+  size_t size;
+} md_offload_image;
+
+#define MD_IMG_OBJECT 1
+#define MD_IMG_BITCODE 2
+
+/* The images of the offload binaries concatenated in [data, data + size)
+ * ("\x10\xff\x10\xad" magic, version 1: header, entry, string table,
+ * image).  Returns how many were stored in out[0 .. cap), or -1 with a
+ * reason in *why for malformed data. */
+int md_offload_images(const unsigned char *data, size_t size,
+                      md_offload_image *out, size_t cap, const char **why);
+
 #endif /* MAGICDIV_MD_HOST_CODEOBJ_H */

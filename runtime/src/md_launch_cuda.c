@@ -1,7 +1,8 @@
 /*
  * md_launch_cuda.c -- launching clones on CUDA: md_cuda_launch (runtime
- * API, called where the host pass rerouted cudaLaunchKernel) and
- * md_cuLaunchKernel (driver API drop-in).
+ * API, called where the host pass rerouted cudaLaunchKernel, its _ptsz
+ * twin or a cooperative launch), md_cuda_launch_ex (cudaLaunchKernelExC)
+ * and md_cuLaunchKernel (driver API drop-in).
  *
  * First launch of a kernel in a context (slow path, md_cuda_make):
  *   CUfunction   cudaGetFuncBySymbol(stub)      (runtime API path)
@@ -9,13 +10,17 @@
  *   clone        cuModuleGetFunction(mod, "<name>__magicdiv")
  *   descriptor   cuModuleGetGlobal(mod, "<name>__magicdiv_desc") and a copy
  *                to the host, validated once (md_desc_validate)
+ *   parameters   where the driver has cuFuncGetParamInfo (CUDA 12.4+): the
+ *                original's parameter count and sizes must be the
+ *                descriptor's, else the original runs
  * The result, good or bad, is cached per (kernel, context id) in the
  * lock-free launch cache (md_launch_cache.c).
  *
  * Every launch (fast path, md_cuda_run): the cache entry; if it allows the
  * clone, the magic arguments of this launch (md_desc_fill_validated) and
  * cuLaunchKernel of the clone with the same grid, block, dynamic shared
- * memory and stream.  Any failure on the way -- no driver, no context, no
+ * memory and stream (cuLaunchCooperativeKernel for a cooperative launch,
+ * cuLaunchKernelEx with the same attributes for cudaLaunchKernelExC).  Any failure on the way -- no driver, no context, no
  * clone, no descriptor, a bad descriptor, a divisor that is 0 or otherwise
  * outside the clone's domain in this launch, a failed clone launch -- runs
  * the original exactly as the program asked, and its result is returned.
@@ -38,12 +43,15 @@
 
 /* The original launch, as the program asked for it. */
 typedef struct md_cuda_orig {
-  /* runtime API */
+  /* runtime API: cudaLaunchKernel-like (api) or cudaLaunchKernelExC (ex) */
   const md_cuda_api *api;
+  const md_cuda_ex_api *ex;
+  const md_cuda_launch_config *config; /* ex: the program's own config */
   const void *fn;
   md_dim3 grid, block;
   size_t shmem;
   void *stream;
+  int cooperative; /* launch the clone cooperatively */
   /* driver API */
   const md_cuda_driver *drv;
   md_CUfunction f;
@@ -55,10 +63,54 @@ static int md_cuda_orig_launch(const md_cuda_orig *o) {
   if (o->api)
     return o->api->launch_kernel(o->fn, o->grid, o->block, o->args, o->shmem,
                                  o->stream);
+  if (o->ex)
+    return o->ex->launch_kernel_ex(o->config, o->fn, o->args);
   return o->drv->launch_kernel(o->f, o->grid.x, o->grid.y, o->grid.z,
                                o->block.x, o->block.y, o->block.z,
                                (unsigned int)o->shmem, (md_CUstream)o->stream,
                                o->args, o->extra);
+}
+
+/* Launch the clone like the original launch o, into stream cs, with the
+ * clone's argument array.  The driver entry the launch form needs may be
+ * missing (an old driver): *missing names it and nothing is launched. */
+static md_CUresult md_cuda_clone_launch(const md_cuda_driver *d,
+                                        md_CUfunction clone,
+                                        const md_cuda_orig *o, md_CUstream cs,
+                                        void **args, const char **missing) {
+  *missing = NULL;
+  if (o->ex) {
+    md_CUlaunchConfig c;
+    if (!d->launch_kernel_ex) {
+      *missing = "cuLaunchKernelEx";
+      return MD_CUDA_SUCCESS;
+    }
+    memset(&c, 0, sizeof c);
+    c.grid_x = o->grid.x;
+    c.grid_y = o->grid.y;
+    c.grid_z = o->grid.z;
+    c.block_x = o->block.x;
+    c.block_y = o->block.y;
+    c.block_z = o->block.z;
+    c.shmem = (unsigned int)o->shmem;
+    c.stream = cs;
+    c.attrs = o->config->attrs; /* same layout and ids: passed unchanged */
+    c.num_attrs = o->config->num_attrs;
+    return d->launch_kernel_ex(&c, clone, args, NULL);
+  }
+  if (o->cooperative) {
+    if (!d->launch_cooperative_kernel) {
+      *missing = "cuLaunchCooperativeKernel";
+      return MD_CUDA_SUCCESS;
+    }
+    return d->launch_cooperative_kernel(clone, o->grid.x, o->grid.y,
+                                        o->grid.z, o->block.x, o->block.y,
+                                        o->block.z, (unsigned int)o->shmem,
+                                        cs, args);
+  }
+  return d->launch_kernel(clone, o->grid.x, o->grid.y, o->grid.z, o->block.x,
+                          o->block.y, o->block.z, (unsigned int)o->shmem, cs,
+                          args, NULL);
 }
 
 /* Key of the current context: its id (never reused) where the driver has
@@ -76,7 +128,8 @@ static uint64_t md_ctx_key(const md_cuda_driver *d) {
 /* Argument of md_cuda_make. */
 typedef struct md_cuda_make_arg {
   const md_cuda_driver *d;
-  const md_cuda_api *api; /* runtime API path; NULL on the driver path */
+  /* runtime API path: cudaGetFuncBySymbol; NULL on the driver path */
+  int (*get_func_by_symbol)(md_CUfunction *func, const void *symbol);
   md_CUfunction f;        /* driver path: the launched function */
   const char *name;
 } md_cuda_make_arg;
@@ -115,6 +168,55 @@ static md_CUresult md_copy_desc(const md_cuda_driver *d, void *dst,
   return r;
 }
 
+/* Little-endian u16 / u32 at p (descriptor header and parameter table). */
+static uint32_t md_rd16(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+}
+static uint32_t md_rd32(const unsigned char *p) {
+  return md_rd16(p) | md_rd16(p + 2) << 16;
+}
+
+/* Where the driver can tell (cuFuncGetParamInfo, CUDA 12.4+): the original
+ * kernel f must have exactly the descriptor's parameter count and sizes,
+ * since the descriptor's programs read the launch's arguments by them and
+ * the clone's argument array is built from them.  0 when they match or the
+ * driver cannot tell; -1 with e failed otherwise. */
+static int md_check_params(const md_cuda_driver *d, md_CUfunction f,
+                           md_entry *e) {
+  const unsigned char *desc = e->desc_ref;
+  size_t table, i, off = 0, sz = 0;
+  md_CUresult r;
+  if (!d->func_get_param_info)
+    return 0;
+  table = md_rd16(desc + 6); /* header_size: offset of the param table */
+  for (i = 0; i < e->n_params; i++) {
+    uint32_t want = md_rd32(desc + table + 4 * i);
+    r = d->func_get_param_info(f, i, &off, &sz);
+    if (r != MD_CUDA_SUCCESS) {
+      md_fail(e, MD_ERR_DESC_MALFORMED,
+              "descriptor does not match the kernel: the descriptor has %u "
+              "parameters, the kernel %zu",
+              (unsigned)e->n_params, i);
+      return -1;
+    }
+    if (sz != want) {
+      md_fail(e, MD_ERR_DESC_MALFORMED,
+              "descriptor does not match the kernel: parameter %zu is %zu "
+              "bytes, the descriptor says %u",
+              i, sz, (unsigned)want);
+      return -1;
+    }
+  }
+  if (d->func_get_param_info(f, e->n_params, &off, &sz) == MD_CUDA_SUCCESS) {
+    md_fail(e, MD_ERR_DESC_MALFORMED,
+            "descriptor does not match the kernel: the descriptor has %u "
+            "parameters, the kernel more",
+            (unsigned)e->n_params);
+    return -1;
+  }
+  return 0;
+}
+
 /* Fill e: the clone's CUfunction and the validated descriptor, or why
  * the kernel has to run its original. */
 static void md_cuda_make(md_entry *e, void *argp) {
@@ -132,8 +234,8 @@ static void md_cuda_make(md_entry *e, void *argp) {
     md_fail(e, MD_ERR_INVALID, "out of memory");
     return;
   }
-  if (a->api) {
-    int rr = a->api->get_func_by_symbol(&f, e->key);
+  if (a->get_func_by_symbol) {
+    int rr = a->get_func_by_symbol(&f, e->key);
     if (rr != 0 || !f) {
       snprintf(e->why, sizeof e->why, "cudaGetFuncBySymbol: cudart error %d",
                rr);
@@ -207,6 +309,8 @@ static void md_cuda_make(md_entry *e, void *argp) {
   }
   if (md_entry_set_desc(e, e->desc, size) != 0)
     return;
+  if (md_check_params(d, f, e) != 0)
+    return;
   e->clone = clone;
 }
 
@@ -214,7 +318,7 @@ static void md_cuda_make(md_entry *e, void *argp) {
  * made e, so it writes the kernel's MAGICDIV_LOG line. */
 static int md_cuda_run(const md_cuda_driver *d, const md_entry *e,
                        int created, const md_cuda_orig *o, md_CUstream cs) {
-  const char *name = e->name ? e->name : "?";
+  const char *name = e->name ? e->name : "?", *missing = NULL;
   md_dims dims;
   md_clone_args ca;
   md_CUresult r;
@@ -242,10 +346,14 @@ static int md_cuda_run(const md_cuda_driver *d, const md_entry *e,
               name, md_status_str(s));
     return md_cuda_orig_launch(o);
   }
-  r = d->launch_kernel(e->clone, o->grid.x, o->grid.y, o->grid.z, o->block.x,
-                       o->block.y, o->block.z, (unsigned int)o->shmem, cs,
-                       ca.args, NULL);
+  r = md_cuda_clone_launch(d, e->clone, o, cs, ca.args, &missing);
   md_clone_args_free(&ca);
+  if (missing) {
+    if (created)
+      md_logf("kernel '%s': clone found; this launch runs the original (the "
+              "driver lacks %s)", name, missing);
+    return md_cuda_orig_launch(o);
+  }
   if (r != MD_CUDA_SUCCESS) {
     if (created)
       md_logf("kernel '%s': clone launch failed (%s); original launched",
@@ -267,16 +375,55 @@ static int md_capturing(const md_cuda_driver *d, md_CUstream s) {
 
 static atomic_int md_nodriver_logged;
 
-int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
-                   size_t shmem, void *stream, const char *name,
-                   const md_cuda_api *api) {
-  md_cuda_orig o;
+/* The runtime-API launch o (cudaLaunchKernel-like or ExC), with the
+ * program's cudaGetFuncBySymbol gfs and its MD_API_* flags. */
+static int md_cuda_rt_launch(md_cuda_orig *o, const char *name,
+                             int (*gfs)(md_CUfunction *, const void *),
+                             uint32_t flags) {
   const md_cuda_driver *d;
   const md_entry *e;
   md_CUstream cs;
   uint64_t ctx;
   int created = 0;
 
+  if (md_env_disabled()) {
+    md_log_disabled_once();
+    return md_cuda_orig_launch(o);
+  }
+  d = md_cuda_driver_get();
+  if (!d || !gfs) {
+    if (atomic_exchange(&md_nodriver_logged, 1) == 0)
+      md_logf("no CUDA driver (%s); every kernel runs its original",
+              d ? "cudaGetFuncBySymbol missing" : md_cuda_driver_why());
+    return md_cuda_orig_launch(o);
+  }
+  /* _ptsz launch functions: the default stream is the per-thread one. */
+  cs = (!o->stream && (flags & MD_API_PER_THREAD)) ? MD_CUDA_STREAM_PER_THREAD
+                                                   : (md_CUstream)o->stream;
+  ctx = md_ctx_key(d);
+  e = ctx ? md_cache_find(o->fn, ctx) : NULL;
+  if (!e) {
+    md_cuda_make_arg a = {d, gfs, NULL, name};
+    if (!ctx) {
+      /* No context yet: cudart makes its primary context current on its
+       * first call; an error here reappears in the original launch. */
+      md_CUfunction f = NULL;
+      if (gfs(&f, o->fn) != 0 || !(ctx = md_ctx_key(d)))
+        return md_cuda_orig_launch(o);
+    }
+    if (md_capturing(d, cs))
+      return md_cuda_orig_launch(o);
+    e = md_cache_get(o->fn, ctx, md_cuda_make, &a, &created);
+    if (!e)
+      return md_cuda_orig_launch(o);
+  }
+  return md_cuda_run(d, e, created, o, cs);
+}
+
+int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
+                   size_t shmem, void *stream, const char *name,
+                   const md_cuda_api *api) {
+  md_cuda_orig o;
   if (!api || !api->launch_kernel)
     return MD_CUDART_INVALID_VALUE;
   memset(&o, 0, sizeof o);
@@ -287,38 +434,28 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
   o.args = args;
   o.shmem = shmem;
   o.stream = stream;
-  if (md_env_disabled()) {
-    md_log_disabled_once();
+  o.cooperative = (api->flags & MD_API_COOPERATIVE) != 0;
+  return md_cuda_rt_launch(&o, name, api->get_func_by_symbol, api->flags);
+}
+
+int md_cuda_launch_ex(const md_cuda_launch_config *config, const void *fn,
+                      void **args, const char *name,
+                      const md_cuda_ex_api *api) {
+  md_cuda_orig o;
+  if (!api || !api->launch_kernel_ex)
+    return MD_CUDART_INVALID_VALUE;
+  memset(&o, 0, sizeof o);
+  o.ex = api;
+  o.config = config;
+  o.fn = fn;
+  o.args = args;
+  if (!config) /* the program's own call reports its error */
     return md_cuda_orig_launch(&o);
-  }
-  d = md_cuda_driver_get();
-  if (!d || !api->get_func_by_symbol) {
-    if (atomic_exchange(&md_nodriver_logged, 1) == 0)
-      md_logf("no CUDA driver (%s); every kernel runs its original",
-              d ? "cudaGetFuncBySymbol missing" : md_cuda_driver_why());
-    return md_cuda_orig_launch(&o);
-  }
-  /* cudaLaunchKernel_ptsz: the default stream is the per-thread one. */
-  cs = (!stream && (api->flags & MD_API_PER_THREAD)) ? MD_CUDA_STREAM_PER_THREAD
-                                                     : (md_CUstream)stream;
-  ctx = md_ctx_key(d);
-  e = ctx ? md_cache_find(fn, ctx) : NULL;
-  if (!e) {
-    md_cuda_make_arg a = {d, api, NULL, name};
-    if (!ctx) {
-      /* No context yet: cudart makes its primary context current on its
-       * first call; an error here reappears in the original launch. */
-      md_CUfunction f = NULL;
-      if (api->get_func_by_symbol(&f, fn) != 0 || !(ctx = md_ctx_key(d)))
-        return md_cuda_orig_launch(&o);
-    }
-    if (md_capturing(d, cs))
-      return md_cuda_orig_launch(&o);
-    e = md_cache_get(fn, ctx, md_cuda_make, &a, &created);
-    if (!e)
-      return md_cuda_orig_launch(&o);
-  }
-  return md_cuda_run(d, e, created, &o, cs);
+  o.grid = config->grid;
+  o.block = config->block;
+  o.shmem = config->shmem;
+  o.stream = config->stream;
+  return md_cuda_rt_launch(&o, name, api->get_func_by_symbol, api->flags);
 }
 
 md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,

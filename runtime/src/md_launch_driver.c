@@ -15,6 +15,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,6 +59,9 @@ static void md_libcuda_load(void) {
   MD_SYM(stream_is_capturing, "cuStreamIsCapturing");
   MD_SYM(launch_kernel, "cuLaunchKernel");
   MD_SYM(get_error_name, "cuGetErrorName");
+  MD_SYM(launch_kernel_ex, "cuLaunchKernelEx");
+  MD_SYM(launch_cooperative_kernel, "cuLaunchCooperativeKernel");
+  MD_SYM(func_get_param_info, "cuFuncGetParamInfo");
   if (!d->ctx_get_current || !d->func_get_module || !d->module_get_function ||
       !d->module_get_global || !d->memcpy_dtoh || !d->launch_kernel) {
     snprintf(md_libcuda_why, sizeof md_libcuda_why,
@@ -86,11 +90,19 @@ const char *md_cuda_driver_why(void) {
 
 int md_cuda_set_driver(const md_cuda_driver *drv) {
   if (drv) {
-    if (drv->version != MD_CUDA_DRIVER_VERSION || !drv->ctx_get_current ||
-        !drv->func_get_module || !drv->module_get_function ||
-        !drv->module_get_global || !drv->memcpy_dtoh || !drv->launch_kernel)
+    if ((drv->version != 1 && drv->version != MD_CUDA_DRIVER_VERSION) ||
+        !drv->ctx_get_current || !drv->func_get_module ||
+        !drv->module_get_function || !drv->module_get_global ||
+        !drv->memcpy_dtoh || !drv->launch_kernel)
       return MD_ERR_INVALID;
-    md_user = *drv;
+    memset(&md_user, 0, sizeof md_user);
+    if (drv->version == 1) /* a version-1 table ends at get_error_name */
+      memcpy(&md_user, drv,
+             offsetof(md_cuda_driver, get_error_name) +
+                 sizeof drv->get_error_name);
+    else
+      md_user = *drv;
+    md_user.version = MD_CUDA_DRIVER_VERSION;
     atomic_store_explicit(&md_override, &md_user, memory_order_release);
   } else {
     atomic_store_explicit(&md_override, NULL, memory_order_release);

@@ -1,6 +1,11 @@
 /*
  * md_launch_hip.c -- launching clones on HIP: md_hip_launch, called where
- * the host pass rerouted hipLaunchKernel / hipLaunchKernel_spt.
+ * the host pass rerouted hipLaunchKernel / hipLaunchKernel_spt (and so
+ * hipLaunchKernelGGL, which clang lowers to <<<>>>), md_hip_launch_ext
+ * (hipExtLaunchKernel: events and flags kept) and
+ * md_hip_launch_cooperative (hipLaunchCooperativeKernel(_spt)).  All three
+ * launch the clone through the program's own launch function, with the
+ * clone's handle and argument array and every other operand unchanged.
  *
  * HIP (5.x) cannot go from a registered kernel to its code object, and it
  * aborts the process when a registered name is missing from the code
@@ -54,52 +59,132 @@ static void md_hip_make(md_entry *e, void *argp) {
   e->clone = (void *)a->clone->handle;
 }
 
-int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
-                  size_t shmem, void *stream, const char *name,
-                  const md_hip_api *api, const md_hip_clone *clone) {
+/* One HIP launch as the program asked for it: launch(l, handle, args)
+ * runs it with another kernel handle and argument array (the clone's) and
+ * every other operand unchanged. */
+typedef struct md_hip_call {
+  int (*launch)(const struct md_hip_call *l, const void *fn, void **args);
+  const void *api;
+  md_dim3 grid, block;
+  size_t shmem;
+  void *stream, *start, *stop;
+  int flags;
+} md_hip_call;
+
+static int md_hip_plain(const md_hip_call *l, const void *fn, void **args) {
+  const md_hip_api *api = l->api;
+  return api->launch_kernel(fn, l->grid, l->block, args, l->shmem, l->stream);
+}
+
+static int md_hip_ext(const md_hip_call *l, const void *fn, void **args) {
+  const md_hip_ext_api *api = l->api;
+  return api->launch_kernel(fn, l->grid, l->block, args, l->shmem, l->stream,
+                            l->start, l->stop, l->flags);
+}
+
+static int md_hip_coop(const md_hip_call *l, const void *fn, void **args) {
+  const md_hip_coop_api *api = l->api;
+  return api->launch_kernel(fn, l->grid, l->block, args,
+                            (unsigned int)l->shmem, l->stream);
+}
+
+static int md_hip_run(const md_hip_call *l, const void *fn, void **args,
+                      const char *name, const md_hip_clone *clone) {
   const md_entry *e;
   md_clone_args ca;
   md_dims dims;
   int created = 0, s, r;
 
-  if (!api || !api->launch_kernel)
-    return MD_HIP_INVALID_VALUE;
   if (md_env_disabled()) {
     md_log_disabled_once();
-    return api->launch_kernel(fn, grid, block, args, shmem, stream);
+    return l->launch(l, fn, args);
   }
   e = md_cache_find(fn, 0);
   if (!e) {
     md_hip_make_arg a = {name, clone};
     e = md_cache_get(fn, 0, md_hip_make, &a, &created);
     if (!e)
-      return api->launch_kernel(fn, grid, block, args, shmem, stream);
+      return l->launch(l, fn, args);
   }
   if (e->status != MD_OK) {
     if (created)
       md_logf("kernel '%s': original (%s: %s)", e->name,
               md_status_str(e->status), e->why);
-    return api->launch_kernel(fn, grid, block, args, shmem, stream);
+    return l->launch(l, fn, args);
   }
-  dims = md_dims_of(grid, block);
+  dims = md_dims_of(l->grid, l->block);
   s = md_clone_args_make(e, args, &dims, &ca);
   if (s != MD_OK) {
     md_clone_args_free(&ca);
     if (created)
       md_logf("kernel '%s': clone found; this launch runs the original (%s)",
               e->name, md_status_str(s));
-    return api->launch_kernel(fn, grid, block, args, shmem, stream);
+    return l->launch(l, fn, args);
   }
-  r = api->launch_kernel(e->clone, grid, block, ca.args, shmem, stream);
+  r = l->launch(l, e->clone, ca.args);
   md_clone_args_free(&ca);
   if (r != 0) {
     if (created)
       md_logf("kernel '%s': clone launch failed (hip error %d); original "
               "launched", e->name, r);
-    return api->launch_kernel(fn, grid, block, args, shmem, stream);
+    return l->launch(l, fn, args);
   }
   if (created)
     md_logf("kernel '%s': clone %s" MD_CLONE_SUFFIX " used", e->name,
             e->name);
   return 0;
+}
+
+int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
+                  size_t shmem, void *stream, const char *name,
+                  const md_hip_api *api, const md_hip_clone *clone) {
+  md_hip_call l;
+  if (!api || !api->launch_kernel)
+    return MD_HIP_INVALID_VALUE;
+  memset(&l, 0, sizeof l);
+  l.launch = md_hip_plain;
+  l.api = api;
+  l.grid = grid;
+  l.block = block;
+  l.shmem = shmem;
+  l.stream = stream;
+  return md_hip_run(&l, fn, args, name, clone);
+}
+
+int md_hip_launch_ext(const void *fn, md_dim3 grid, md_dim3 block,
+                      void **args, size_t shmem, void *stream,
+                      void *start_event, void *stop_event, int flags,
+                      const char *name, const md_hip_ext_api *api,
+                      const md_hip_clone *clone) {
+  md_hip_call l;
+  if (!api || !api->launch_kernel)
+    return MD_HIP_INVALID_VALUE;
+  memset(&l, 0, sizeof l);
+  l.launch = md_hip_ext;
+  l.api = api;
+  l.grid = grid;
+  l.block = block;
+  l.shmem = shmem;
+  l.stream = stream;
+  l.start = start_event;
+  l.stop = stop_event;
+  l.flags = flags;
+  return md_hip_run(&l, fn, args, name, clone);
+}
+
+int md_hip_launch_cooperative(const void *fn, md_dim3 grid, md_dim3 block,
+                              void **args, unsigned int shmem, void *stream,
+                              const char *name, const md_hip_coop_api *api,
+                              const md_hip_clone *clone) {
+  md_hip_call l;
+  if (!api || !api->launch_kernel)
+    return MD_HIP_INVALID_VALUE;
+  memset(&l, 0, sizeof l);
+  l.launch = md_hip_coop;
+  l.api = api;
+  l.grid = grid;
+  l.block = block;
+  l.shmem = shmem;
+  l.stream = stream;
+  return md_hip_run(&l, fn, args, name, clone);
 }

@@ -8,7 +8,7 @@
 ; RUN: env LC_ALL=C sort %t.remarks | %FileCheck %s --check-prefix=REMARK
 ; RUN: %not grep -E "call .*@cudaLaunchKernel\(ptr[^,]*@_Z[0-9]+__device_stub" %t.ll
 ; RUN: grep -c "call i32 @md_cuda_launch" %t.ll | %FileCheck %s --check-prefix=COUNT
-; COUNT: 5
+; COUNT: 8
 
 ; CHECK: @__magicdiv_cuda_api = private constant { i32, i32, ptr, ptr } { i32 1, i32 0, ptr @cudaLaunchKernel, ptr @cudaGetFuncBySymbol }
 ; CHECK-LABEL: define dso_local void @_Z20__device_stub__k_divPiPKiii(
@@ -20,20 +20,20 @@
 ; CHECK-LABEL: define dso_local noundef i32 @_Z3runPiS_iiiP11CUstream_st(
 ; CHECK: call void @_Z20__device_stub__k_divPiPKiii(
 ; CHECK: %110 = call i32 @md_cuda_launch(ptr noundef @_Z20__device_stub__k_divPiPKiii, {{.*}}, ptr @0, ptr @__magicdiv_cuda_api)
-; CHECK: %121 = call i32 @cudaLaunchKernel(ptr noundef %111,
-; CHECK: %135 = call i32 @cudaLaunchKernel(ptr noundef %125,
-; CHECK: %145 = call i32 @cudaLaunchKernelExC(ptr noundef %40, ptr noundef @_Z22__device_stub__k_plainPi,
+; CHECK: %121 = call i32 @md_cuda_launch(ptr noundef %111, {{.*}}, ptr null, ptr @__magicdiv_cuda_api)
+; CHECK: %135 = call i32 @md_cuda_launch(ptr noundef %125, {{.*}}, ptr null, ptr @__magicdiv_cuda_api)
+; CHECK: %145 = call i32 @md_cuda_launch_ex(ptr noundef %40, ptr noundef @_Z22__device_stub__k_plainPi, ptr noundef %144, ptr @2, ptr @__magicdiv_cuda_ex_api)
 ; CHECK-LABEL: define linkonce_odr dso_local void @_Z21__device_stub__k_wideIxEvPT_S0_(
 ; CHECK: call i32 @md_cuda_launch(ptr noundef @_Z21__device_stub__k_wideIxEvPT_S0_, {{.*}}, ptr @3, ptr @__magicdiv_cuda_api)
 ; CHECK-LABEL: define internal void @__cuda_register_globals(
 ; CHECK-NOT: md_cuda_launch
 ; CHECK: declare i32 @md_cuda_launch(ptr, i64, i32, i64, i32, ptr, i64, ptr, ptr, ptr)
 
-; REMARK-COUNT-2: remark: {{.*}}magicdiv: cudaLaunchKernel of a kernel that is not registered in this module (or a function pointer): not rerouted
-; REMARK-NEXT: remark: {{.*}}magicdiv: cudaLaunchKernelExC launches are not rerouted
+; REMARK-COUNT-2: remark: {{.*}}magicdiv: cudaLaunchKernel of a kernel pointer not registered in this module routed through md_cuda_launch (its name comes from the driver, CUDA 12.3+; else the original runs)
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: launch of '_Z5k_divPiPKiii' routed through md_cuda_launch
 ; REMARK-NEXT: remark: {{.*}}magicdiv: launch of '_Z6k_wideIxEvPT_S0_' routed through md_cuda_launch
 ; REMARK-NEXT: remark: {{.*}}magicdiv: launch of '_Z7k_plainPi' routed through md_cuda_launch
+; REMARK-NEXT: remark: {{.*}}magicdiv: launch of '_Z7k_plainPi' routed through md_cuda_launch_ex
 ; REMARK-NEXT: remark: {{.*}}magicdiv: launch of '_Z7k_shapePi5Shape' routed through md_cuda_launch
 ; REMARK-NOT: remark
 

@@ -7,11 +7,14 @@
 ; dropped so that LLVM 19 parses it too.  host.cu has kernels k_div, k_shape
 ; (a struct by value), k_wide<long long> and k_plain, launched with <<<>>>
 ; (inlined) and cudaLaunchKernel; plus a launch of an external kernel, one
-; through a select of two kernels, and a cudaLaunchKernelExC.
+; through a select of two kernels, and a cudaLaunchKernelExC (routed
+; through md_cuda_launch_ex with its config operand unchanged).
 ;
 ; Every launch of a registered kernel -- in its stub and inlined into run()
 ; -- calls md_cuda_launch with the same operands plus the device name and
-; the module's md_cuda_api; the other launches stay as they were.
+; the module's md_cuda_api; the launches through a loaded pointer and a
+; select go to md_cuda_launch with a null name (the runtime asks the driver
+; for it).
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s -o %t.ll \
 ; RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv \
 ; RUN:   -pass-remarks-analysis=magicdiv 2> %t.remarks
@@ -26,6 +29,7 @@
 ; RUN: diff %t.plain.ll %t.nohost.ll
 
 ; CHECK: @__magicdiv_cuda_api = private constant { i32, i32, ptr, ptr } { i32 1, i32 0, ptr @cudaLaunchKernel, ptr @cudaGetFuncBySymbol }
+; CHECK: @__magicdiv_cuda_ex_api = private constant { i32, i32, ptr, ptr } { i32 1, i32 0, ptr @cudaLaunchKernelExC, ptr @cudaGetFuncBySymbol }
 
 ; CHECK-LABEL: define dso_local void @_Z20__device_stub__k_divPiPKiii(
 ; CHECK: %26 = call i32 @md_cuda_launch(ptr noundef nonnull @_Z20__device_stub__k_divPiPKiii, i64 %20, i32 %22, i64 %23, i32 %25, ptr noundef nonnull %13, i64 noundef %18, ptr noundef %19, ptr @0, ptr @__magicdiv_cuda_api)
@@ -39,26 +43,27 @@
 ; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z21__device_stub__k_wideIxEvPT_S0_, {{.*}}, ptr @3, ptr @__magicdiv_cuda_api)
 ; CHECK: %93 = call i32 @md_cuda_launch(ptr noundef nonnull @_Z20__device_stub__k_divPiPKiii, i64 4294967297, i32 1, i64 4294967297, i32 1, ptr noundef nonnull %34, i64 noundef 0, ptr noundef null, ptr @0, ptr @__magicdiv_cuda_api)
 ; CHECK: %94 = load ptr, ptr @external_kernel
-; CHECK-NEXT: %95 = call i32 @cudaLaunchKernel(ptr noundef %94,
+; CHECK-NEXT: %95 = call i32 @md_cuda_launch(ptr noundef %94, {{.*}}, ptr null, ptr @__magicdiv_cuda_api)
 ; CHECK: %97 = select i1
-; CHECK-NEXT: %98 = call i32 @cudaLaunchKernel(ptr noundef nonnull %97,
-; CHECK: %102 = call i32 @cudaLaunchKernelExC(ptr noundef nonnull %35, ptr noundef nonnull @_Z22__device_stub__k_plainPi,
+; CHECK-NEXT: %98 = call i32 @md_cuda_launch(ptr noundef nonnull %97, {{.*}}, ptr null, ptr @__magicdiv_cuda_api)
+; CHECK: %102 = call i32 @md_cuda_launch_ex(ptr noundef nonnull %35, ptr noundef nonnull @_Z22__device_stub__k_plainPi, ptr noundef nonnull %34, ptr @2, ptr @__magicdiv_cuda_ex_api)
 ; CHECK-LABEL: define linkonce_odr dso_local void @_Z21__device_stub__k_wideIxEvPT_S0_(
 ; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z21__device_stub__k_wideIxEvPT_S0_, {{.*}}, ptr @3, ptr @__magicdiv_cuda_api)
 ; CHECK-LABEL: define internal void @__cuda_module_ctor()
 ; CHECK: declare i32 @md_cuda_launch(ptr, i64, i32, i64, i32, ptr, i64, ptr, ptr, ptr)
+; CHECK: declare i32 @md_cuda_launch_ex(ptr noundef, ptr noundef, ptr noundef, ptr, ptr)
 ; CHECK: !magicdiv.host = !{}
 
 ; No launch of a registered kernel is left behind.
 ; RUN: %not grep -E "call .*@cudaLaunchKernel\(ptr[^,]*@_Z[0-9]+__device_stub" %t.ll
 ; RUN: grep -c "call i32 @md_cuda_launch" %t.ll | %FileCheck %s --check-prefix=COUNT
-; COUNT: 8
+; COUNT: 11
 
-; REMARK-COUNT-2: remark: {{.*}}magicdiv: cudaLaunchKernel of a kernel that is not registered in this module (or a function pointer): not rerouted
-; REMARK-NEXT: remark: {{.*}}magicdiv: cudaLaunchKernelExC launches are not rerouted
+; REMARK-COUNT-2: remark: {{.*}}magicdiv: cudaLaunchKernel of a kernel pointer not registered in this module routed through md_cuda_launch (its name comes from the driver, CUDA 12.3+; else the original runs)
 ; REMARK-COUNT-3: remark: {{.*}}magicdiv: launch of '_Z5k_divPiPKiii' routed through md_cuda_launch
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: launch of '_Z6k_wideIxEvPT_S0_' routed through md_cuda_launch
 ; REMARK-NEXT: remark: {{.*}}magicdiv: launch of '_Z7k_plainPi' routed through md_cuda_launch
+; REMARK-NEXT: remark: {{.*}}magicdiv: launch of '_Z7k_plainPi' routed through md_cuda_launch_ex
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: launch of '_Z7k_shapePi5Shape' routed through md_cuda_launch
 ; REMARK-NOT: remark
 

@@ -3,7 +3,8 @@
 ; cudaLaunchKernelExC), compiled with
 ;   clang-22 -x hip --cuda-host-only --offload-arch=gfx90a -O2 -S -emit-llvm
 ;     -Xclang -fcuda-include-gpubinary -Xclang <10-byte dummy> host.hip
-; and the same LLVM 19 touch-ups.  The kernel handles are the @_Z... globals
+; and the same LLVM 19 touch-ups.  hipExtLaunchKernel goes through
+; md_hip_launch_ext with its events and flags unchanged.  The kernel handles are the @_Z... globals
 ; that __hipRegisterFunction registers.  The embedded binary is a dummy, so
 ; no kernel has a clone: every launch of a registered kernel still goes
 ; through md_hip_launch (with a null md_hip_clone: it runs the original and
@@ -15,9 +16,10 @@
 ; RUN: env LC_ALL=C sort %t.remarks | %FileCheck %s --check-prefix=REMARK
 ; RUN: %not grep -E "call .*@hipLaunchKernel\(ptr[^,]*@_Z" %t.ll
 ; RUN: grep -c "call i32 @md_hip_launch" %t.ll | %FileCheck %s --check-prefix=COUNT
-; COUNT: 8
+; COUNT: 9
 
 ; CHECK: @__magicdiv_hip_api = private constant { i32, i32, ptr } { i32 1, i32 0, ptr @hipLaunchKernel }
+; CHECK: @__magicdiv_hip_ext_api = private constant { i32, i32, ptr } { i32 1, i32 0, ptr @hipExtLaunchKernel }
 ; CHECK-NOT: magicdiv.handle
 ; CHECK-LABEL: define dso_local void @_Z20__device_stub__k_divPiPKiii(
 ; CHECK: %26 = call i32 @md_hip_launch(ptr noundef nonnull @_Z5k_divPiPKiii, i64 %20, i32 %22, i64 %23, i32 %25, ptr noundef nonnull %13, i64 noundef %18, ptr noundef %19, ptr @0, ptr @__magicdiv_hip_api, ptr null)
@@ -28,15 +30,15 @@
 ; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z5k_divPiPKiii, i64 4294967297, {{.*}}, ptr @0, ptr @__magicdiv_hip_api, ptr null)
 ; CHECK: call i32 @hipLaunchKernel(ptr noundef %{{[0-9]+}},
 ; CHECK: call i32 @hipLaunchKernel(ptr noundef nonnull %{{[0-9]+}},
-; CHECK: call i32 @hipExtLaunchKernel(ptr noundef nonnull @_Z7k_plainPi,
+; CHECK: call i32 @md_hip_launch_ext(ptr noundef nonnull @_Z7k_plainPi, i64 4294967297, i32 1, i64 4294967297, i32 1, ptr noundef nonnull %34, i64 noundef 0, ptr noundef null, ptr noundef null, ptr noundef null, i32 noundef 0, ptr @2, ptr @__magicdiv_hip_ext_api, ptr null)
 ; CHECK-LABEL: define internal void @__hip_module_ctor()
 ; CHECK-COUNT-4: call i32 @__hipRegisterFunction(
 ; CHECK-NOT: call i32 @__hipRegisterFunction(
 ; CHECK: declare i32 @md_hip_launch(ptr, i64, i32, i64, i32, ptr, i64, ptr, ptr, ptr, ptr)
+; CHECK: declare i32 @md_hip_launch_ext(ptr noundef, i64, i32, i64, i32, ptr noundef, i64 noundef, ptr noundef, ptr noundef, ptr noundef, i32 noundef, ptr, ptr, ptr)
 
-; REMARK: remark: {{.*}}magicdiv: hipExtLaunchKernel launches are not rerouted
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: hipLaunchKernel of a kernel that is not registered in this module (or a function pointer): not rerouted
-; REMARK-NEXT: remark: {{.*}}magicdiv: host module: 4 kernel registration(s), 8 launch(es) routed through the runtime
+; REMARK-NEXT: remark: {{.*}}magicdiv: host module: 4 kernel registration(s), 9 launch(es) routed through the runtime
 ; REMARK-NEXT: remark: {{.*}}magicdiv: kernel '_Z5k_divPiPKiii' keeps its original: the embedded GPU binary is not a clang offload bundle
 ; REMARK-NEXT: remark: {{.*}}magicdiv: kernel '_Z6k_wideIxEvPT_S0_' keeps its original: the embedded GPU binary is not a clang offload bundle
 ; REMARK-NEXT: remark: {{.*}}magicdiv: kernel '_Z7k_plainPi' keeps its original: the embedded GPU binary is not a clang offload bundle
@@ -44,6 +46,7 @@
 ; REMARK-COUNT-3: remark: {{.*}}magicdiv: launch of '_Z5k_divPiPKiii' routed through md_hip_launch (no clone: runs the original)
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: launch of '_Z6k_wideIxEvPT_S0_' routed through md_hip_launch (no clone: runs the original)
 ; REMARK-NEXT: remark: {{.*}}magicdiv: launch of '_Z7k_plainPi' routed through md_hip_launch (no clone: runs the original)
+; REMARK-NEXT: remark: {{.*}}magicdiv: launch of '_Z7k_plainPi' routed through md_hip_launch_ext (no clone: runs the original)
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: launch of '_Z7k_shapePi5Shape' routed through md_hip_launch (no clone: runs the original)
 ; REMARK-NOT: remark
 

@@ -49,14 +49,14 @@
 ; CHECK-NEXT: tail call i32 @__hipRegisterFunction(ptr %6, ptr nonnull @_Z6k_wideIxEvPT_S0_,
 ; CHECK-NEXT: tail call i32 @atexit(
 
-; REMARK: remark: {{.*}}magicdiv: hipExtLaunchKernel launches are not rerouted
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: hipLaunchKernel of a kernel that is not registered in this module (or a function pointer): not rerouted
-; REMARK-NEXT: remark: {{.*}}magicdiv: host module: 4 kernel registration(s), 8 launch(es) routed through the runtime
+; REMARK-NEXT: remark: {{.*}}magicdiv: host module: 4 kernel registration(s), 9 launch(es) routed through the runtime
 ; REMARK-NEXT: remark: {{.*}}magicdiv: kernel '_Z6k_wideIxEvPT_S0_' keeps its original: the code objects' descriptors differ
 ; REMARK-NEXT: remark: {{.*}}magicdiv: kernel '_Z7k_plainPi' keeps its original: no clone in the embedded code objects
 ; REMARK-COUNT-3: remark: {{.*}}magicdiv: launch of '_Z5k_divPiPKiii' routed through md_hip_launch{{$}}
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: launch of '_Z6k_wideIxEvPT_S0_' routed through md_hip_launch (no clone: runs the original)
 ; REMARK-NEXT: remark: {{.*}}magicdiv: launch of '_Z7k_plainPi' routed through md_hip_launch (no clone: runs the original)
+; REMARK-NEXT: remark: {{.*}}magicdiv: launch of '_Z7k_plainPi' routed through md_hip_launch_ext (no clone: runs the original)
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: launch of '_Z7k_shapePi5Shape' routed through md_hip_launch{{$}}
 ; REMARK-NEXT: remark: {{.*}}magicdiv: registered clone _Z5k_divPiPKiii__magicdiv (descriptor of 53 bytes)
 ; REMARK-NEXT: remark: {{.*}}magicdiv: registered clone _Z7k_shapePi5Shape__magicdiv (descriptor of 45 bytes)

@@ -39,7 +39,7 @@ static size_t desc_ok_n, desc_v99_n;
 static const unsigned char desc_short[8] = {'M', 'D', 'D', 'S', 1, 0, 20, 0};
 
 static fake_mod mod_a, mod_b;
-#define FN(var, nm, np, dp) static fake_fn var = {nm, NULL, np, dp, 0, 0}
+#define FN(var, nm, np, dp) static fake_fn var = {nm, NULL, np, dp, 0, 0, NULL}
 FN(f_udiv, "k_udiv", 3, -1);
 FN(f_udiv_c, "k_udiv__magicdiv", 6, 2);
 FN(f_zero, "k_zero", 3, -1);

@@ -64,6 +64,9 @@ typedef struct fake_fn {
   int div_param;    /* clones: the original's divisor parameter */
   int launch_error; /* what cuLaunchKernel returns for it */
   atomic_int launches;
+  /* cuFuncGetParamInfo: the sizes of its n_params parameters; NULL: 8, 4,
+   * 4 for three parameters, 4 each otherwise */
+  const uint32_t *psizes;
 } fake_fn;
 
 typedef struct fake_global {
@@ -233,6 +236,25 @@ static md_CUresult fake_get_error_name(md_CUresult r, const char **s) {
        : r == FAKE_ERR_INVALID_VALUE    ? "CUDA_ERROR_INVALID_VALUE"
        : r == FAKE_ERR_OUT_OF_RESOURCES ? "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES"
                                         : "CUDA_ERROR_UNKNOWN";
+  return FAKE_SUCCESS;
+}
+
+static inline md_CUresult fake_func_get_param_info(md_CUfunction fp, size_t i,
+                                            size_t *off, size_t *size) {
+  static const uint32_t k3[3] = {8, 4, 4};
+  fake_fn *f = fp;
+  size_t k, o = 0;
+  if (i >= (size_t)f->n_params)
+    return FAKE_ERR_INVALID_VALUE;
+  for (k = 0; k <= i; k++) {
+    size_t sz = f->psizes ? f->psizes[k] : f->n_params == 3 ? k3[k] : 4;
+    o = (o + sz - 1) / sz * sz;
+    if (k == i) {
+      *off = o;
+      *size = sz;
+    }
+    o += sz;
+  }
   return FAKE_SUCCESS;
 }
 

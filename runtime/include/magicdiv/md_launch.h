@@ -1,12 +1,18 @@
 /*
  * md_launch.h -- launching magicdiv clones through CUDA and HIP.
  *
- * Three entry points, one design (docs/LAUNCH.md has the whole flow):
+ Entry points, one design (docs/LAUNCH.md has the whole flow):
  *
  *   md_cuda_launch     what the host pass puts in place of each
- *                      cudaLaunchKernel / cudaLaunchKernel_ptsz call of a
+ *                      cudaLaunchKernel / cudaLaunchKernel_ptsz /
+ *                      cudaLaunchCooperativeKernel(_ptsz) call of a
  *                      registered kernel (clang -fpass-plugin=MagicDiv.so).
- *   md_hip_launch      the same for hipLaunchKernel / hipLaunchKernel_spt.
+ *   md_cuda_launch_ex  the same for cudaLaunchKernelExC(_ptsz) (and so the
+ *                      cudaLaunchKernelEx template): attributes kept.
+ *   md_hip_launch      the same for hipLaunchKernel / hipLaunchKernel_spt
+ *                      (and hipLaunchKernelGGL, which is <<<>>>).
+ *   md_hip_launch_ext  hipExtLaunchKernel (and hipExtLaunchKernelGGL).
+ *   md_hip_launch_cooperative  hipLaunchCooperativeKernel(_spt).
  *   md_cuLaunchKernel  a drop-in for the driver API's cuLaunchKernel, for
  *                      programs that load PTX or cubins themselves.
  *
@@ -67,6 +73,9 @@ typedef int md_CUresult; /* CUresult value; 0 = CUDA_SUCCESS */
 /* The launch call was cudaLaunchKernel_ptsz: stream 0 means the per-thread
  * default stream. */
 #define MD_API_PER_THREAD 0x1u
+/* The launch call was a cooperative launch (cudaLaunchCooperativeKernel,
+ * hipLaunchCooperativeKernel): the clone is launched cooperatively too. */
+#define MD_API_COOPERATIVE 0x2u
 
 typedef int (*md_rt_launch_fn)(const void *fn, md_dim3 grid, md_dim3 block,
                                void **args, size_t shmem, void *stream);
@@ -74,7 +83,9 @@ typedef int (*md_rt_launch_fn)(const void *fn, md_dim3 grid, md_dim3 block,
 typedef struct md_cuda_api {
   uint32_t version; /* MD_CUDA_API_VERSION */
   uint32_t flags;   /* MD_API_* */
-  /* cudaLaunchKernel or cudaLaunchKernel_ptsz, as the call site used */
+  /* cudaLaunchKernel, cudaLaunchKernel_ptsz or (MD_API_COOPERATIVE)
+   * cudaLaunchCooperativeKernel(_ptsz), as the call site used: all have
+   * cudaLaunchKernel's prototype */
   md_rt_launch_fn launch_kernel;
   /* cudaGetFuncBySymbol */
   int (*get_func_by_symbol)(md_CUfunction *func, const void *symbol);
@@ -86,6 +97,52 @@ typedef struct md_cuda_api {
 int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
                    size_t shmem, void *stream, const char *name,
                    const md_cuda_api *api);
+
+/* ------------------------------------------------------------------------
+ * cudaLaunchKernelExC (CUDA 12+; the cudaLaunchKernelEx C++ template calls
+ * it): clusters, programmatic dependent launch, priorities ...  The
+ * attribute array is handed to cuLaunchKernelEx for the clone unchanged
+ * (cudaLaunchAttribute and CUlaunchAttribute have the same layout and ids;
+ * test/unit/launch-abi.test checks it against the CUDA headers).
+ * ---------------------------------------------------------------------- */
+
+/* cudaLaunchConfig_t. */
+typedef struct md_cuda_launch_config {
+  md_dim3 grid;
+  md_dim3 block;
+  size_t shmem;      /* dynamicSmemBytes */
+  void *stream;      /* cudaStream_t */
+  void *attrs;       /* cudaLaunchAttribute * */
+  unsigned int num_attrs;
+} md_cuda_launch_config;
+
+/* CUlaunchConfig (driver API). */
+typedef struct md_CUlaunchConfig {
+  unsigned int grid_x, grid_y, grid_z;
+  unsigned int block_x, block_y, block_z;
+  unsigned int shmem;
+  md_CUstream stream;
+  void *attrs; /* CUlaunchAttribute * */
+  unsigned int num_attrs;
+} md_CUlaunchConfig;
+
+typedef int (*md_rt_launch_ex_fn)(const md_cuda_launch_config *config,
+                                  const void *fn, void **args);
+
+typedef struct md_cuda_ex_api {
+  uint32_t version; /* MD_CUDA_API_VERSION */
+  uint32_t flags;   /* MD_API_PER_THREAD for cudaLaunchKernelExC_ptsz */
+  md_rt_launch_ex_fn launch_kernel_ex; /* cudaLaunchKernelExC(_ptsz) */
+  int (*get_func_by_symbol)(md_CUfunction *func, const void *symbol);
+} md_cuda_ex_api;
+
+/* In place of `api->launch_kernel_ex(config, fn, args)`.  The clone runs
+ * with the same grid, block, shared memory, stream and attributes (through
+ * the driver's cuLaunchKernelEx); anything else runs the original call.
+ * Returns a cudaError_t value. */
+int md_cuda_launch_ex(const md_cuda_launch_config *config, const void *fn,
+                      void **args, const char *name,
+                      const md_cuda_ex_api *api);
 
 /* ------------------------------------------------------------------------
  * The CUDA driver-API path, for JIT users: same arguments as cuLaunchKernel
@@ -107,7 +164,7 @@ md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,
  * since no GPU is present in CI; an application may pass its own table).
  * Optional entries may be NULL.
  * ---------------------------------------------------------------------- */
-#define MD_CUDA_DRIVER_VERSION 1
+#define MD_CUDA_DRIVER_VERSION 2 /* 1: the table up to get_error_name */
 
 typedef struct md_cuda_driver {
   uint32_t version; /* MD_CUDA_DRIVER_VERSION */
@@ -140,12 +197,30 @@ typedef struct md_cuda_driver {
                                md_CUstream s, void **params, void **extra);
   /* optional, for MAGICDIV_LOG */
   md_CUresult (*get_error_name)(md_CUresult r, const char **name);
+  /* ---- version 2 ---- */
+  /* optional (CUDA 12.0+): clones of cudaLaunchKernelExC launches; absent:
+   * those launches run the original */
+  md_CUresult (*launch_kernel_ex)(const md_CUlaunchConfig *config,
+                                  md_CUfunction f, void **params,
+                                  void **extra);
+  /* optional: clones of cooperative launches; absent: the original */
+  md_CUresult (*launch_cooperative_kernel)(
+      md_CUfunction f, unsigned int gx, unsigned int gy, unsigned int gz,
+      unsigned int bx, unsigned int by, unsigned int bz, unsigned int shmem,
+      md_CUstream s, void **params);
+  /* optional (CUDA 12.4+): offset and size of the kernel's parameter
+   * `index`; an error past the last one.  Present: the original kernel's
+   * parameter count and sizes are checked against the descriptor once per
+   * (kernel, context); a mismatch runs the original. */
+  md_CUresult (*func_get_param_info)(md_CUfunction f, size_t index,
+                                     size_t *offset, size_t *size);
 } md_cuda_driver;
 
 /* Install `drv` (copied) as the CUDA driver, or NULL to go back to
  * libcuda.so.1.  Clears the cache (md_launch_reset).  Call it while no
- * thread is launching.  MD_OK or MD_ERR_INVALID (wrong version, a
- * required entry missing). */
+ * thread is launching.  A version-1 table is read only up to
+ * get_error_name (the version-2 entries count as absent).  MD_OK or
+ * MD_ERR_INVALID (unknown version, a required entry missing). */
 int md_cuda_set_driver(const md_cuda_driver *drv);
 
 /* ------------------------------------------------------------------------
@@ -176,6 +251,38 @@ typedef struct md_hip_clone {
 int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
                   size_t shmem, void *stream, const char *name,
                   const md_hip_api *api, const md_hip_clone *clone);
+
+/* hipExtLaunchKernel: the events and flags are passed on unchanged. */
+typedef int (*md_hip_ext_launch_fn)(const void *fn, md_dim3 grid,
+                                    md_dim3 block, void **args, size_t shmem,
+                                    void *stream, void *start_event,
+                                    void *stop_event, int flags);
+typedef struct md_hip_ext_api {
+  uint32_t version; /* MD_HIP_API_VERSION */
+  uint32_t flags;   /* MD_API_* */
+  md_hip_ext_launch_fn launch_kernel; /* hipExtLaunchKernel */
+} md_hip_ext_api;
+
+int md_hip_launch_ext(const void *fn, md_dim3 grid, md_dim3 block,
+                      void **args, size_t shmem, void *stream,
+                      void *start_event, void *stop_event, int flags,
+                      const char *name, const md_hip_ext_api *api,
+                      const md_hip_clone *clone);
+
+/* hipLaunchCooperativeKernel (its shared memory is an unsigned int). */
+typedef int (*md_hip_coop_launch_fn)(const void *fn, md_dim3 grid,
+                                     md_dim3 block, void **args,
+                                     unsigned int shmem, void *stream);
+typedef struct md_hip_coop_api {
+  uint32_t version; /* MD_HIP_API_VERSION */
+  uint32_t flags;   /* MD_API_COOPERATIVE (| MD_API_PER_THREAD for _spt) */
+  md_hip_coop_launch_fn launch_kernel; /* hipLaunchCooperativeKernel(_spt) */
+} md_hip_coop_api;
+
+int md_hip_launch_cooperative(const void *fn, md_dim3 grid, md_dim3 block,
+                              void **args, unsigned int shmem, void *stream,
+                              const char *name, const md_hip_coop_api *api,
+                              const md_hip_clone *clone);
 
 /* ------------------------------------------------------------------------
  * Cache and configuration.
