@@ -61,6 +61,7 @@
 #include "magicdiv/md_abi.h"
 #include "magicdiv/md_launch.h"
 #include "md_host_codeobj.h"
+#include "md_names.h"
 
 #define MD_HOST_MARK "magicdiv.host"
 
@@ -238,11 +239,9 @@ static void md_add_reg(md_host *h, LLVMValueRef call, md_api_kind kind) {
     if (nul)
       len = (size_t)(nul - bytes);
   }
-  r->name = malloc(len + 1);
+  r->name = md_name_suffix(bytes, len, "");
   if (!r->name)
     return;
-  memcpy(r->name, bytes, len);
-  r->name[len] = 0;
   r->handle = handle;
   r->call = call;
   r->where = call;
@@ -350,11 +349,9 @@ static void md_add_entry(md_host *h, LLVMValueRef g) {
     if (nul)
       len = (size_t)(nul - bytes);
   }
-  r->name = malloc(len + 1);
+  r->name = md_name_suffix(bytes, len, "");
   if (!r->name)
     return;
-  memcpy(r->name, bytes, len);
-  r->name[len] = 0;
   r->handle = addr;
   r->entry = g;
   r->where = md_some_function(h, addr);
@@ -438,26 +435,22 @@ static const unsigned char *md_find_clone(const md_fatbins *fb,
                                           const char *name, size_t *size,
                                           const char **why) {
   size_t len = strlen(name), i;
-  char *sym = malloc(len + sizeof MD_DESC_SUFFIX + 3);
+  char *kd = md_name_suffix(name, len, MD_CLONE_SUFFIX ".kd");
+  char *ds = md_name_suffix(name, len, MD_DESC_SUFFIX);
   const unsigned char *desc = NULL;
   uint64_t dsize = 0;
-  if (!sym) {
-    *why = "out of memory";
-    return NULL;
-  }
   *why = NULL;
+  if (!kd || !ds)
+    *why = "out of memory";
   for (i = 0; i < fb->objs.n && !*why; i++) {
     const unsigned char *b = NULL;
     uint64_t ksz, sz = 0;
-    memcpy(sym, name, len);
-    memcpy(sym + len, MD_CLONE_SUFFIX ".kd", sizeof MD_CLONE_SUFFIX + 3);
-    if (!md_elf_symbol(fb->objs.obj[i], fb->objs.size[i], sym, &ksz, &b)) {
+    if (!md_elf_symbol(fb->objs.obj[i], fb->objs.size[i], kd, &ksz, &b)) {
       *why = "no clone in the embedded code objects";
       break;
     }
-    memcpy(sym + len, MD_DESC_SUFFIX, sizeof MD_DESC_SUFFIX);
     b = NULL;
-    if (!md_elf_symbol(fb->objs.obj[i], fb->objs.size[i], sym, &sz, &b) ||
+    if (!md_elf_symbol(fb->objs.obj[i], fb->objs.size[i], ds, &sz, &b) ||
         !b || sz < MD_DESC_HEADER_SIZE)
       *why = "a clone without a readable descriptor";
     else if (desc && (sz != dsize || memcmp(desc, b, (size_t)sz) != 0))
@@ -467,7 +460,8 @@ static const unsigned char *md_find_clone(const md_fatbins *fb,
       dsize = sz;
     }
   }
-  free(sym);
+  free(kd);
+  free(ds);
   if (*why || !desc) {
     if (!*why)
       *why = "no code objects";
@@ -494,7 +488,7 @@ static void md_hip_add_clone(md_host *h, md_reg *r, const unsigned char *desc,
     return;
   }
   g = malloc(glen);
-  s = malloc(len + sizeof MD_CLONE_SUFFIX);
+  s = md_name_suffix(r->name, len, MD_CLONE_SUFFIX);
   if (!g || !s) {
     free(g);
     free(s);
@@ -505,8 +499,6 @@ static void md_hip_add_clone(md_host *h, md_reg *r, const unsigned char *desc,
   handle = LLVMAddGlobal(h->m, LLVMInt8TypeInContext(h->c), g);
   LLVMSetInitializer(handle, LLVMConstInt(LLVMInt8TypeInContext(h->c), 0, 0));
   LLVMSetLinkage(handle, LLVMInternalLinkage);
-  memcpy(s, r->name, len);
-  memcpy(s + len, MD_CLONE_SUFFIX, sizeof MD_CLONE_SUFFIX);
   snprintf(g, glen, "%s.magicdiv.name", r->name);
   cname = md_const_bytes(h, g, s, len + sizeof MD_CLONE_SUFFIX, 1);
   snprintf(g, glen, "%s.magicdiv.desc", r->name);
@@ -696,9 +688,9 @@ static const unsigned char *md_find_clone_embedded(const md_embedded *em,
                                                    size_t *size,
                                                    const char **why) {
   size_t len = strlen(name), i;
-  char *kd = malloc(len + sizeof MD_DESC_SUFFIX + 3),
-       *cl = malloc(len + sizeof MD_CLONE_SUFFIX),
-       *ds = malloc(len + sizeof MD_DESC_SUFFIX);
+  char *kd = md_name_suffix(name, len, MD_CLONE_SUFFIX ".kd"),
+       *cl = md_name_suffix(name, len, MD_CLONE_SUFFIX),
+       *ds = md_name_suffix(name, len, MD_DESC_SUFFIX);
   const unsigned char *desc = NULL;
   uint64_t dsize = 0;
   *why = NULL;
@@ -706,12 +698,6 @@ static const unsigned char *md_find_clone_embedded(const md_embedded *em,
     *why = "out of memory";
     goto done;
   }
-  memcpy(kd, name, len);
-  memcpy(kd + len, MD_CLONE_SUFFIX ".kd", sizeof MD_CLONE_SUFFIX + 3);
-  memcpy(cl, name, len);
-  memcpy(cl + len, MD_CLONE_SUFFIX, sizeof MD_CLONE_SUFFIX);
-  memcpy(ds, name, len);
-  memcpy(ds + len, MD_DESC_SUFFIX, sizeof MD_DESC_SUFFIX);
   for (i = 0; i < em->n && !*why; i++) {
     const unsigned char *b = NULL;
     uint64_t ksz, sz = 0;

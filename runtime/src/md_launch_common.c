@@ -7,12 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "magicdiv/md_desc.h"
 #include "md_launch_internal.h"
-
-/* Little-endian u16 at p (descriptor header fields, md_abi.h). */
-static uint32_t md_le16(const unsigned char *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8;
-}
 
 int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size) {
   int r = desc ? md_desc_validate(desc, size) : MD_ERR_INVALID;
@@ -23,9 +19,14 @@ int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size) {
   }
   e->desc_ref = desc;
   e->desc_size = size;
-  e->n_params = md_le16(desc + 12); /* header: n_params at offset 12 */
-  e->n_extra = md_le16(desc + 16);  /* header: n_extra at offset 16 */
+  e->n_params = md_rd16(desc + MD_H_NPARAMS);
+  e->n_extra = md_rd16(desc + MD_H_NEXTRA);
   e->status = MD_OK;
+  if (md_env_log_desc()) { /* MAGICDIV_LOG=2: the descriptor, disassembled */
+    md_logf("kernel '%s': descriptor (%zu bytes):", e->name ? e->name : "?",
+            size);
+    md_desc_dump(desc, size, stderr);
+  }
   return 0;
 }
 

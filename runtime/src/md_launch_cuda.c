@@ -168,14 +168,6 @@ static md_CUresult md_copy_desc(const md_cuda_driver *d, void *dst,
   return r;
 }
 
-/* Little-endian u16 / u32 at p (descriptor header and parameter table). */
-static uint32_t md_rd16(const unsigned char *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8;
-}
-static uint32_t md_rd32(const unsigned char *p) {
-  return md_rd16(p) | md_rd16(p + 2) << 16;
-}
-
 /* Where the driver can tell (cuFuncGetParamInfo, CUDA 12.4+): the original
  * kernel f must have exactly the descriptor's parameter count and sizes,
  * since the descriptor's programs read the launch's arguments by them and
@@ -188,19 +180,19 @@ static int md_check_params(const md_cuda_driver *d, md_CUfunction f,
   md_CUresult r;
   if (!d->func_get_param_info)
     return 0;
-  table = md_rd16(desc + 6); /* header_size: offset of the param table */
+  table = md_rd16(desc + MD_H_HEADER_SIZE); /* offset of the param table */
   for (i = 0; i < e->n_params; i++) {
     uint32_t want = md_rd32(desc + table + 4 * i);
     r = d->func_get_param_info(f, i, &off, &sz);
     if (r != MD_CUDA_SUCCESS) {
-      md_fail(e, MD_ERR_DESC_MALFORMED,
+      md_fail(e, MD_ERR_PARAM_MISMATCH,
               "descriptor does not match the kernel: the descriptor has %u "
               "parameters, the kernel %zu",
               (unsigned)e->n_params, i);
       return -1;
     }
     if (sz != want) {
-      md_fail(e, MD_ERR_DESC_MALFORMED,
+      md_fail(e, MD_ERR_PARAM_MISMATCH,
               "descriptor does not match the kernel: parameter %zu is %zu "
               "bytes, the descriptor says %u",
               i, sz, (unsigned)want);
@@ -208,7 +200,7 @@ static int md_check_params(const md_cuda_driver *d, md_CUfunction f,
     }
   }
   if (d->func_get_param_info(f, e->n_params, &off, &sz) == MD_CUDA_SUCCESS) {
-    md_fail(e, MD_ERR_DESC_MALFORMED,
+    md_fail(e, MD_ERR_PARAM_MISMATCH,
             "descriptor does not match the kernel: the descriptor has %u "
             "parameters, the kernel more",
             (unsigned)e->n_params);

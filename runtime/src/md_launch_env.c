@@ -3,9 +3,11 @@
  *
  *   MAGICDIV_DISABLE=1   every launch runs the original kernel
  *   MAGICDIV_LOG=1       one stderr line per kernel on its first launch
+ *   MAGICDIV_LOG=2       that, and each kernel's descriptor disassembled
+ *                        (md_desc_dump) when it is first accepted
  *
- * Read once (on the first launch) and again after md_launch_reset; a value
- * other than "1" (or unset) means off.
+ * Read once (on the first launch) and again after md_launch_reset; any
+ * other value (or unset) means off.
  */
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -18,6 +20,7 @@
 #define MD_ENV_KNOWN 0x1
 #define MD_ENV_DISABLE 0x2
 #define MD_ENV_LOG 0x4
+#define MD_ENV_LOG_DESC 0x8
 
 static atomic_int md_env_bits;        /* 0: not read yet */
 static atomic_int md_disabled_logged; /* the "disabled" line was printed */
@@ -35,6 +38,8 @@ static int md_env(void) {
       b |= MD_ENV_DISABLE;
     if (md_env_on("MAGICDIV_LOG"))
       b |= MD_ENV_LOG;
+    else if (getenv("MAGICDIV_LOG") && strcmp(getenv("MAGICDIV_LOG"), "2") == 0)
+      b |= MD_ENV_LOG | MD_ENV_LOG_DESC;
     atomic_store_explicit(&md_env_bits, b, memory_order_relaxed);
   }
   return b;
@@ -43,6 +48,8 @@ static int md_env(void) {
 int md_env_disabled(void) { return (md_env() & MD_ENV_DISABLE) != 0; }
 
 int md_env_log(void) { return (md_env() & MD_ENV_LOG) != 0; }
+
+int md_env_log_desc(void) { return (md_env() & MD_ENV_LOG_DESC) != 0; }
 
 void md_env_reload(void) {
   atomic_store(&md_env_bits, 0);

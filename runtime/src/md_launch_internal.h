@@ -46,7 +46,8 @@ const md_entry *md_cache_get(const void *key, uint64_t ctx,
 
 /* ---- environment and logging (md_launch_env.c) ---- */
 int md_env_disabled(void); /* MAGICDIV_DISABLE=1 */
-int md_env_log(void);      /* MAGICDIV_LOG=1 */
+int md_env_log(void);      /* MAGICDIV_LOG=1 or 2 */
+int md_env_log_desc(void); /* MAGICDIV_LOG=2: also print each descriptor */
 void md_env_reload(void);
 /* One line on stderr, prefixed "magicdiv: ", only when logging is on. */
 void md_logf(const char *fmt, ...)

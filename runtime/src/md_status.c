@@ -29,6 +29,8 @@ const char *md_status_str(int status) {
     return "magicdiv disabled (MAGICDIV_DISABLE)";
   case MD_FALLBACK_REQUIREMENT:
     return "a launch requirement of the clone fails in this launch";
+  case MD_ERR_PARAM_MISMATCH:
+    return "the kernel's parameters differ from its descriptor";
   default:
     return "unknown status";
   }

@@ -34,6 +34,8 @@ extern "C" {
 #define MD_ERR_DRIVER 9          /* the CUDA/HIP driver reported an error */
 #define MD_ERR_DISABLED 10       /* MAGICDIV_DISABLE=1 */
 #define MD_FALLBACK_REQUIREMENT 11 /* a launch requirement fails */
+#define MD_ERR_PARAM_MISMATCH 12 /* the kernel's parameters (as the driver
+                                    reports them) differ from the descriptor */
 
 const char *md_status_str(int status);
 
