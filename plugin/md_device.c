@@ -39,6 +39,7 @@
 #include "md_prog.h"
 #include "md_range.h"
 #include "md_rewrite.h"
+#include "md_vector.h"
 
 /* Globals to add to @llvm.used once, at the end of the module. */
 typedef struct md_keep {
@@ -83,6 +84,8 @@ typedef struct md_kstate {
   unsigned n_extra;
   md_site *sites; /* inst = the site in the ORIGINAL kernel until cloned */
   unsigned nsites, capsites;
+  md_vsite *vsites; /* vector divisions, split per lane in the clone */
+  unsigned nvsites, capvsites;
 } md_kstate;
 
 static const char *md_op_name(LLVMOpcode op) {
@@ -136,6 +139,8 @@ static int md_add_site(md_kstate *k, LLVMValueRef inst, int divisor,
   return 1;
 }
 
+static void md_consider_vector_site(md_kstate *k, LLVMValueRef inst);
+
 /* Decide about one division site of the original kernel. */
 static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
@@ -148,8 +153,7 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
   md_buf prog;
 
   if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind) {
-    md_remark(MD_REMARK_MISSED, inst, "VectorDivision",
-              "magicdiv: vector division left alone");
+    md_consider_vector_site(k, inst);
     return;
   }
   w = LLVMGetIntTypeWidth(ty);
@@ -230,10 +234,154 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
   md_add_site(k, inst, idx, mode, nonneg); /* on OOM: the site stays */
 }
 
+/* ---- vector divisions (md_vector.h): decided per lane ---- */
+
+/* Decide about a vector division: every lane's divisor must be
+ * launch-invariant (md_inv_lane_program); the lanes are then ordinary
+ * sites of the same width (8/16-bit lanes extended, 64-bit lanes with the
+ * 64-bit kinds; no range facts are used for lanes). */
+static void md_consider_vector_site(md_kstate *k, LLVMValueRef inst) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  LLVMValueRef den = LLVMGetOperand(inst, 1);
+  unsigned lanes = md_vec_lanes(inst), w, l;
+  int is_signed = (op == LLVMSDiv || op == LLVMSRem);
+  int kind, flags = 0;
+  md_site_mode mode;
+  md_buf prog[MD_VEC_MAX_LANES];
+  md_vsite vs;
+
+  if (!lanes) {
+    md_remarkf(MD_REMARK_MISSED, inst, "VectorDivision",
+               "magicdiv: vector %s left alone: not a fixed vector of at most "
+               "%d integer lanes of 8, 16, 32 or 64 bits",
+               md_op_name(op), MD_VEC_MAX_LANES);
+    return;
+  }
+  w = LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(inst)));
+  if (LLVMIsAConstant(den)) {
+    md_remarkf(MD_REMARK_MISSED, inst, "ConstantDivisor",
+               "magicdiv: %s <%u x i%u> by a compile-time constant left to "
+               "LLVM", md_op_name(op), lanes, w);
+    return;
+  }
+  if (is_signed && !k->o->signed_) {
+    md_remarkf(MD_REMARK_MISSED, inst, "Disabled",
+               "magicdiv: %s <%u x i%u> left alone: signed division disabled "
+               "(no-signed)", md_op_name(op), lanes, w);
+    return;
+  }
+  if (w == 64 && !k->o->wide) {
+    md_remarkf(MD_REMARK_MISSED, inst, "Disabled",
+               "magicdiv: %s <%u x i64> left alone: 64-bit division disabled "
+               "(no-wide)", md_op_name(op), lanes);
+    return;
+  }
+  mode = w < 32 ? MD_MODE_EXTEND : MD_MODE_NATIVE;
+  kind = w == 64 ? (is_signed ? MD_KIND_S64 : MD_KIND_U64)
+                 : (is_signed ? MD_KIND_S32 : MD_KIND_U32);
+  if (is_signed && k->o->positive_divisors)
+    flags |= MD_DF_POSITIVE;
+  for (l = 0; l < lanes; l++) {
+    md_buf_init(&prog[l]);
+    if (!md_inv_lane_program(&k->inv, den, l, &prog[l])) {
+      md_remarkf(MD_REMARK_MISSED, inst, "NotLaunchInvariant",
+                 "magicdiv: vector %s <%u x i%u> left alone: lane %u: %s",
+                 md_op_name(op), lanes, w, l,
+                 k->inv.why ? k->inv.why : "divisor is not launch-invariant");
+      for (w = 0; w <= l; w++)
+        md_buf_free(&prog[w]);
+      return;
+    }
+    if (mode == MD_MODE_EXTEND)
+      md_prog_cast(&prog[l], is_signed ? MD_OP_SEXT : MD_OP_ZEXT, w, 32);
+  }
+  memset(&vs, 0, sizeof vs);
+  vs.inst = inst;
+  vs.lanes = lanes;
+  vs.mode = (int)mode;
+  for (l = 0; l < lanes; l++) {
+    vs.divisor[l] = md_find_divisor(k, &prog[l], kind, flags);
+    md_buf_free(&prog[l]);
+  }
+  for (l = 0; l < lanes; l++)
+    if (vs.divisor[l] < 0) {
+      /* (divisors already entered stay in the table: unused, harmless) */
+      md_remarkf(MD_REMARK_MISSED, inst, "TooManyDivisors",
+                 "magicdiv: vector %s <%u x i%u> left alone: more than %d "
+                 "distinct divisors in this kernel",
+                 md_op_name(op), lanes, w, MD_MAX_DIVISORS);
+      return;
+    }
+  if (k->nvsites == k->capvsites) {
+    unsigned cap = k->capvsites ? 2 * k->capvsites : 4;
+    md_vsite *nv = realloc(k->vsites, cap * sizeof *nv);
+    if (!nv)
+      return; /* out of memory: the site stays */
+    k->vsites = nv;
+    k->capvsites = cap;
+  }
+  k->vsites[k->nvsites++] = vs;
+}
+
+/* Build: split the vector sites in the clone (map: original -> clone) and
+ * append their lanes to sites[n..); returns the new count, or 0 with
+ * nothing split when a vector site has no copy. */
+static unsigned md_split_vector_sites(md_kstate *k, const md_vmap *map,
+                                      md_site *sites, unsigned n) {
+  unsigned i, l;
+  LLVMValueRef lane[MD_VEC_MAX_LANES];
+  for (i = 0; i < k->nvsites; i++)
+    if (!md_vmap_lookup(map, k->vsites[i].inst))
+      return 0;
+  for (i = 0; i < k->nvsites; i++) {
+    md_vsite *vs = &k->vsites[i];
+    md_vec_split(md_vmap_lookup(map, vs->inst), lane);
+    for (l = 0; l < vs->lanes; l++) {
+      sites[n].inst = lane[l];
+      sites[n].divisor = vs->divisor[l];
+      sites[n].mode = (md_site_mode)vs->mode;
+      sites[n].nonneg = 0;
+      n++;
+    }
+  }
+  return n;
+}
+
+static void md_vector_remarks(md_kstate *k) {
+  unsigned i, l;
+  for (i = 0; i < k->nvsites; i++) {
+    md_vsite *vs = &k->vsites[i];
+    char list[8 * MD_VEC_MAX_LANES + 1];
+    size_t len = 0;
+    const md_divisor *d = &k->divs[vs->divisor[0]];
+    list[0] = 0;
+    for (l = 0; l < vs->lanes; l++)
+      len += (size_t)snprintf(list + len, sizeof list - len, "%s#%d",
+                              l ? ", " : "", vs->divisor[l]);
+    md_remarkf(MD_REMARK_PASSED, vs->inst, "Transformed",
+               "magicdiv: vector %s <%u x i%u> split into %u lanes by "
+               "launch-invariant divisors %s -> magic %s multiply-high%s",
+               md_op_name(LLVMGetInstructionOpcode(vs->inst)), vs->lanes,
+               LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(vs->inst))),
+               vs->lanes, list, md_kind_str(d->kind),
+               vs->mode == MD_MODE_EXTEND ? ", extended to 32 bits" : "");
+  }
+}
+
+static unsigned md_vector_lane_count(const md_kstate *k) {
+  unsigned i, n = 0;
+  for (i = 0; i < k->nvsites; i++)
+    n += k->vsites[i].lanes;
+  return n;
+}
+
+/* ---- end of vector divisions ---- */
+
 static void md_free_kstate(md_kstate *k) {
   unsigned i;
   for (i = 0; i < k->ndivs; i++)
     md_buf_free(&k->divs[i].prog);
+  free(k->vsites);
   free(k->sites);
   md_range_release(&k->range);
   md_inv_release(&k->inv);
@@ -358,7 +506,8 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
   md_magic_vals mv[MD_MAX_DIVISORS];
   md_vmap *map = NULL;
   LLVMValueRef clone;
-  unsigned i;
+  unsigned i, nall = 0;
+  md_site *all = NULL; /* the sites and the vector sites' lanes */
 
   md_extra_types(k, types);
   if (k->t == MD_TARGET_NVPTX &&
@@ -382,15 +531,26 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
     if (!k->sites[i].inst)
       break;
   }
+  if (i == k->nsites && k->nvsites &&
+      (all = malloc((k->nsites + md_vector_lane_count(k)) * sizeof *all))) {
+    if (k->nsites)
+      memcpy(all, k->sites, k->nsites * sizeof *all);
+    nall = md_split_vector_sites(k, map, all, k->nsites);
+  }
   md_vmap_free(map);
-  if (i < k->nsites) {
+  if (i < k->nsites || (k->nvsites && !nall)) {
+    free(all);
     md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
               "magicdiv: internal error: a division has no copy in the "
               "clone; the clone was dropped");
     LLVMDeleteFunction(clone);
     return NULL;
   }
-  md_rewrite_sites(clone, k->sites, k->nsites, mv);
+  if (all)
+    md_rewrite_sites(clone, all, nall, mv);
+  else
+    md_rewrite_sites(clone, k->sites, k->nsites, mv);
+  free(all);
   if (k->o->verify && LLVMVerifyFunction(clone, LLVMReturnStatusAction)) {
     md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
               "magicdiv: internal error: the clone failed verification and "
@@ -404,7 +564,7 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
 /* Build and commit K__magicdiv and its descriptor.  Returns 1 if the
  * module changed. */
 static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
-  LLVMValueRef *orig = malloc(k->nsites * sizeof *orig);
+  LLVMValueRef *orig = malloc((k->nsites ? k->nsites : 1) * sizeof *orig);
   LLVMValueRef clone, desc;
   md_buf bytes;
   unsigned i;
@@ -444,11 +604,13 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
     s.inst = orig[i]; /* remarks name the original's sites */
     md_site_remark(k, &s);
   }
+  md_vector_remarks(k);
   free(orig);
   md_remarkf(MD_REMARK_PASSED, k->kernel, "Cloned",
              "magicdiv: kernel '%.*s' cloned as '%s': %u division "
              "site(s), %u distinct divisor(s), %u magic parameter(s)",
-             (int)k->klen, k->kname, cname, k->nsites, k->ndivs, k->n_extra);
+             (int)k->klen, k->kname, cname, k->nsites + k->nvsites, k->ndivs,
+             k->n_extra);
   return 1;
 }
 
@@ -579,7 +741,7 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
     in_callees = md_callee_divisions(kernel, kernel, &seen, reported, 0);
     md_map_release(&seen);
   }
-  if (k.nsites == 0)
+  if (k.nsites + k.nvsites == 0)
     md_remarkf(MD_REMARK_ANALYSIS, kernel, "NoSites",
                "magicdiv: %s kernel '%.*s': no division by a launch-invariant "
                "divisor in its own code%s",
@@ -593,7 +755,7 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
     md_remarkf(MD_REMARK_ANALYSIS, kernel, "KernelSummary",
                "magicdiv: %s kernel '%.*s': %u division site(s) with a "
                "launch-invariant divisor, %s",
-               md_target_name(t), (int)k.klen, k.kname, k.nsites,
+               md_target_name(t), (int)k.klen, k.kname, k.nsites + k.nvsites,
                changed ? "cloned" : "not cloned");
   }
   md_free_kstate(&k);

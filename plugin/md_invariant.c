@@ -310,10 +310,14 @@ static unsigned md_param_index(md_inv *c, LLVMValueRef arg) {
   return i;
 }
 
+static int md_lane(md_inv *c, LLVMValueRef vec, unsigned lane, md_frame *f);
+
 /* A load: a field of a read-only byval/byref kernel argument, or the
- * launch geometry on AMDGPU. */
-static int md_rule_load(md_inv *c, LLVMValueRef ld, md_frame *f) {
-  unsigned w = md_int_width(LLVMTypeOf(ld)), i;
+ * launch geometry on AMDGPU.  For lane `lane` of a vector load (md_lane),
+ * w is the element width and the field lies lane * w / 8 bytes further. */
+static int md_rule_load_at(md_inv *c, LLVMValueRef ld, unsigned w,
+                           unsigned lane, md_frame *f) {
+  unsigned i;
   int64_t off = 0;
   LLVMValueRef base;
   LLVMTypeRef pointee;
@@ -324,14 +328,18 @@ static int md_rule_load(md_inv *c, LLVMValueRef ld, md_frame *f) {
   base = md_ptr_base(c, LLVMGetOperand(ld, 0), &off);
   if (!base)
     return md_fail(c, ld, "divisor is loaded through a non-constant address");
-  if (md_amdgpu_geometry(c, base, off, w, f->out))
-    return 1;
   if (off == 0 && LLVMIsAAllocaInst(base)) {
     LLVMValueRef val = md_slot_value(c, base);
     if (val && LLVMTypeOf(val) == LLVMTypeOf(ld))
-      return md_operand(c, val, f);
+      return LLVMGetTypeKind(LLVMTypeOf(ld)) == LLVMVectorTypeKind
+                 ? md_lane(c, val, lane, f)
+                 : md_operand(c, val, f);
     return md_fail(c, ld, "divisor is loaded from a stack slot");
   }
+  if (__builtin_add_overflow(off, (int64_t)lane * (int64_t)(w / 8), &off))
+    return md_fail(c, ld, "divisor is loaded outside its struct argument");
+  if (md_amdgpu_geometry(c, base, off, w, f->out))
+    return 1;
   if (!LLVMIsAArgument(base) || LLVMGetParamParent(base) != c->kernel)
     return md_fail(c, ld, "divisor is loaded from memory");
   i = md_param_index(c, base);
@@ -347,6 +355,89 @@ static int md_rule_load(md_inv *c, LLVMValueRef ld, md_frame *f) {
                           "the kernel writes or lets escape");
   md_prog_arg(f->out, i, (uint32_t)off, w / 8);
   return 1;
+}
+
+static int md_rule_load(md_inv *c, LLVMValueRef ld, md_frame *f) {
+  return md_rule_load_at(c, ld, md_int_width(LLVMTypeOf(ld)), 0, f);
+}
+
+/* ---- vector lanes (AMDGPU -O2 loads adjacent struct fields as one vector
+ * and the SLP vectorizer builds vectors of scalars) ----
+ *
+ * Lane `lane` of the vector value vec, followed through the instructions
+ * that only move scalars: insertelement and shufflevector with constant
+ * indices, freeze, constant vectors; it ends at a scalar (the inserted
+ * operand, analysed as usual and memoized) or at a vector load of a struct
+ * argument or the launch packet (lane * element size further).  Lanes are
+ * not memoized; the chain is at most MD_LANE_STEPS long. */
+#define MD_LANE_STEPS 32
+
+static int md_lane(md_inv *c, LLVMValueRef vec, unsigned lane, md_frame *f) {
+  unsigned steps;
+  for (steps = 0; steps < MD_LANE_STEPS; steps++) {
+    LLVMTypeRef vt = LLVMTypeOf(vec);
+    unsigned w;
+    if (LLVMGetTypeKind(vt) != LLVMVectorTypeKind ||
+        lane >= LLVMGetVectorSize(vt))
+      return md_fail(c, vec, "divisor lane is out of its vector");
+    w = md_int_width(LLVMGetElementType(vt));
+    if (w == 0 || w > 64)
+      return md_fail(c, vec, "divisor is a lane of a non-integer vector");
+    if (LLVMIsAConstant(vec)) {
+      LLVMValueRef e = LLVMGetAggregateElement(vec, lane);
+      if (!e || !LLVMIsAConstantInt(e))
+        return md_fail(c, vec, "divisor is an undefined or non-integer "
+                               "lane of a constant vector");
+      md_prog_const(f->out, w, LLVMConstIntGetZExtValue(e));
+      return 1;
+    }
+    if (!LLVMIsAInstruction(vec))
+      return md_fail(c, vec, "divisor is a lane of a vector argument");
+    switch (LLVMGetInstructionOpcode(vec)) {
+    case LLVMInsertElement: {
+      LLVMValueRef idx = LLVMGetOperand(vec, 2);
+      if (!LLVMIsAConstantInt(idx))
+        return md_fail(c, vec, "divisor lane is inserted at a variable index");
+      if (LLVMConstIntGetZExtValue(idx) == lane)
+        return md_operand(c, LLVMGetOperand(vec, 1), f);
+      vec = LLVMGetOperand(vec, 0);
+      break;
+    }
+    case LLVMShuffleVector: {
+      int m = LLVMGetMaskValue(vec, lane);
+      unsigned n0 = LLVMGetVectorSize(LLVMTypeOf(LLVMGetOperand(vec, 0)));
+      if (m < 0 || m == LLVMGetUndefMaskElem())
+        return md_fail(c, vec, "divisor is an undefined lane of a shuffle");
+      if ((unsigned)m < n0) {
+        vec = LLVMGetOperand(vec, 0);
+        lane = (unsigned)m;
+      } else {
+        vec = LLVMGetOperand(vec, 1);
+        lane = (unsigned)m - n0;
+      }
+      break;
+    }
+    case LLVMFreeze:
+      vec = LLVMGetOperand(vec, 0);
+      break;
+    case LLVMLoad:
+      return md_rule_load_at(c, vec, w, lane, f);
+    default:
+      return md_fail(c, vec, "divisor is a lane of a vector computed by an "
+                             "unsupported instruction");
+    }
+  }
+  return md_fail(c, vec, "divisor lane is moved through too many shuffles");
+}
+
+/* extractelement with a constant index. */
+static int md_rule_extract(md_inv *c, LLVMValueRef v, md_frame *f) {
+  LLVMValueRef idx = LLVMGetOperand(v, 1);
+  if (!LLVMIsAConstantInt(idx) || md_int_width(LLVMTypeOf(idx)) > 64 ||
+      LLVMConstIntGetZExtValue(idx) > 0xffffu)
+    return md_fail(c, v, "divisor is extracted at a variable index");
+  return md_lane(c, LLVMGetOperand(v, 0),
+                 (unsigned)LLVMConstIntGetZExtValue(idx), f);
 }
 
 /* Calls: NVPTX geometry registers and min/max intrinsics. */
@@ -520,6 +611,8 @@ static int md_rule(md_inv *c, LLVMValueRef v, md_frame *f) {
     return 1;
   case LLVMLoad:
     return md_rule_load(c, v, f);
+  case LLVMExtractElement:
+    return md_rule_extract(c, v, f);
   case LLVMCall:
     return md_rule_call(c, v, f);
   case LLVMPHI:
@@ -662,6 +755,43 @@ void md_inv_release(md_inv *c) {
   free(c->nodes);
   c->nodes = NULL;
   c->nnodes = c->capnodes = 0;
+}
+
+/* Lane `lane` of the vector v (md_lane): measured, then written, with the
+ * budgets of md_inv_program. */
+int md_inv_lane_program(md_inv *c, LLVMValueRef v, unsigned lane,
+                        md_buf *out) {
+  size_t start = out->n;
+  md_buf count;
+  md_frame f;
+  int depth;
+  c->why = NULL;
+  c->why_at = NULL;
+  md_buf_init_counting(&count);
+  f.out = &count;
+  f.height = 0;
+  f.depth = 0;
+  if (!md_lane(c, v, lane, &f))
+    return c->why ? 0 : md_fail(c, v, "divisor is not launch-invariant");
+  if (f.height + 1 > MD_INV_MAX_DEPTH)
+    return md_fail(c, v, "divisor expression is too deep");
+  if (count.n > MD_INV_MAX_BYTES)
+    return md_fail(c, v, "divisor expression is too large (its program "
+                         "would exceed the descriptor's budget)");
+  f.out = out;
+  f.height = 0;
+  f.depth = 0;
+  if (!md_lane(c, v, lane, &f) || out->oom) {
+    out->n = start;
+    return md_fail(c, v, "out of memory");
+  }
+  depth = md_prog_stack_depth(out->p + start, out->n - start);
+  if (depth < 0 || depth > MD_STACK_MAX) {
+    out->n = start;
+    return md_fail(c, v, "divisor expression needs too deep an evaluation "
+                         "stack");
+  }
+  return 1;
 }
 
 int md_inv_program(md_inv *c, LLVMValueRef v, md_buf *out) {

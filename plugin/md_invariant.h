@@ -10,6 +10,9 @@
  *   - integer constants;
  *   - add sub mul shl lshr ashr and or xor udiv sdiv urem srem, zext sext
  *     trunc, icmp, select, freeze, llvm.{s,u}{min,max} of such values;
+ *   - lanes (extractelement at a constant index) of vector loads of such
+ *     fields, of constant vectors, and of insertelement / shufflevector
+ *     chains of such scalars;
  *   - the launch geometry: NVPTX ntid / nctaid special registers, AMDGPU
  *     workgroup size and group counts read from the implicit-argument or
  *     dispatch-packet pointer.
@@ -62,6 +65,12 @@ void md_inv_release(md_inv *c);
 /* Append the program of v to out.  Returns 1 if v is launch-invariant and
  * its program fits the budgets, 0 if not (c->why, c->why_at say why). */
 int md_inv_program(md_inv *c, LLVMValueRef v, md_buf *out);
+
+/* The same for lane `lane` of the integer vector v (extractelement of a
+ * vector load from a struct argument, insertelement / shufflevector chains
+ * of invariant scalars, constant vectors). */
+int md_inv_lane_program(md_inv *c, LLVMValueRef v, unsigned lane,
+                        md_buf *out);
 
 /* The byval/byref pointee type of parameter i of f, or NULL. */
 LLVMTypeRef md_param_pointee(LLVMValueRef f, unsigned i);

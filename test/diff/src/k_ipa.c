@@ -1,0 +1,40 @@
+/*
+ * k_ipa.c -- issue 12's device-side shapes, as x86 test kernels
+ * (driver: d_ipa.c):
+ *   - vector divisions whose lanes divide by fields of a by-value struct
+ *     loaded as one vector, by shuffles of it and by vectors built from
+ *     scalars (the AMDGPU -O2 + SLP shapes);
+ *   - divisions inside noinline device functions whose divisors are
+ *     launch-invariant through the call's arguments or the geometry
+ *     (interprocedural clones), two levels deep.
+ * The vector kernels compute exactly what MD_PERMUTE_KERNEL computes, so
+ * the permute sweep of md_diff_sweep.c drives them.
+ */
+#include "md_diff_kernel.h"
+
+#include "k_shapes.h"
+
+typedef int32_t md_v2i __attribute__((ext_vector_type(2)));
+typedef uint32_t md_v2u __attribute__((ext_vector_type(2)));
+
+#define MD_VPERM_KERNEL(name, T, V, S)                                         \
+  MD_KERNEL void name(T *out, S s, T base, T count) {                          \
+    T t = (T)MD_GID();                                                         \
+    if (t >= count)                                                            \
+      return;                                                                  \
+    T idx = base + t;                                                          \
+    V hw;                                                                      \
+    __builtin_memcpy(&hw, &s.h, sizeof hw); /* one vector load: {h, w} */      \
+    V wh = __builtin_shufflevector(hw, hw, 1, 0);                              \
+    V n1 = {idx, idx / s.w};                                                   \
+    V lo = n1 % wh; /* {idx % w, (idx / w) % h} */                             \
+    T whp = s.w * s.h;                                                         \
+    V d2 = {whp, whp * s.c};                                                   \
+    V hi = (V){idx, idx} / d2; /* {idx / wh, idx / whc} */                     \
+    hi.x = hi.x % s.c;                                                         \
+    __builtin_memcpy(&out[4 * t], &lo, sizeof lo);                             \
+    __builtin_memcpy(&out[4 * t + 2], &hi, sizeof hi);                         \
+  }
+
+MD_VPERM_KERNEL(k_vperm, int32_t, md_v2i, md_shape4)
+MD_VPERM_KERNEL(k_vperm_u, uint32_t, md_v2u, md_ushape4)
