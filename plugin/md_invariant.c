@@ -342,6 +342,10 @@ static int md_rule_load_at(md_inv *c, LLVMValueRef ld, unsigned w,
     return 1;
   if (!LLVMIsAArgument(base) || LLVMGetParamParent(base) != c->kernel)
     return md_fail(c, ld, "divisor is loaded from memory");
+  if (c->parent)
+    return md_fail(c, ld, "divisor is loaded from memory behind an argument "
+                          "of a device function (not followed to the "
+                          "kernel's struct)");
   i = md_param_index(c, base);
   pointee = md_param_pointee(c->kernel, i);
   if (!pointee)
@@ -542,6 +546,24 @@ static unsigned md_binop_flags(LLVMValueRef inst, LLVMOpcode op) {
   return f;
 }
 
+/* An argument of a called function (c->parent set): the call's operand,
+ * analysed (memoized) in the caller's context; a failure's reason is the
+ * caller's. */
+static int md_rule_callee_arg(md_inv *c, LLVMValueRef arg, md_frame *f) {
+  unsigned i = md_param_index(c, arg);
+  md_inv *p = c->parent;
+  if (i >= (unsigned)LLVMGetNumArgOperands(c->call))
+    return md_fail(c, arg, "divisor is an argument the call does not pass");
+  p->why = NULL;
+  p->why_at = NULL;
+  if (md_walk(p, LLVMGetOperand(c->call, i), f))
+    return 1;
+  if (p->why)
+    return md_fail(c, p->why_at, p->why);
+  return md_fail(c, arg, "divisor is an argument that is not "
+                         "launch-invariant at the call");
+}
+
 /* The rule for v (its operands through md_operand), writing to f->out. */
 static int md_rule(md_inv *c, LLVMValueRef v, md_frame *f) {
   unsigned w = md_int_width(LLVMTypeOf(v));
@@ -554,6 +576,8 @@ static int md_rule(md_inv *c, LLVMValueRef v, md_frame *f) {
     md_prog_const(f->out, w, LLVMConstIntGetZExtValue(v));
     return 1;
   }
+  if (LLVMIsAArgument(v) && c->parent && LLVMGetParamParent(v) == c->kernel)
+    return md_rule_callee_arg(c, v, f);
   if (LLVMIsAArgument(v)) {
     if (LLVMGetParamParent(v) != c->kernel)
       return md_fail(c, v, "divisor is an argument of another function");
@@ -747,6 +771,13 @@ void md_inv_init(md_inv *c, LLVMValueRef kernel, LLVMTargetDataRef td,
   c->kernel = kernel;
   c->td = td;
   c->target = target;
+}
+
+void md_inv_init_callee(md_inv *c, LLVMValueRef callee, md_inv *parent,
+                        LLVMValueRef call) {
+  md_inv_init(c, callee, parent->td, parent->target);
+  c->parent = parent;
+  c->call = call;
 }
 
 void md_inv_release(md_inv *c) {

@@ -56,11 +56,22 @@ typedef struct md_inv {
   unsigned nnodes, capnodes;
   const char *why;     /* why the last query failed (static string) */
   LLVMValueRef why_at; /* the value that made it fail */
+  /* A called function's context (md_callee.c): `kernel` is then the callee,
+   * and its arguments are the operands of `call` (an instruction of the
+   * parent context's function), analysed in `parent`. */
+  struct md_inv *parent;
+  LLVMValueRef call;
 } md_inv;
 
 void md_inv_init(md_inv *c, LLVMValueRef kernel, LLVMTargetDataRef td,
                  md_target target);
 void md_inv_release(md_inv *c);
+
+/* The context of `callee` as called by `call` (in parent's function): an
+ * argument of callee is launch-invariant when the call's operand is, in
+ * parent.  parent must outlive c and stay at its address. */
+void md_inv_init_callee(md_inv *c, LLVMValueRef callee, md_inv *parent,
+                        LLVMValueRef call);
 
 /* Append the program of v to out.  Returns 1 if v is launch-invariant and
  * its program fits the budgets, 0 if not (c->why, c->why_at say why). */

@@ -38,3 +38,40 @@ typedef uint32_t md_v2u __attribute__((ext_vector_type(2)));
 
 MD_VPERM_KERNEL(k_vperm, int32_t, md_v2i, md_shape4)
 MD_VPERM_KERNEL(k_vperm_u, uint32_t, md_v2u, md_ushape4)
+
+/* ---- divisions in noinline device functions (paged attention's
+ * num_heads / num_kv_heads, head / queries-per-kv; the grid size) ---- */
+
+__attribute__((noinline)) int32_t md_ipa_kv_head(int32_t head, int32_t nh,
+                                                 int32_t nkv) {
+  int32_t qpk = nh / nkv;
+  return head / qpk;
+}
+
+/* two levels: calls md_ipa_kv_head, and divides by the geometry */
+__attribute__((noinline)) int32_t md_ipa_slot(int32_t x, int32_t nh,
+                                              int32_t nkv) {
+  int32_t kv = md_ipa_kv_head(x % nh, nh, nkv);
+  return kv + (int32_t)((uint32_t)x / md_nctaid_x());
+}
+
+__attribute__((noinline)) int32_t md_ipa_mod(int32_t x, int32_t m) {
+  return x % m;
+}
+
+/* a thread-dependent divisor: stays, with a remark */
+__attribute__((noinline)) int32_t md_ipa_bad(int32_t x, int32_t y) {
+  return x / y;
+}
+
+MD_KERNEL void k_call(int32_t *out, int32_t nh, int32_t nkv, int32_t base,
+                      int32_t count) {
+  int32_t t = (int32_t)MD_GID();
+  if (t >= count)
+    return;
+  int32_t idx = base + t;
+  out[4 * t + 0] = md_ipa_kv_head(idx, nh, nkv);
+  out[4 * t + 1] = md_ipa_slot(idx, nh, nkv);
+  out[4 * t + 2] = md_ipa_mod(idx, nkv);
+  out[4 * t + 3] = md_ipa_bad(idx, t + 1);
+}
