@@ -72,13 +72,15 @@ static int md_has_div_memo(md_map *memo, LLVMValueRef f) {
 /* Divisions in f and the functions it calls (transitively) are left
  * alone: a remark at each, once per function and module.  Returns their
  * number. */
-static unsigned md_report(LLVMValueRef kernel, LLVMValueRef f,
-                          const char *why, md_map *seen, md_map *reported) {
+static unsigned md_report(LLVMValueRef kernel, LLVMValueRef root,
+                          LLVMValueRef f, const char *why, md_map *seen,
+                          md_map *reported) {
   LLVMBasicBlockRef bb;
   unsigned count = 0;
-  size_t fl = 0, kl = 0;
+  size_t fl = 0, kl = 0, rl = 0;
   const char *fname = LLVMGetValueName2(f, &fl);
   const char *kname = LLVMGetValueName2(kernel, &kl);
+  const char *rname = LLVMGetValueName2(root, &rl);
   int report = !md_map_get(reported, f);
   if (md_map_get(seen, f) || md_map_put(seen, f, f))
     return 0;
@@ -89,15 +91,22 @@ static unsigned md_report(LLVMValueRef kernel, LLVMValueRef f,
     for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       if (md_is_div(i) && !LLVMIsAConstant(LLVMGetOperand(i, 1))) {
         count++;
-        if (report)
+        if (report && f == root)
           md_remarkf(MD_REMARK_MISSED, i, "InCalledFunction",
                      "magicdiv: %s in device function '%.*s' (called from "
                      "kernel '%.*s') left alone: %s",
                      md_op_name(LLVMGetInstructionOpcode(i)), (int)fl, fname,
                      (int)kl, kname, why);
+        else if (report)
+          md_remarkf(MD_REMARK_MISSED, i, "InCalledFunction",
+                     "magicdiv: %s in device function '%.*s' (called from "
+                     "kernel '%.*s') left alone: it is reached through "
+                     "'%.*s', which gets no clone: %s",
+                     md_op_name(LLVMGetInstructionOpcode(i)), (int)fl, fname,
+                     (int)kl, kname, (int)rl, rname, why);
       }
       if ((g = md_direct_callee(i)))
-        count += md_report(kernel, g, why, seen, reported);
+        count += md_report(kernel, root, g, why, seen, reported);
     }
   }
   return count;
@@ -154,6 +163,10 @@ static void md_plan_fn(md_planner *w, LLVMValueRef f, int parent,
       if (!(g = md_direct_callee(i)) || !md_has_div_memo(&w->hasdiv, g))
         continue;
       why = md_refusal(i, g);
+      if (!why && (why = md_clone_check(g, 1))) {
+        snprintf(buf, sizeof buf, "it cannot be cloned (%s)", why);
+        why = buf;
+      }
       if (!why && depth + 1 > MD_CALLEE_DEPTH) {
         snprintf(buf, sizeof buf, "it is more than %d calls deep from the "
                  "kernel", MD_CALLEE_DEPTH);
@@ -166,7 +179,8 @@ static void md_plan_fn(md_planner *w, LLVMValueRef f, int parent,
       }
       if (why) {
         md_map seen = {0};
-        w->p->left_out += md_report(w->kernel, g, why, &seen, w->reported);
+        w->p->left_out +=
+            md_report(w->kernel, g, g, why, &seen, w->reported);
         md_map_release(&seen);
         continue;
       }
@@ -192,7 +206,15 @@ md_cplan *md_callee_plan(LLVMValueRef kernel, LLVMTargetDataRef td,
   md_cplan *p = calloc(1, sizeof *p);
   if (!p) {
     md_map seen = {0};
-    md_report(kernel, kernel, "out of memory", &seen, reported);
+    LLVMBasicBlockRef bb;
+    md_map_put(&seen, kernel, kernel);
+    for (bb = LLVMGetFirstBasicBlock(kernel); bb;
+         bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef i, g;
+      for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if ((g = md_direct_callee(i)))
+          md_report(kernel, g, g, "out of memory", &seen, reported);
+    }
     md_map_release(&seen);
     return NULL;
   }
