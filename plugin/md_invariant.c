@@ -82,8 +82,47 @@ LLVMTypeRef md_param_passed_type(LLVMValueRef f, unsigned i) {
   return pointee ? pointee : LLVMTypeOf(LLVMGetParam(f, i));
 }
 
+/* The enum attribute `name` of argument k (0-based) of a call, at the
+ * call site or on the called function; its value in *val. */
+static int md_call_arg_attr(LLVMValueRef call, LLVMValueRef fn, unsigned k,
+                            const char *name, uint64_t *val) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+  LLVMAttributeRef a;
+  if (!kind)
+    return 0; /* not an attribute of this LLVM version */
+  a = LLVMGetCallSiteEnumAttribute(call, k + 1, kind);
+  if (!a && fn && k < LLVMCountParams(fn))
+    a = LLVMGetEnumAttributeAtIndex(fn, k + 1, kind);
+  if (!a)
+    return 0;
+  if (val)
+    *val = LLVMGetEnumAttributeValue(a);
+  return 1;
+}
+
+/* Argument k of a direct call never lets the callee (or anything it calls)
+ * write the memory behind it: passed byval (the callee gets a copy made
+ * from it), or readonly/readnone and not captured (nocapture before LLVM
+ * 21, captures(none) -- value 0 -- after). */
+static int md_call_arg_unwritten(LLVMValueRef call, unsigned k) {
+  LLVMValueRef fn = LLVMGetCalledValue(call);
+  uint64_t v = 1;
+  if (!fn || !LLVMIsAFunction(fn) || k >= LLVMCountParams(fn) ||
+      LLVMGetCalledFunctionType(call) != LLVMGlobalGetValueType(fn) ||
+      LLVMGetNumOperandBundles(call))
+    return 0;
+  if (md_call_arg_attr(call, fn, k, "byval", NULL))
+    return 1;
+  if (!md_call_arg_attr(call, fn, k, "readonly", NULL) &&
+      !md_call_arg_attr(call, fn, k, "readnone", NULL))
+    return 0;
+  return md_call_arg_attr(call, fn, k, "nocapture", NULL) ||
+         (md_call_arg_attr(call, fn, k, "captures", &v) && v == 0);
+}
+
 /* Every use of ptr, transitively through GEPs and pointer casts, is the
- * pointer operand of a simple load. */
+ * pointer operand of a simple load, or an argument of a direct call that
+ * cannot write through it (md_call_arg_unwritten). */
 static int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
   LLVMUseRef u;
   if (depth > 16)
@@ -107,6 +146,15 @@ static int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
       if (!md_ptr_only_loaded(user, depth + 1))
         return 0;
       break;
+    case LLVMCall: {
+      unsigned k, n = (unsigned)LLVMGetNumArgOperands(user);
+      if (LLVMGetCalledValue(user) == ptr)
+        return 0;
+      for (k = 0; k < n; k++)
+        if (LLVMGetOperand(user, k) == ptr && !md_call_arg_unwritten(user, k))
+          return 0;
+      break;
+    }
     default:
       return 0;
     }
@@ -311,16 +359,16 @@ static unsigned md_param_index(md_inv *c, LLVMValueRef arg) {
 }
 
 static int md_lane(md_inv *c, LLVMValueRef vec, unsigned lane, md_frame *f);
+static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
+                       int64_t off, unsigned w, md_frame *f);
 
 /* A load: a field of a read-only byval/byref kernel argument, or the
  * launch geometry on AMDGPU.  For lane `lane` of a vector load (md_lane),
  * w is the element width and the field lies lane * w / 8 bytes further. */
 static int md_rule_load_at(md_inv *c, LLVMValueRef ld, unsigned w,
                            unsigned lane, md_frame *f) {
-  unsigned i;
   int64_t off = 0;
   LLVMValueRef base;
-  LLVMTypeRef pointee;
   if (LLVMGetVolatile(ld) || LLVMGetOrdering(ld) != LLVMAtomicOrderingNotAtomic)
     return md_fail(c, ld, "divisor is a volatile or atomic load");
   if (w != 8 && w != 16 && w != 32 && w != 64)
@@ -340,13 +388,43 @@ static int md_rule_load_at(md_inv *c, LLVMValueRef ld, unsigned w,
     return md_fail(c, ld, "divisor is loaded outside its struct argument");
   if (md_amdgpu_geometry(c, base, off, w, f->out))
     return 1;
+  return md_field_at(c, ld, base, off, w, f);
+}
+
+/* The w-bit field at byte `off` behind `base` (a pointer stripped of
+ * constant GEPs and casts): a field of a read-only byval/byref kernel
+ * argument, or -- in a called function's context -- behind a pointer
+ * argument that the function only reads, which is the call's pointer
+ * operand in the caller (followed up to the kernel). */
+static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
+                       int64_t off, unsigned w, md_frame *f) {
+  unsigned i;
+  LLVMTypeRef pointee;
   if (!LLVMIsAArgument(base) || LLVMGetParamParent(base) != c->kernel)
     return md_fail(c, ld, "divisor is loaded from memory");
-  if (c->parent)
-    return md_fail(c, ld, "divisor is loaded from memory behind an argument "
-                          "of a device function (not followed to the "
-                          "kernel's struct)");
   i = md_param_index(c, base);
+  if (c->parent) {
+    md_inv *p = c->parent;
+    LLVMValueRef pbase;
+    int64_t poff = 0;
+    if (i >= (unsigned)LLVMGetNumArgOperands(c->call))
+      return md_fail(c, ld, "divisor is loaded through an argument the "
+                            "call does not pass");
+    if (!md_arg_readonly(c, base))
+      return md_fail(c, ld, "divisor is loaded through a pointer argument "
+                            "that the device function writes through or "
+                            "lets escape");
+    pbase = md_ptr_base(p, LLVMGetOperand(c->call, i), &poff);
+    if (!pbase || __builtin_add_overflow(off, poff, &off))
+      return md_fail(c, ld, "divisor is loaded through a pointer the caller "
+                            "passes with a non-constant offset");
+    p->why = NULL;
+    p->why_at = NULL;
+    if (md_field_at(p, ld, pbase, off, w, f))
+      return 1;
+    return md_fail(c, p->why_at ? p->why_at : ld,
+                   p->why ? p->why : "divisor is loaded from memory");
+  }
   pointee = md_param_pointee(c->kernel, i);
   if (!pointee)
     return md_fail(c, ld, "divisor is loaded from memory behind a pointer "

@@ -1,7 +1,8 @@
 /*
  * d_ipa.c -- driver of k_ipa.c: the vector kernels with the permute sweep
  * (they compute what MD_PERMUTE_KERNEL computes, with the same divisors);
- * k_call (divisions in called functions) with its own sweep.
+ * k_call (divisions in called functions) with its own sweep; k_sref (the
+ * shape struct passed on to called functions) with the permute sweep.
  */
 #include "k_shapes.h"
 #include "md_diff_sweep.h"
@@ -9,6 +10,7 @@
 MD_DIFF_DECL(k_vperm);
 MD_DIFF_DECL(k_vperm_u);
 MD_DIFF_DECL(k_call);
+MD_DIFF_DECL(k_sref);
 
 /* k_call: divisors nh / nkv, nh, nkv (signed) and gridDim.x. */
 static void md_sw_call(md_diff_kernel *k) {
@@ -63,6 +65,7 @@ int main(int argc, char **argv) {
                      MD_U32),
       MD_DIFF_KERNEL(k_call, 4, 1, md_sw_call, MD_P, MD_I32, MD_I32, MD_I32,
                      MD_I32),
+      MD_DIFF_KERNEL(k_sref, 4, 1, md_sw_vperm, MD_P, NULL, MD_I32, MD_I32),
   };
   static ffi_type shape4, ushape4;
   static ffi_type *shape4_el[9], *ushape4_el[7];
@@ -70,5 +73,6 @@ int main(int argc, char **argv) {
   md_diff_struct_type(&ushape4, ushape4_el, MD_U32, 6);
   ks[0].types[1] = &shape4;
   ks[1].types[1] = &ushape4;
+  ks[3].types[1] = &shape4;
   return md_diff_main(argc, argv, ks, sizeof ks / sizeof ks[0]);
 }

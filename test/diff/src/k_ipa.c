@@ -75,3 +75,32 @@ MD_KERNEL void k_call(int32_t *out, int32_t nh, int32_t nkv, int32_t base,
   out[4 * t + 2] = md_ipa_mod(idx, nkv);
   out[4 * t + 3] = md_ipa_bad(idx, t + 1);
 }
+
+/* ---- the shape struct passed on to noinline functions: by pointer (only
+ * read: readonly, not captured) and by value (byval) ---- */
+
+__attribute__((noinline)) int32_t md_ipa_col(const md_shape4 *s, int32_t i) {
+  return i % s->w;
+}
+
+__attribute__((noinline)) int32_t md_ipa_row(md_shape4 s, int32_t i) {
+  return (i / s.w) % s.h;
+}
+
+__attribute__((noinline)) int32_t md_ipa_batch(const md_shape4 *s,
+                                               int32_t i) {
+  return i / (s->w * s->h * s->c);
+}
+
+/* what MD_PERMUTE_KERNEL computes, through the functions above */
+MD_KERNEL void k_sref(int32_t *out, md_shape4 s, int32_t base,
+                      int32_t count) {
+  int32_t t = (int32_t)MD_GID();
+  if (t >= count)
+    return;
+  int32_t idx = base + t;
+  out[4 * t + 0] = md_ipa_col(&s, idx);
+  out[4 * t + 1] = md_ipa_row(s, idx);
+  out[4 * t + 2] = (idx / (s.w * s.h)) % s.c;
+  out[4 * t + 3] = md_ipa_batch(&s, idx);
+}

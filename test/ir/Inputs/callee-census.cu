@@ -28,12 +28,19 @@ DEV int deep4(int x, int d) { return x % d; }
 DEV int deep3(int x, int d) { return deep4(x, d) + 1; }
 DEV int deep2(int x, int d) { return deep3(x, d) + 1; }
 DEV int deep1(int x, int d) { return deep2(x, d) + 1; }
+struct Geo { int w, h; };
+DEV int by_ref(const Geo &g, int x) { return x % g.w; }
+DEV int writes(Geo *g, int x) {
+  g->h = x;
+  return x / g->w;
+}
 DEV int outer(int x, int nh, int nkv) {
   return kv_head_idx(x, nh, nkv) + x / (int)NCTAID_X;
 }
 
 KERNEL void paged_attention(int *out, const int *tables, int num_heads,
-                            int num_kv_heads, int block_size, int n) {
+                            int num_kv_heads, int block_size, int n, Geo g,
+                            Geo g2) {
   int i = CTAID_X * NTID_X + TID_X;
   if (i >= n)
     return;
@@ -43,7 +50,8 @@ KERNEL void paged_attention(int *out, const int *tables, int num_heads,
   int blk = block_of(i, block_size, &off);
   out[i] = kv + blk + off + by_lane(i) + by_memory(tables, i) +
            weak_div(i, num_heads) + deep2(i, block_size) + deep1(i, num_heads) +
-           outer(i, num_heads, num_kv_heads) + i / (int)NCTAID_X;
+           outer(i, num_heads, num_kv_heads) + i / (int)NCTAID_X +
+           by_ref(g, i) + writes(&g2, i);
 }
 
 KERNEL void per_thread(int *out, int num_heads) {
