@@ -148,11 +148,18 @@ static int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
       break;
     case LLVMCall: {
       unsigned k, n = (unsigned)LLVMGetNumArgOperands(user);
-      if (LLVMGetCalledValue(user) == ptr)
+      unsigned nops = (unsigned)LLVMGetNumOperands(user);
+      LLVMValueRef fn = LLVMGetCalledValue(user);
+      if (fn == ptr)
         return 0;
-      for (k = 0; k < n; k++)
-        if (LLVMGetOperand(user, k) == ptr && !md_call_arg_unwritten(user, k))
-          return 0;
+      for (k = 0; k + 1 < nops; k++) {
+        if (LLVMGetOperand(user, k) != ptr)
+          continue;
+        if (k < n ? !md_call_arg_unwritten(user, k)
+                  : !(fn && LLVMIsAFunction(fn) &&
+                      md_name_is(fn, "llvm.assume")))
+          return 0; /* (an operand bundle's operand: only assume's) */
+      }
       break;
     }
     default:

@@ -3,7 +3,8 @@
 ; value (byval).  The struct stays read-only, so the kernel's own division
 ; by one of its fields is transformed, and so are the callees' divisions by
 ; the fields they read (followed through the call to the kernel's
-; parameter).  A pointer argument that is captured, or written through,
+; parameter); an assume's alignment bundle on it is harmless.  A pointer
+; argument that is captured, or written through,
 ; makes the struct "escape": those divisions stay, with the reason.
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv,verify' -S %s -o %t.ll \
 ; RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv 2>%t.remarks
@@ -50,6 +51,7 @@ define i32 @captures(ptr readonly %s, i32 %i) noinline {
 }
 
 define ptx_kernel void @k(ptr %out, ptr byval(%struct.Shape) align 4 %s, i32 %i) {
+  call void @llvm.assume(i1 true) [ "align"(ptr %s, i64 4) ]
   %a = call i32 @col(ptr %s, i32 %i)
   %b = call i32 @row(ptr byval(%struct.Shape) align 4 %s, i32 %i)
   %c = call i32 @row_w(ptr byval(%struct.Shape) align 4 %s, i32 %i)
@@ -72,6 +74,8 @@ define ptx_kernel void @k_escape(ptr %out, ptr byval(%struct.Shape) align 4 %s, 
   store i32 %t, ptr %out
   ret void
 }
+
+declare void @llvm.assume(i1)
 
 ; CHECK-LABEL: define ptx_kernel void @k__magicdiv(
 ; CHECK: call i32 @col.magicdiv.0(ptr %s, i32 %i,
