@@ -368,6 +368,10 @@ static unsigned md_param_index(md_inv *c, LLVMValueRef arg) {
 static int md_lane(md_inv *c, LLVMValueRef vec, unsigned lane, md_frame *f);
 static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
                        int64_t off, unsigned w, md_frame *f);
+static int md_lane_op(md_inv *c, LLVMValueRef vec, unsigned lane, unsigned w,
+                      md_frame *f);
+static int md_binop_code(LLVMOpcode op);
+static unsigned md_binop_flags(LLVMValueRef inst, LLVMOpcode op);
 
 /* A load: a field of a read-only byval/byref kernel argument, or the
  * launch geometry on AMDGPU.  For lane `lane` of a vector load (md_lane),
@@ -512,11 +516,56 @@ static int md_lane(md_inv *c, LLVMValueRef vec, unsigned lane, md_frame *f) {
     case LLVMLoad:
       return md_rule_load_at(c, vec, w, lane, f);
     default:
-      return md_fail(c, vec, "divisor is a lane of a vector computed by an "
-                             "unsupported instruction");
+      return md_lane_op(c, vec, lane, w, f);
     }
   }
   return md_fail(c, vec, "divisor lane is moved through too many shuffles");
+}
+
+/* Lane `lane` of an element-wise vector operation: the same operation on
+ * the operands' lanes (binary operators with their flags, zext / sext /
+ * trunc), written directly in postfix order.  Not memoized: the work is
+ * bounded by the program budget (measuring stops past it) and the depth. */
+static int md_lane_op(md_inv *c, LLVMValueRef vec, unsigned lane, unsigned w,
+                      md_frame *f) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(vec);
+  int code = md_binop_code(op), ok;
+  md_frame sub = *f;
+  sub.depth = f->depth + 1;
+  sub.height = 0;
+  if (code < 0 && op != LLVMZExt && op != LLVMSExt && op != LLVMTrunc)
+    return md_fail(c, vec, "divisor is a lane of a vector computed by an "
+                           "unsupported instruction");
+  if (sub.depth > MD_INV_MAX_DEPTH)
+    return md_fail(c, vec, "divisor expression is too deep");
+  if (f->out->counting && f->out->n > MD_INV_MAX_BYTES)
+    return md_fail(c, vec, "divisor expression is too large (its program "
+                           "would exceed the descriptor's budget)");
+  if (code >= 0) {
+    ok = md_lane(c, LLVMGetOperand(vec, 0), lane, &sub) &&
+         md_lane(c, LLVMGetOperand(vec, 1), lane, &sub);
+    if (ok)
+      md_prog_binop(f->out, code, w, md_binop_flags(vec, op));
+  } else {
+    LLVMTypeRef st = LLVMTypeOf(LLVMGetOperand(vec, 0));
+    unsigned from = LLVMGetTypeKind(st) == LLVMVectorTypeKind
+                        ? md_int_width(LLVMGetElementType(st))
+                        : 0;
+    if (from == 0 || from > 64)
+      return md_fail(c, vec, "divisor casts from a non-integer");
+    ok = md_lane(c, LLVMGetOperand(vec, 0), lane, &sub);
+    if (ok)
+      md_prog_cast(f->out,
+                   op == LLVMZExt   ? MD_OP_ZEXT
+                   : op == LLVMSExt ? MD_OP_SEXT
+                                    : MD_OP_TRUNC,
+                   from, w);
+  }
+  if (sub.height == UINT32_MAX)
+    f->height = UINT32_MAX; /* path-dependent failure below: see md_measure */
+  else if (ok && sub.height + 1 > f->height)
+    f->height = sub.height + 1;
+  return ok;
 }
 
 /* extractelement with a constant index. */

@@ -1,8 +1,9 @@
 ; AMDGPU -O2 shapes (issue 12): two adjacent int fields of a byref struct
 ; loaded as one <2 x i32> and split with extractelement; the SLP
 ; vectorizer's `srem <2 x i32>` whose lanes divide by such fields, by
-; insertelement / shufflevector chains of scalar arguments, and by the
-; launch geometry loaded as <2 x i16>.  Each vector division is split per
+; insertelement / shufflevector chains of scalar arguments, by the
+; launch geometry loaded as <2 x i16>, and by element-wise arithmetic
+; (mul, zext) on such lanes.  Each vector division is split per
 ; lane in the clone and every lane rewritten; lanes that are not
 ; launch-invariant leave the whole vector division alone, with a remark.
 ; (The shapes are those of clang-22 -x hip --offload-arch=gfx90a -O2 on a
@@ -55,6 +56,15 @@ define amdgpu_kernel void @k_srem2(ptr addrspace(1) %out, ptr addrspace(4) byref
   %o1 = getelementptr inbounds i8, ptr addrspace(1) %out, i64 8
   store <2 x i32> %q, ptr addrspace(1) %out, align 4
   store <2 x i16> %u, ptr addrspace(1) %o1, align 4
+  ; element-wise arithmetic on lanes: {h*b, w*a}, and a zext of {gx, gy}
+  %prod = mul nsw <2 x i32> %hw, %ba
+  %pq = sdiv <2 x i32> %x, %prod
+  %gz = zext <2 x i16> %g to <2 x i32>
+  %gq = udiv <2 x i32> %x, %gz
+  %o2 = getelementptr inbounds i8, ptr addrspace(1) %out, i64 16
+  %o3 = getelementptr inbounds i8, ptr addrspace(1) %out, i64 24
+  store <2 x i32> %pq, ptr addrspace(1) %o2, align 4
+  store <2 x i32> %gq, ptr addrspace(1) %o3, align 4
   ret void
 }
 
@@ -93,7 +103,7 @@ declare ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
 ; CHECK-NOT: {{udiv|urem|sdiv|srem}}
 ; CHECK: ret void
 ; CHECK-LABEL: define amdgpu_kernel void @k_srem2__magicdiv(
-; CHECK-SAME: i32 %md.d5.m
+; CHECK-SAME: i32 %md.d7.s)
 ; CHECK-NOT: {{udiv|urem|sdiv|srem}}
 ; CHECK: %md.lanes{{[0-9]*}} = insertelement <2 x i32>
 ; CHECK-NOT: {{udiv|urem|sdiv|srem}}
@@ -104,9 +114,13 @@ declare ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr()
 ; REMARK-DAG: magicdiv: vector srem <2 x i32> split into 2 lanes by launch-invariant divisors #0, #1 -> magic s32 multiply-high
 ; REMARK-DAG: magicdiv: vector udiv <2 x i32> split into 2 lanes by launch-invariant divisors #2, #3 -> magic u32 multiply-high
 ; REMARK-DAG: magicdiv: vector urem <2 x i16> split into 2 lanes by launch-invariant divisors #4, #5 -> magic u32 multiply-high, extended to 32 bits
-; REMARK: magicdiv: kernel 'k_srem2' cloned as 'k_srem2__magicdiv': 3 division site(s), 6 distinct divisor(s), 18 magic parameter(s)
+; REMARK-DAG: magicdiv: vector sdiv <2 x i32> split into 2 lanes by launch-invariant divisors #6, #7 -> magic s32 multiply-high
+; the zext'd workgroup sizes are the urem <2 x i16>'s divisors (extended):
+; the same entries
+; REMARK-DAG: magicdiv: vector udiv <2 x i32> split into 2 lanes by launch-invariant divisors #4, #5 -> magic u32 multiply-high{{$}}
+; REMARK: magicdiv: kernel 'k_srem2' cloned as 'k_srem2__magicdiv': 5 division site(s), 8 distinct divisor(s), 24 magic parameter(s)
 ; REMARK-DAG: magicdiv: vector srem <2 x i32> left alone: lane 1: divisor depends on the thread or block index
-; REMARK-DAG: magicdiv: vector urem <2 x i32> left alone: lane 0: divisor is a lane of a vector computed by an unsupported instruction
+; REMARK-DAG: magicdiv: vector urem <2 x i32> left alone: lane 1: divisor is an undefined or non-integer lane of a constant vector
 ; REMARK-DAG: magicdiv: vector udiv <2 x i32> left alone: lane 1: divisor is loaded outside its struct argument
 ; REMARK-DAG: magicdiv: vector sdiv <2 x i32> left alone: lane 1: divisor is an undefined lane of a shuffle
 

@@ -28,8 +28,7 @@ typedef uint32_t md_v2u __attribute__((ext_vector_type(2)));
     V wh = __builtin_shufflevector(hw, hw, 1, 0);                              \
     V n1 = {idx, idx / s.w};                                                   \
     V lo = n1 % wh; /* {idx % w, (idx / w) % h} */                             \
-    T whp = s.w * s.h;                                                         \
-    V d2 = {whp, whp * s.c};                                                   \
+    V d2 = (V){s.w, s.w * s.h} * (V){s.h, s.c}; /* {w*h, (w*h)*c} */         \
     V hi = (V){idx, idx} / d2; /* {idx / wh, idx / whc} */                     \
     hi.x = hi.x % s.c;                                                         \
     __builtin_memcpy(&out[4 * t], &lo, sizeof lo);                             \
