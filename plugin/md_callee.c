@@ -246,16 +246,25 @@ void md_callee_plan_free(md_cplan *p) {
 
 unsigned md_callee_mark_needed(md_cplan *p) {
   unsigned i, total = 0;
-  for (i = 0; i < p->n; i++)
+  for (i = 0; i < p->n; i++) {
     p->node[i].needed = 0;
+    p->node[i].used = 0;
+  }
   for (i = p->n; i-- > 0;) { /* children after their parents */
     md_cnode *n = &p->node[i];
-    unsigned own = n->nsites + n->nvsites;
+    unsigned own = n->nsites + n->nvsites, j, l;
     total += own;
     if (own)
       n->needed = 1;
-    if (n->needed && n->parent >= 0)
+    for (j = 0; j < n->nsites; j++)
+      n->used |= 1ull << n->sites[j].divisor;
+    for (j = 0; j < n->nvsites; j++)
+      for (l = 0; l < n->vsites[j].lanes; l++)
+        n->used |= 1ull << n->vsites[j].divisor[l];
+    if (n->needed && n->parent >= 0) {
       p->node[n->parent].needed = 1;
+      p->node[n->parent].used |= n->used;
+    }
   }
   return total;
 }

@@ -26,6 +26,9 @@
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
+#include <stdint.h>
+
+#include "magicdiv/md_abi.h"
 
 #include "md_clone.h"
 #include "md_dom.h"
@@ -51,6 +54,8 @@ typedef struct md_cnode {
   md_vsite *vsites;
   unsigned nvsites, capvsites;
   int needed;        /* a clone is made (sites here or below) */
+  uint64_t used;     /* bit d: divisor d is used here or below (the clone's
+                        magic parameters are those of these divisors) */
   int shared;        /* clone is an earlier node's (same function, same
                         decisions, no clones below): not deleted here */
   LLVMValueRef clone;
@@ -74,7 +79,12 @@ md_cplan *md_callee_plan(LLVMValueRef kernel, LLVMTargetDataRef td,
                          md_target t, md_map *reported);
 void md_callee_plan_free(md_cplan *p);
 
-/* Marks the nodes that need a clone; returns the sites over all nodes. */
+#if MD_MAX_DIVISORS > 64
+#error "md_cnode.used holds one bit per divisor"
+#endif
+
+/* Marks the nodes that need a clone and the divisors each uses (with
+ * those below it); returns the sites over all nodes. */
 unsigned md_callee_mark_needed(md_cplan *p);
 
 /* An earlier node whose clone node i can call instead of its own (same

@@ -452,16 +452,37 @@ static void md_extra_types(md_kstate *k, LLVMTypeRef *types) {
   }
 }
 
+/* A called function's clone has the magic parameters of the divisors in
+ * `used` only (bit d: divisor d), in divisor order; the kernel's clone has
+ * all of them (used = MD_ALL_DIVISORS). */
+#define MD_ALL_DIVISORS (~0ull)
+
+/* Index, among the magic parameters of a clone with `used`, of divisor
+ * d's first one; with d = k->ndivs, their number. */
+static unsigned md_used_offset(const md_kstate *k, uint64_t used,
+                               unsigned d) {
+  unsigned i, off = 0;
+  for (i = 0; i < d && i < k->ndivs; i++)
+    if (used >> i & 1)
+      off += (unsigned)md_kind_params(k->divs[i].kind, k->divs[i].flags);
+  return off;
+}
+
 /* Name the clone's magic parameters md.dI.{m,a,s,dsgn} and collect them
- * per divisor. */
-static void md_magic_params(md_kstate *k, LLVMValueRef clone,
+ * per divisor (the kernel's clone: used = MD_ALL_DIVISORS; a called
+ * function's clone: its divisors, md_callee.h). */
+static void md_magic_params(md_kstate *k, LLVMValueRef clone, uint64_t used,
                             md_magic_vals *mv) {
   static const char *pn[4] = {"m", "a", "s", "dsgn"};
-  /* the kernel's clone, or a called function's (md_callee.h) */
-  unsigned np = LLVMCountParams(clone) - k->n_extra, i;
+  unsigned np = LLVMCountParams(clone) - md_used_offset(k, used, k->ndivs);
+  unsigned i;
   for (i = 0; i < k->ndivs; i++) {
-    unsigned base = np + k->divs[i].first_extra;
+    unsigned base = np + md_used_offset(k, used, i);
     int j, n = md_kind_params(k->divs[i].kind, k->divs[i].flags);
+    if (!(used >> i & 1)) {
+      memset(&mv[i], 0, sizeof mv[i]); /* no site of this clone uses it */
+      continue;
+    }
     char nm[32];
     memset(&mv[i], 0, sizeof mv[i]);
     mv[i].kind = k->divs[i].kind;
@@ -628,16 +649,20 @@ static void md_drop_clones(md_kstate *k, LLVMValueRef clone) {
  * 0, or -1 with a remark (the caller drops all clones). */
 static int md_build_callee_clones(md_kstate *k, LLVMValueRef kclone,
                                   const md_vmap *kmap) {
-  LLVMTypeRef types[MD_MAX_EXTRA];
+  LLVMTypeRef all[MD_MAX_EXTRA], types[MD_MAX_EXTRA];
   LLVMValueRef extra[MD_MAX_EXTRA];
   md_magic_vals mv[MD_MAX_DIVISORS];
   md_cplan *p = k->plan;
-  unsigned i, j;
-  md_extra_types(k, types);
+  unsigned i, j, d, nx;
+  md_extra_types(k, all);
   for (i = 0; i < p->n; i++) {
     md_cnode *n = &p->node[i];
     LLVMValueRef pclone = n->parent < 0 ? kclone : p->node[n->parent].clone;
     const md_vmap *pmap = n->parent < 0 ? kmap : p->node[n->parent].map;
+    uint64_t pused = n->parent < 0 ? MD_ALL_DIVISORS : p->node[n->parent].used;
+    unsigned pnp = pclone ? LLVMCountParams(pclone) -
+                                md_used_offset(k, pused, k->ndivs)
+                          : 0;
     LLVMValueRef pcall;
     char *name;
     int bad;
@@ -646,6 +671,16 @@ static int md_build_callee_clones(md_kstate *k, LLVMValueRef kclone,
     int same;
     if (!n->needed)
       continue;
+    /* the magic parameters of the divisors used here or below */
+    for (d = 0, nx = 0; d < k->ndivs; d++)
+      if (n->used >> d & 1)
+        for (j = 0; j < (unsigned)md_kind_params(k->divs[d].kind,
+                                                 k->divs[d].flags); j++) {
+          types[nx] = all[k->divs[d].first_extra + j];
+          extra[nx++] = pclone ? LLVMGetParam(pclone, pnp +
+                                              md_used_offset(k, pused, d) + j)
+                               : NULL;
+        }
     pcall = pclone ? md_vmap_lookup(pmap, n->call) : NULL;
     if (pcall && (same = md_callee_same_as(p, i)) >= 0) {
       /* the same clone serves: same function, same decisions */
@@ -654,8 +689,8 @@ static int md_build_callee_clones(md_kstate *k, LLVMValueRef kclone,
       goto redirect;
     }
     name = md_callee_clone_name(n->fn);
-    n->clone = pcall && name ? md_clone_function(n->fn, name, types,
-                                                 k->n_extra, &n->map)
+    n->clone = pcall && name ? md_clone_function(n->fn, name, types, nx,
+                                                 &n->map)
                              : NULL;
     free(name);
     if (!n->clone) {
@@ -669,7 +704,7 @@ static int md_build_callee_clones(md_kstate *k, LLVMValueRef kclone,
     LLVMSetLinkage(n->clone, LLVMInternalLinkage);
     LLVMSetVisibility(n->clone, LLVMDefaultVisibility);
     LLVMSetDLLStorageClass(n->clone, LLVMDefaultStorageClass);
-    md_magic_params(k, n->clone, mv);
+    md_magic_params(k, n->clone, n->used, mv);
     md_node_swap(k, n);
     bad = md_rewrite_clone(k, n->clone, n->map, mv);
     md_node_swap(k, n);
@@ -680,10 +715,7 @@ static int md_build_callee_clones(md_kstate *k, LLVMValueRef kclone,
       return -1;
     }
   redirect:
-    for (j = 0; j < k->n_extra; j++)
-      extra[j] = LLVMGetParam(pclone, LLVMCountParams(pclone) - k->n_extra +
-                                          j);
-    md_callee_redirect(pcall, n->clone, extra, k->n_extra);
+    md_callee_redirect(pcall, n->clone, extra, nx);
   }
   for (i = 0; i < p->n; i++)
     if (p->node[i].clone && !p->node[i].shared && k->o->verify &&
@@ -752,7 +784,7 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
                (int)k->klen, k->kname, md_clone_refusal_reason());
     return NULL;
   }
-  md_magic_params(k, clone, mv);
+  md_magic_params(k, clone, MD_ALL_DIVISORS, mv);
   if (md_rewrite_clone(k, clone, map, mv)) {
     md_vmap_free(map);
     md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",

@@ -3,8 +3,9 @@
 ; and by the workgroup size read in the callee from the implicit
 ; arguments; a linkonce_odr (template) function; a vector division in a
 ; callee; a weak function, which stays.
-; The clones are internal, take the kernel's magic parameters, and compile
-; without the 32-bit division expansion.
+; The clones are internal, take the magic parameters of the divisors they
+; use (passed by the kernel's clone), and compile without the 32-bit
+; division expansion.
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv,verify' -S %s -o %t.ll \
 ; RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv 2>%t.remarks
 ; RUN: %FileCheck %s < %t.ll
@@ -76,11 +77,12 @@ attributes #0 = { noinline }
 ; CHECK-LABEL: define amdgpu_kernel void @k(
 ; CHECK: call i32 @f(i32 %i, i32 %w)
 ; CHECK-LABEL: define amdgpu_kernel void @k__magicdiv(ptr addrspace(1) %out, ptr addrspace(4) byref(%struct.Shape) align 4 %s, i32 %n, i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s, i32 %md.d1.m, i32 %md.d1.a, i32 %md.d1.s, i32 %md.d2.m, i32 %md.d2.a, i32 %md.d2.s, i32 %md.d3.m, i32 %md.d3.a, i32 %md.d3.s)
-; CHECK: %a = call i32 @f.magicdiv.0(i32 %i, i32 %w, i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s, i32 %md.d1.m, i32 %md.d1.a, i32 %md.d1.s, i32 %md.d2.m, i32 %md.d2.a, i32 %md.d2.s, i32 %md.d3.m, i32 %md.d3.a, i32 %md.d3.s)
-; CHECK: %b = call i32 @g.magicdiv.0(i32 %i, i32 %n,
+; Each clone takes the magic parameters of the divisors it uses.
+; CHECK: %a = call i32 @f.magicdiv.0(i32 %i, i32 %w, i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s, i32 %md.d1.m, i32 %md.d1.a, i32 %md.d1.s)
+; CHECK: %b = call i32 @g.magicdiv.0(i32 %i, i32 %n, i32 %md.d2.m, i32 %md.d2.a, i32 %md.d2.s)
 ; CHECK: %c = call i32 @h(i32 %i, i32 %n)
-; CHECK: %vr = call <2 x i32> @vf.magicdiv.0(<2 x i32> %xv, i32 %n, i32 %w,
-; CHECK-LABEL: define internal i32 @f.magicdiv.0(i32 %x, i32 %d, i32 %md.d0.m,
+; CHECK: %vr = call <2 x i32> @vf.magicdiv.0(<2 x i32> %xv, i32 %n, i32 %w, i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s, i32 %md.d3.m, i32 %md.d3.a, i32 %md.d3.s)
+; CHECK-LABEL: define internal i32 @f.magicdiv.0(i32 %x, i32 %d, i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s, i32 %md.d1.m, i32 %md.d1.a, i32 %md.d1.s)
 ; CHECK-NOT: {{udiv|urem|sdiv|srem}}
 ; CHECK: ret i32
 ; CHECK-LABEL: define internal i32 @g.magicdiv.0(
