@@ -383,3 +383,47 @@ void md_callee_redirect(LLVMValueRef call, LLVMValueRef clone,
   free(saved);
   LLVMDisposeBuilder(b);
 }
+
+/* Mark f and every function it calls directly (transitively) in reach. */
+static void md_reach(LLVMValueRef f, md_map *reach) {
+  LLVMBasicBlockRef bb;
+  if (md_map_get(reach, f) || md_map_put(reach, f, f))
+    return;
+  for (bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef i, g;
+    for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if ((g = md_direct_callee(i)))
+        md_reach(g, reach);
+  }
+}
+
+void md_callee_report_unreached(LLVMModuleRef m, LLVMValueRef *kernels,
+                                unsigned n) {
+  md_map reach = {0};
+  LLVMValueRef f;
+  unsigned i;
+  for (i = 0; i < n; i++)
+    md_reach(kernels[i], &reach);
+  for (f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    LLVMBasicBlockRef bb;
+    size_t fl = 0;
+    const char *fname;
+    if (LLVMIsDeclaration(f) || md_map_get(&reach, f))
+      continue;
+    fname = LLVMGetValueName2(f, &fl);
+    for (bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef in;
+      for (in = LLVMGetFirstInstruction(bb); in;
+           in = LLVMGetNextInstruction(in))
+        if (md_is_div(in) && !LLVMIsAConstant(LLVMGetOperand(in, 1)))
+          md_remarkf(MD_REMARK_MISSED, in, "NotReached",
+                     "magicdiv: %s in device function '%.*s' left alone: no "
+                     "kernel of this module calls it directly (its kernels "
+                     "are in another file, as with -fgpu-rdc without LTO, "
+                     "or it is called indirectly)",
+                     md_op_name(LLVMGetInstructionOpcode(in)), (int)fl,
+                     fname);
+    }
+  }
+  md_map_release(&reach);
+}

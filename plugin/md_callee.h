@@ -83,6 +83,13 @@ void md_callee_plan_free(md_cplan *p);
 #error "md_cnode.used holds one bit per divisor"
 #endif
 
+/* Divisions in the module's functions that no kernel in kernels[0..n)
+ * reaches through direct calls (device functions whose kernels are in
+ * another file, as with -fgpu-rdc, or called only indirectly): a missed
+ * remark "NotReached" at each.  For device modules. */
+void md_callee_report_unreached(LLVMModuleRef m, LLVMValueRef *kernels,
+                                unsigned n);
+
 /* Marks the nodes that need a clone and the divisors each uses (with
  * those below it); returns the sites over all nodes. */
 unsigned md_callee_mark_needed(md_cplan *p);

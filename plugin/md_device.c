@@ -973,6 +973,8 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   md_keep keep = {NULL, 0, 0};
   md_map reported = {0}; /* functions whose divisions have a remark */
   int changed = 0;
+  if (t != MD_TARGET_HOST) /* (not for any-target test modules) */
+    md_callee_report_unreached(m, kernels, n);
   if (n == 0) {
     free(kernels);
     return 0;

@@ -14,7 +14,7 @@ import sys
 
 SITE_REMARKS = {"Transformed", "NotLaunchInvariant", "ConstantDivisor",
                 "Disabled", "UnsupportedWidth", "TooManyDivisors",
-                "VectorDivision", "InCalledFunction"}
+                "VectorDivision", "InCalledFunction", "NotReached"}
 
 
 def divisions(path):
@@ -44,19 +44,27 @@ def divisions(path):
 def remarks(path):
     out = {}
     doc = {}
+    loc = None  # the DebugLoc's text, which YAML may wrap over lines
     for line in open(path).read().splitlines() + ["---"]:
         if line.startswith("---"):
             if doc.get("Name") in SITE_REMARKS and "Line" in doc:
                 key = (doc["Function"], (doc["Line"], doc["Column"]))
                 out.setdefault(key, []).append(doc["Name"])
-            doc = {}
+            doc, loc = {}, None
             continue
         m = re.match(r"^(Name|Function):\s+(\S+)", line)
         if m:
             doc[m.group(1)] = m.group(2)
-        m = re.search(r"Line: (\d+), Column: (\d+)", line)
-        if m:  # (DebugLoc: { File: ..., Line: L, Column: C }, maybe wrapped)
-            doc["Line"], doc["Column"] = int(m.group(1)), int(m.group(2))
+        if line.startswith("DebugLoc:"):
+            loc = ""
+        if loc is not None:
+            loc += " " + line
+            if "}" in line:
+                ml = re.search(r"Line: (\d+)", loc)
+                mc = re.search(r"Column: (\d+)", loc)
+                if ml and mc:
+                    doc["Line"], doc["Column"] = int(ml.group(1)), int(mc.group(1))
+                loc = None
     return out
 
 
