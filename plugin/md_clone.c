@@ -179,6 +179,13 @@ static const char *md_clone_refusal(LLVMValueRef f, unsigned n_extra) {
   return NULL;
 }
 
+/* (md_clone.h) the refusal, checked before anything is built */
+const char *md_clone_check(LLVMValueRef f, unsigned n_extra) {
+  if (!f || !LLVMIsAFunction(f) || LLVMIsDeclaration(f))
+    return "not a function definition";
+  return md_clone_refusal(f, n_extra);
+}
+
 static int md_name_taken(LLVMModuleRef m, const char *name) {
   return LLVMGetNamedFunction(m, name) || LLVMGetNamedGlobal(m, name) ||
          LLVMGetNamedGlobalAlias(m, name, strlen(name)) ||

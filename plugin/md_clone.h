@@ -35,6 +35,11 @@ LLVMValueRef md_vmap_lookup(const md_vmap *map, LLVMValueRef orig);
 
 void md_vmap_free(md_vmap *map);
 
+/* NULL if md_clone_function would not refuse f for what it contains,
+ * else the static reason it would give (it can still fail for lack of
+ * memory or a taken name). */
+const char *md_clone_check(LLVMValueRef f, unsigned n_extra);
+
 /* Why the last md_clone_function call on this thread returned NULL (a
  * static string), or NULL if it succeeded. */
 const char *md_clone_refusal_reason(void);

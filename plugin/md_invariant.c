@@ -82,8 +82,47 @@ LLVMTypeRef md_param_passed_type(LLVMValueRef f, unsigned i) {
   return pointee ? pointee : LLVMTypeOf(LLVMGetParam(f, i));
 }
 
+/* The enum attribute `name` of argument k (0-based) of a call, at the
+ * call site or on the called function; its value in *val. */
+static int md_call_arg_attr(LLVMValueRef call, LLVMValueRef fn, unsigned k,
+                            const char *name, uint64_t *val) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+  LLVMAttributeRef a;
+  if (!kind)
+    return 0; /* not an attribute of this LLVM version */
+  a = LLVMGetCallSiteEnumAttribute(call, k + 1, kind);
+  if (!a && fn && k < LLVMCountParams(fn))
+    a = LLVMGetEnumAttributeAtIndex(fn, k + 1, kind);
+  if (!a)
+    return 0;
+  if (val)
+    *val = LLVMGetEnumAttributeValue(a);
+  return 1;
+}
+
+/* Argument k of a direct call never lets the callee (or anything it calls)
+ * write the memory behind it: passed byval (the callee gets a copy made
+ * from it), or readonly/readnone and not captured (nocapture before LLVM
+ * 21, captures(none) -- value 0 -- after). */
+static int md_call_arg_unwritten(LLVMValueRef call, unsigned k) {
+  LLVMValueRef fn = LLVMGetCalledValue(call);
+  uint64_t v = 1;
+  if (!fn || !LLVMIsAFunction(fn) || k >= LLVMCountParams(fn) ||
+      LLVMGetCalledFunctionType(call) != LLVMGlobalGetValueType(fn) ||
+      LLVMGetNumOperandBundles(call))
+    return 0;
+  if (md_call_arg_attr(call, fn, k, "byval", NULL))
+    return 1;
+  if (!md_call_arg_attr(call, fn, k, "readonly", NULL) &&
+      !md_call_arg_attr(call, fn, k, "readnone", NULL))
+    return 0;
+  return md_call_arg_attr(call, fn, k, "nocapture", NULL) ||
+         (md_call_arg_attr(call, fn, k, "captures", &v) && v == 0);
+}
+
 /* Every use of ptr, transitively through GEPs and pointer casts, is the
- * pointer operand of a simple load. */
+ * pointer operand of a simple load, or an argument of a direct call that
+ * cannot write through it (md_call_arg_unwritten). */
 static int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
   LLVMUseRef u;
   if (depth > 16)
@@ -107,6 +146,22 @@ static int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
       if (!md_ptr_only_loaded(user, depth + 1))
         return 0;
       break;
+    case LLVMCall: {
+      unsigned k, n = (unsigned)LLVMGetNumArgOperands(user);
+      unsigned nops = (unsigned)LLVMGetNumOperands(user);
+      LLVMValueRef fn = LLVMGetCalledValue(user);
+      if (fn == ptr)
+        return 0;
+      for (k = 0; k + 1 < nops; k++) {
+        if (LLVMGetOperand(user, k) != ptr)
+          continue;
+        if (k < n ? !md_call_arg_unwritten(user, k)
+                  : !(fn && LLVMIsAFunction(fn) &&
+                      md_name_is(fn, "llvm.assume")))
+          return 0; /* (an operand bundle's operand: only assume's) */
+      }
+      break;
+    }
     default:
       return 0;
     }
@@ -310,13 +365,21 @@ static unsigned md_param_index(md_inv *c, LLVMValueRef arg) {
   return i;
 }
 
+static int md_lane(md_inv *c, LLVMValueRef vec, unsigned lane, md_frame *f);
+static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
+                       int64_t off, unsigned w, md_frame *f);
+static int md_lane_op(md_inv *c, LLVMValueRef vec, unsigned lane, unsigned w,
+                      md_frame *f);
+static int md_binop_code(LLVMOpcode op);
+static unsigned md_binop_flags(LLVMValueRef inst, LLVMOpcode op);
+
 /* A load: a field of a read-only byval/byref kernel argument, or the
- * launch geometry on AMDGPU. */
-static int md_rule_load(md_inv *c, LLVMValueRef ld, md_frame *f) {
-  unsigned w = md_int_width(LLVMTypeOf(ld)), i;
+ * launch geometry on AMDGPU.  For lane `lane` of a vector load (md_lane),
+ * w is the element width and the field lies lane * w / 8 bytes further. */
+static int md_rule_load_at(md_inv *c, LLVMValueRef ld, unsigned w,
+                           unsigned lane, md_frame *f) {
   int64_t off = 0;
   LLVMValueRef base;
-  LLVMTypeRef pointee;
   if (LLVMGetVolatile(ld) || LLVMGetOrdering(ld) != LLVMAtomicOrderingNotAtomic)
     return md_fail(c, ld, "divisor is a volatile or atomic load");
   if (w != 8 && w != 16 && w != 32 && w != 64)
@@ -324,17 +387,55 @@ static int md_rule_load(md_inv *c, LLVMValueRef ld, md_frame *f) {
   base = md_ptr_base(c, LLVMGetOperand(ld, 0), &off);
   if (!base)
     return md_fail(c, ld, "divisor is loaded through a non-constant address");
-  if (md_amdgpu_geometry(c, base, off, w, f->out))
-    return 1;
   if (off == 0 && LLVMIsAAllocaInst(base)) {
     LLVMValueRef val = md_slot_value(c, base);
     if (val && LLVMTypeOf(val) == LLVMTypeOf(ld))
-      return md_operand(c, val, f);
+      return LLVMGetTypeKind(LLVMTypeOf(ld)) == LLVMVectorTypeKind
+                 ? md_lane(c, val, lane, f)
+                 : md_operand(c, val, f);
     return md_fail(c, ld, "divisor is loaded from a stack slot");
   }
+  if (__builtin_add_overflow(off, (int64_t)lane * (int64_t)(w / 8), &off))
+    return md_fail(c, ld, "divisor is loaded outside its struct argument");
+  if (md_amdgpu_geometry(c, base, off, w, f->out))
+    return 1;
+  return md_field_at(c, ld, base, off, w, f);
+}
+
+/* The w-bit field at byte `off` behind `base` (a pointer stripped of
+ * constant GEPs and casts): a field of a read-only byval/byref kernel
+ * argument, or -- in a called function's context -- behind a pointer
+ * argument that the function only reads, which is the call's pointer
+ * operand in the caller (followed up to the kernel). */
+static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
+                       int64_t off, unsigned w, md_frame *f) {
+  unsigned i;
+  LLVMTypeRef pointee;
   if (!LLVMIsAArgument(base) || LLVMGetParamParent(base) != c->kernel)
     return md_fail(c, ld, "divisor is loaded from memory");
   i = md_param_index(c, base);
+  if (c->parent) {
+    md_inv *p = c->parent;
+    LLVMValueRef pbase;
+    int64_t poff = 0;
+    if (i >= (unsigned)LLVMGetNumArgOperands(c->call))
+      return md_fail(c, ld, "divisor is loaded through an argument the "
+                            "call does not pass");
+    if (!md_arg_readonly(c, base))
+      return md_fail(c, ld, "divisor is loaded through a pointer argument "
+                            "that the device function writes through or "
+                            "lets escape");
+    pbase = md_ptr_base(p, LLVMGetOperand(c->call, i), &poff);
+    if (!pbase || __builtin_add_overflow(off, poff, &off))
+      return md_fail(c, ld, "divisor is loaded through a pointer the caller "
+                            "passes with a non-constant offset");
+    p->why = NULL;
+    p->why_at = NULL;
+    if (md_field_at(p, ld, pbase, off, w, f))
+      return 1;
+    return md_fail(c, p->why_at ? p->why_at : ld,
+                   p->why ? p->why : "divisor is loaded from memory");
+  }
   pointee = md_param_pointee(c->kernel, i);
   if (!pointee)
     return md_fail(c, ld, "divisor is loaded from memory behind a pointer "
@@ -347,6 +448,134 @@ static int md_rule_load(md_inv *c, LLVMValueRef ld, md_frame *f) {
                           "the kernel writes or lets escape");
   md_prog_arg(f->out, i, (uint32_t)off, w / 8);
   return 1;
+}
+
+static int md_rule_load(md_inv *c, LLVMValueRef ld, md_frame *f) {
+  return md_rule_load_at(c, ld, md_int_width(LLVMTypeOf(ld)), 0, f);
+}
+
+/* ---- vector lanes (AMDGPU -O2 loads adjacent struct fields as one vector
+ * and the SLP vectorizer builds vectors of scalars) ----
+ *
+ * Lane `lane` of the vector value vec, followed through the instructions
+ * that only move scalars: insertelement and shufflevector with constant
+ * indices, freeze, constant vectors; it ends at a scalar (the inserted
+ * operand, analysed as usual and memoized) or at a vector load of a struct
+ * argument or the launch packet (lane * element size further).  Lanes are
+ * not memoized; the chain is at most MD_LANE_STEPS long. */
+#define MD_LANE_STEPS 32
+
+static int md_lane(md_inv *c, LLVMValueRef vec, unsigned lane, md_frame *f) {
+  unsigned steps;
+  for (steps = 0; steps < MD_LANE_STEPS; steps++) {
+    LLVMTypeRef vt = LLVMTypeOf(vec);
+    unsigned w;
+    if (LLVMGetTypeKind(vt) != LLVMVectorTypeKind ||
+        lane >= LLVMGetVectorSize(vt))
+      return md_fail(c, vec, "divisor lane is out of its vector");
+    w = md_int_width(LLVMGetElementType(vt));
+    if (w == 0 || w > 64)
+      return md_fail(c, vec, "divisor is a lane of a non-integer vector");
+    if (LLVMIsAConstant(vec)) {
+      LLVMValueRef e = LLVMGetAggregateElement(vec, lane);
+      if (!e || !LLVMIsAConstantInt(e))
+        return md_fail(c, vec, "divisor is an undefined or non-integer "
+                               "lane of a constant vector");
+      md_prog_const(f->out, w, LLVMConstIntGetZExtValue(e));
+      return 1;
+    }
+    if (!LLVMIsAInstruction(vec))
+      return md_fail(c, vec, "divisor is a lane of a vector argument");
+    switch (LLVMGetInstructionOpcode(vec)) {
+    case LLVMInsertElement: {
+      LLVMValueRef idx = LLVMGetOperand(vec, 2);
+      if (!LLVMIsAConstantInt(idx))
+        return md_fail(c, vec, "divisor lane is inserted at a variable index");
+      if (LLVMConstIntGetZExtValue(idx) == lane)
+        return md_operand(c, LLVMGetOperand(vec, 1), f);
+      vec = LLVMGetOperand(vec, 0);
+      break;
+    }
+    case LLVMShuffleVector: {
+      int m = LLVMGetMaskValue(vec, lane);
+      unsigned n0 = LLVMGetVectorSize(LLVMTypeOf(LLVMGetOperand(vec, 0)));
+      if (m < 0 || m == LLVMGetUndefMaskElem())
+        return md_fail(c, vec, "divisor is an undefined lane of a shuffle");
+      if ((unsigned)m < n0) {
+        vec = LLVMGetOperand(vec, 0);
+        lane = (unsigned)m;
+      } else {
+        vec = LLVMGetOperand(vec, 1);
+        lane = (unsigned)m - n0;
+      }
+      break;
+    }
+    case LLVMFreeze:
+      vec = LLVMGetOperand(vec, 0);
+      break;
+    case LLVMLoad:
+      return md_rule_load_at(c, vec, w, lane, f);
+    default:
+      return md_lane_op(c, vec, lane, w, f);
+    }
+  }
+  return md_fail(c, vec, "divisor lane is moved through too many shuffles");
+}
+
+/* Lane `lane` of an element-wise vector operation: the same operation on
+ * the operands' lanes (binary operators with their flags, zext / sext /
+ * trunc), written directly in postfix order.  Not memoized: the work is
+ * bounded by the program budget (measuring stops past it) and the depth. */
+static int md_lane_op(md_inv *c, LLVMValueRef vec, unsigned lane, unsigned w,
+                      md_frame *f) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(vec);
+  int code = md_binop_code(op), ok;
+  md_frame sub = *f;
+  sub.depth = f->depth + 1;
+  sub.height = 0;
+  if (code < 0 && op != LLVMZExt && op != LLVMSExt && op != LLVMTrunc)
+    return md_fail(c, vec, "divisor is a lane of a vector computed by an "
+                           "unsupported instruction");
+  if (sub.depth > MD_INV_MAX_DEPTH)
+    return md_fail(c, vec, "divisor expression is too deep");
+  if (f->out->counting && f->out->n > MD_INV_MAX_BYTES)
+    return md_fail(c, vec, "divisor expression is too large (its program "
+                           "would exceed the descriptor's budget)");
+  if (code >= 0) {
+    ok = md_lane(c, LLVMGetOperand(vec, 0), lane, &sub) &&
+         md_lane(c, LLVMGetOperand(vec, 1), lane, &sub);
+    if (ok)
+      md_prog_binop(f->out, code, w, md_binop_flags(vec, op));
+  } else {
+    LLVMTypeRef st = LLVMTypeOf(LLVMGetOperand(vec, 0));
+    unsigned from = LLVMGetTypeKind(st) == LLVMVectorTypeKind
+                        ? md_int_width(LLVMGetElementType(st))
+                        : 0;
+    if (from == 0 || from > 64)
+      return md_fail(c, vec, "divisor casts from a non-integer");
+    ok = md_lane(c, LLVMGetOperand(vec, 0), lane, &sub);
+    if (ok)
+      md_prog_cast(f->out,
+                   op == LLVMZExt   ? MD_OP_ZEXT
+                   : op == LLVMSExt ? MD_OP_SEXT
+                                    : MD_OP_TRUNC,
+                   from, w);
+  }
+  if (sub.height == UINT32_MAX)
+    f->height = UINT32_MAX; /* path-dependent failure below: see md_measure */
+  else if (ok && sub.height + 1 > f->height)
+    f->height = sub.height + 1;
+  return ok;
+}
+
+/* extractelement with a constant index. */
+static int md_rule_extract(md_inv *c, LLVMValueRef v, md_frame *f) {
+  LLVMValueRef idx = LLVMGetOperand(v, 1);
+  if (!LLVMIsAConstantInt(idx) || md_int_width(LLVMTypeOf(idx)) > 64 ||
+      LLVMConstIntGetZExtValue(idx) > 0xffffu)
+    return md_fail(c, v, "divisor is extracted at a variable index");
+  return md_lane(c, LLVMGetOperand(v, 0),
+                 (unsigned)LLVMConstIntGetZExtValue(idx), f);
 }
 
 /* Calls: NVPTX geometry registers and min/max intrinsics. */
@@ -451,6 +680,24 @@ static unsigned md_binop_flags(LLVMValueRef inst, LLVMOpcode op) {
   return f;
 }
 
+/* An argument of a called function (c->parent set): the call's operand,
+ * analysed (memoized) in the caller's context; a failure's reason is the
+ * caller's. */
+static int md_rule_callee_arg(md_inv *c, LLVMValueRef arg, md_frame *f) {
+  unsigned i = md_param_index(c, arg);
+  md_inv *p = c->parent;
+  if (i >= (unsigned)LLVMGetNumArgOperands(c->call))
+    return md_fail(c, arg, "divisor is an argument the call does not pass");
+  p->why = NULL;
+  p->why_at = NULL;
+  if (md_walk(p, LLVMGetOperand(c->call, i), f))
+    return 1;
+  if (p->why)
+    return md_fail(c, p->why_at, p->why);
+  return md_fail(c, arg, "divisor is an argument that is not "
+                         "launch-invariant at the call");
+}
+
 /* The rule for v (its operands through md_operand), writing to f->out. */
 static int md_rule(md_inv *c, LLVMValueRef v, md_frame *f) {
   unsigned w = md_int_width(LLVMTypeOf(v));
@@ -463,6 +710,8 @@ static int md_rule(md_inv *c, LLVMValueRef v, md_frame *f) {
     md_prog_const(f->out, w, LLVMConstIntGetZExtValue(v));
     return 1;
   }
+  if (LLVMIsAArgument(v) && c->parent && LLVMGetParamParent(v) == c->kernel)
+    return md_rule_callee_arg(c, v, f);
   if (LLVMIsAArgument(v)) {
     if (LLVMGetParamParent(v) != c->kernel)
       return md_fail(c, v, "divisor is an argument of another function");
@@ -520,6 +769,8 @@ static int md_rule(md_inv *c, LLVMValueRef v, md_frame *f) {
     return 1;
   case LLVMLoad:
     return md_rule_load(c, v, f);
+  case LLVMExtractElement:
+    return md_rule_extract(c, v, f);
   case LLVMCall:
     return md_rule_call(c, v, f);
   case LLVMPHI:
@@ -656,12 +907,56 @@ void md_inv_init(md_inv *c, LLVMValueRef kernel, LLVMTargetDataRef td,
   c->target = target;
 }
 
+void md_inv_init_callee(md_inv *c, LLVMValueRef callee, md_inv *parent,
+                        LLVMValueRef call) {
+  md_inv_init(c, callee, parent->td, parent->target);
+  c->parent = parent;
+  c->call = call;
+}
+
 void md_inv_release(md_inv *c) {
   md_map_release(&c->memo);
   md_map_release(&c->readonly);
   free(c->nodes);
   c->nodes = NULL;
   c->nnodes = c->capnodes = 0;
+}
+
+/* Lane `lane` of the vector v (md_lane): measured, then written, with the
+ * budgets of md_inv_program. */
+int md_inv_lane_program(md_inv *c, LLVMValueRef v, unsigned lane,
+                        md_buf *out) {
+  size_t start = out->n;
+  md_buf count;
+  md_frame f;
+  int depth;
+  c->why = NULL;
+  c->why_at = NULL;
+  md_buf_init_counting(&count);
+  f.out = &count;
+  f.height = 0;
+  f.depth = 0;
+  if (!md_lane(c, v, lane, &f))
+    return c->why ? 0 : md_fail(c, v, "divisor is not launch-invariant");
+  if (f.height + 1 > MD_INV_MAX_DEPTH)
+    return md_fail(c, v, "divisor expression is too deep");
+  if (count.n > MD_INV_MAX_BYTES)
+    return md_fail(c, v, "divisor expression is too large (its program "
+                         "would exceed the descriptor's budget)");
+  f.out = out;
+  f.height = 0;
+  f.depth = 0;
+  if (!md_lane(c, v, lane, &f) || out->oom) {
+    out->n = start;
+    return md_fail(c, v, "out of memory");
+  }
+  depth = md_prog_stack_depth(out->p + start, out->n - start);
+  if (depth < 0 || depth > MD_STACK_MAX) {
+    out->n = start;
+    return md_fail(c, v, "divisor expression needs too deep an evaluation "
+                         "stack");
+  }
+  return 1;
 }
 
 int md_inv_program(md_inv *c, LLVMValueRef v, md_buf *out) {

@@ -10,6 +10,9 @@
  *   - integer constants;
  *   - add sub mul shl lshr ashr and or xor udiv sdiv urem srem, zext sext
  *     trunc, icmp, select, freeze, llvm.{s,u}{min,max} of such values;
+ *   - lanes (extractelement at a constant index) of vector loads of such
+ *     fields, of constant vectors, and of insertelement / shufflevector
+ *     chains of such scalars;
  *   - the launch geometry: NVPTX ntid / nctaid special registers, AMDGPU
  *     workgroup size and group counts read from the implicit-argument or
  *     dispatch-packet pointer.
@@ -53,15 +56,32 @@ typedef struct md_inv {
   unsigned nnodes, capnodes;
   const char *why;     /* why the last query failed (static string) */
   LLVMValueRef why_at; /* the value that made it fail */
+  /* A called function's context (md_callee.c): `kernel` is then the callee,
+   * and its arguments are the operands of `call` (an instruction of the
+   * parent context's function), analysed in `parent`. */
+  struct md_inv *parent;
+  LLVMValueRef call;
 } md_inv;
 
 void md_inv_init(md_inv *c, LLVMValueRef kernel, LLVMTargetDataRef td,
                  md_target target);
 void md_inv_release(md_inv *c);
 
+/* The context of `callee` as called by `call` (in parent's function): an
+ * argument of callee is launch-invariant when the call's operand is, in
+ * parent.  parent must outlive c and stay at its address. */
+void md_inv_init_callee(md_inv *c, LLVMValueRef callee, md_inv *parent,
+                        LLVMValueRef call);
+
 /* Append the program of v to out.  Returns 1 if v is launch-invariant and
  * its program fits the budgets, 0 if not (c->why, c->why_at say why). */
 int md_inv_program(md_inv *c, LLVMValueRef v, md_buf *out);
+
+/* The same for lane `lane` of the integer vector v (extractelement of a
+ * vector load from a struct argument, insertelement / shufflevector chains
+ * of invariant scalars, constant vectors). */
+int md_inv_lane_program(md_inv *c, LLVMValueRef v, unsigned lane,
+                        md_buf *out);
 
 /* The byval/byref pointee type of parameter i of f, or NULL. */
 LLVMTypeRef md_param_pointee(LLVMValueRef f, unsigned i);

@@ -30,6 +30,12 @@ void md_remarkf(md_remark_kind kind, LLVMValueRef where, const char *name,
 #endif
     ;
 
+/* Text md_remarkf appends to every remark until reset with NULL (per
+ * thread): " (in device function 'f', called from kernel 'k')" while the
+ * divisions of a called function are decided (md_device.c).  The string
+ * must live until reset. */
+void md_remark_context(const char *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -56,16 +56,29 @@ define void @taken__magicdiv() {
   ret void
 }
 
-; 4. A division in a noinline device function: said to be in a called
-; function (it used to read "no division by a launch-invariant divisor").
-; REMARK-DAG: remark: {{.*}}magicdiv: udiv in device function 'helper' (called from kernel 'calls') left alone: divisions in called functions are not transformed
-; REMARK-DAG: remark: {{.*}}magicdiv: nvptx kernel 'calls': no division by a launch-invariant divisor in its own code; divisions in the device functions it calls are not transformed
+; 4. A division in a noinline device function used to be reported as "no
+; division by a launch-invariant divisor".  With a launch-invariant divisor
+; it is now transformed through a callee clone (issue 12); otherwise its
+; remark names the function.
+; REMARK-DAG: remark: {{.*}}magicdiv: udiv i32 by launch-invariant divisor #0 -> magic u32 multiply-high (in device function 'helper', called from kernel 'calls')
+; REMARK-DAG: remark: {{.*}}magicdiv: udiv i32 left alone: divisor is loaded from memory{{.*}}'helper_mem'
+; CHECK: define internal i32 @helper.magicdiv.0(
 define internal i32 @helper(i32 %a, i32 %b) noinline {
   %q = udiv i32 %a, %b
   ret i32 %q
 }
 define ptx_kernel void @calls(ptr %out, i32 %n, i32 %d) {
   %q = call i32 @helper(i32 %n, i32 %d)
+  store i32 %q, ptr %out, align 4
+  ret void
+}
+define internal i32 @helper_mem(i32 %a, ptr %p) noinline {
+  %b = load i32, ptr %p, align 4
+  %q = udiv i32 %a, %b
+  ret i32 %q
+}
+define ptx_kernel void @calls_mem(ptr %out, i32 %n, ptr %p) {
+  %q = call i32 @helper_mem(i32 %n, ptr %p)
   store i32 %q, ptr %out, align 4
   ret void
 }

@@ -18,7 +18,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; REMARK-DAG: remark: {{.*}}udiv i32 left alone: divisor is a volatile or atomic load
 ; REMARK-DAG: remark: {{.*}}udiv i32 left alone: divisor is loaded through a non-constant address
 ; REMARK-DAG: remark: {{.*}}udiv i32 by a compile-time constant left to LLVM
-; REMARK-DAG: remark: {{.*}}magicdiv: vector division left alone
+; REMARK-DAG: remark: {{.*}}magicdiv: vector urem <2 x i32> left alone: lane 0: divisor is a lane of a vector argument
 ; REMARK-DAG: remark: {{.*}}nvptx kernel 'written': no division by a launch-invariant divisor
 
 define ptx_kernel void @memory(ptr %out, ptr %p, i32 %n) {
