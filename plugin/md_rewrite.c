@@ -1,18 +1,30 @@
 /*
  * md_rewrite.c -- emit the branch-free magic sequences (md_rewrite.h).
+ * docs/MATH.md derives every form; md_magic.h has a C reference evaluator
+ * of each (md_eval_*), proven against the C operators by test/unit.
  *
- * Unsigned N-bit (N = 32, 64), every n < 2^N, every d >= 1:
- *     q = trunc_N((zext_2N(n) * zext_2N(m) + zext_2N(a)) >> N) >> s
- * (no wrap in 2N bits: n*m + a <= (2^N-1)^2 + 2^N-1 < 2^2N).
- * NVPTX turns the 2N-bit multiply-add into mad.wide.u32 (N = 32) or
- * mul.lo/mul.hi + add.cc/addc (N = 64); AMDGPU into v_mad_u64_u32.
+ * Unsigned 32-bit, every n < 2^32, every d >= 1:
+ *     q = trunc_32((zext_64(n) * zext_64(m) + zext_64(a)) >> 32) >> s
+ * (no wrap in 64 bits: n*m + a <= (2^32-1)^2 + 2^32-1 < 2^64).  NVPTX
+ * turns it into mad.wide.u32 (ptxas: IMAD.HI.U32 with a 64-bit addend),
+ * AMDGPU into v_mad_u64_u32.
+ *
+ * Unsigned 64-bit: q = hi_64(n*m + a) >> s, the 128-bit product built from
+ * 32-bit limbs so that no step needs more than 64 bits (md_eval_u64_limbs):
+ *   NVPTX:  one inline-PTX carry chain (md_u64_ptx below; ptxas: 3 x
+ *           IMAD.WIDE.U32 and a carry fix-up, 7 SASS, + 2 for the shift).
+ *   others: the same limb products in plain IR (md_emit_u64_limbs).
  *
  * Signed (sdiv/srem), d != 0:
  *     nsgn = ashr n, N-1 ; un = (n ^ nsgn) - nsgn ; uq = unsigned(un)
  *     t = nsgn ^ dsgn    ; q = (uq ^ t) - t
  * With a dividend proven >= 0, nsgn = 0; with MD_DF_POSITIVE, dsgn = 0.
  *
- * Remainder: r = n - q*d, d being the clone's own divisor value.
+ * Remainder: r = n - q*d, d being the clone's own divisor value.  64-bit
+ * kinds write it r = q*(-d) + n with -d computed once where d is defined
+ * (one multiply-add chain, no separate subtract); when the divisor fits 32
+ * bits (proven, or MD_DF_DIV32 checked at launch) in 32 bits:
+ * r = lo(n) - lo(q)*lo(d), exact because |r| < |d| <= 2^32 (md_eval_*_rem32).
  * The magic parameters are uniform kernel parameters and are used directly.
  */
 #include "md_rewrite.h"
@@ -21,6 +33,8 @@
 #include <stdlib.h>
 
 #include "magicdiv/md_abi.h"
+#include "magicdiv/md_magic.h"
+#include "md_kernels.h"
 #include "md_range.h"
 
 static LLVMTypeRef md_int(LLVMContextRef ctx, unsigned bits) {
@@ -32,19 +46,114 @@ static void md_set_nuw(LLVMValueRef v) {
     LLVMSetNUW(v, 1);
 }
 
+static LLVMValueRef md_set_nuw_ret(LLVMValueRef v) {
+  md_set_nuw(v);
+  return v;
+}
+
+/* hi_64(n*m + a) on NVPTX: one carry chain on 32-bit limbs.
+ *
+ * n = n1*2^32 + n0, m = m1*2^32 + m0, a = a1*2^32 + a0 (limbs < 2^32).
+ * n*m + a = X + 2^32*(P + n0*m1) + 2^64*n1*m1 with
+ *   X = n0*m0 + a0  <= (2^32-1)^2 + 2^32-1 = 2^32(2^32-1) < 2^64
+ *   P = n1*m0 + a1  <= 2^32(2^32-1) < 2^64
+ * Instructions (CC.CF = the carry flag), by weight of what they add:
+ *   mad.lo.cc  x0 = lo(n0*m0) + a0               -> CF     (weight 1)
+ *   madc.hi    x1 = hi(n0*m0) + CF                 hi(X): no wrap, X < 2^64
+ *   mad.lo.cc  p0 = lo(n1*m0) + a1               -> CF     (weight 2^32)
+ *   madc.hi    p1 = hi(n1*m0) + CF                 P = p1:p0, no wrap
+ *   mad.lo.cc  y0 = lo(n0*m1) + p0               -> CF
+ *   madc.hi.cc y1 = hi(n0*m1) + p1 + CF          -> CF
+ *   addc       c  = CF                             c:y1:y0 = n0*m1 + P
+ *                                                  (< 2^65: the carry c)
+ *   add.cc     y0 = y0 + x1                      -> CF     (weight 2^32)
+ *   madc.lo.cc r2 = lo(n1*m1) + y1 + CF          -> CF     (weight 2^64)
+ *   madc.hi    r3 = hi(n1*m1) + c + CF                     (weight 2^96)
+ * Every carry out of a column is consumed by the next column's step, and
+ * the only steps without carry-out (madc.hi x1/p1/r3, addc c) cannot wrap:
+ * x1 and p1 by the bounds above, c <= 1, and r3 is the top word of
+ * n*m + a < 2^128.  So r3:r2 = hi_64(n*m + a) exactly, for every n, m and
+ * a < 2^64 (test/unit/test_magic.c emulates each instruction with its
+ * carry; md_eval_u64_ptx in md_magic.h is the same chain in C).
+ * ptxas (sm_90) maps it to IMAD.WIDE.U32, IMAD.WIDE.U32 with carry out,
+ * IMAD.HI.U32, IADD3, IMAD.MOV, SEL, IMAD.WIDE.U32.X: 7 SASS.
+ *
+ * No side effects and no memory clobber: LLVM may CSE and hoist it. */
+static const char md_u64_ptx[] = MD_U64_PTX_CHAIN;
+
+static LLVMValueRef md_emit_u64_ptx(LLVMBuilderRef b, LLVMContextRef ctx,
+                                    LLVMValueRef n, md_magic_vals *v) {
+  static const char cons[] = "=l,l,l,l";
+  LLVMTypeRef i64 = md_int(ctx, 64);
+  LLVMTypeRef params[3];
+  LLVMValueRef args[3], fn;
+  LLVMTypeRef fty;
+  params[0] = params[1] = params[2] = i64;
+  fty = LLVMFunctionType(i64, params, 3, 0);
+  fn = LLVMGetInlineAsm(fty, md_u64_ptx, sizeof md_u64_ptx - 1, cons,
+                        sizeof cons - 1, /*HasSideEffects=*/0,
+                        /*IsAlignStack=*/0, LLVMInlineAsmDialectATT,
+                        /*CanThrow=*/0);
+  args[0] = n;
+  args[1] = v->m;
+  args[2] = v->a;
+  return LLVMBuildCall2(b, fty, fn, args, 3, "md.hi");
+}
+
+/* hi_64(n*m + a) in plain IR, every product 32 x 32 -> 64 bits
+ * (md_eval_u64_limbs; derivation in docs/MATH.md):
+ *   X = n0*m0 + a0                <= (2^32-1)^2 + (2^32-1)   < 2^64
+ *   T = n1*m0 + a1 + hi(X)        <= (2^32-1)^2 + 2(2^32-1)  = 2^64 - 1
+ *   Y = n0*m1 + lo(T)             <= (2^32-1)^2 + (2^32-1)   < 2^64
+ *   H = n1*m1 + hi(T) + hi(Y)     <= (2^32-1)^2 + 2(2^32-1)  = 2^64 - 1
+ * n*m + a = lo(X) + 2^32*lo(Y) + 2^64*H with lo(X) + 2^32*lo(Y) < 2^64, so
+ * H = hi_64(n*m + a).  No step wraps: every add and mul is nuw.  AMDGPU
+ * selects each product-plus-addend as one v_mad_u64_u32. */
+static LLVMValueRef md_emit_u64_limbs(LLVMBuilderRef b, LLVMContextRef ctx,
+                                      LLVMValueRef n, md_magic_vals *v) {
+  LLVMTypeRef i64 = md_int(ctx, 64);
+  LLVMValueRef lo = LLVMConstInt(i64, 0xffffffffull, 0);
+  LLVMValueRef k32 = LLVMConstInt(i64, 32, 0);
+  LLVMValueRef n0 = LLVMBuildAnd(b, n, lo, "md.n0");
+  LLVMValueRef n1 = LLVMBuildLShr(b, n, k32, "md.n1");
+  LLVMValueRef m0 = LLVMBuildAnd(b, v->m, lo, "md.m0");
+  LLVMValueRef m1 = LLVMBuildLShr(b, v->m, k32, "md.m1");
+  LLVMValueRef a0 = LLVMBuildAnd(b, v->a, lo, "md.a0");
+  LLVMValueRef a1 = LLVMBuildLShr(b, v->a, k32, "md.a1");
+  LLVMValueRef x, t, y, h;
+#define MD_NUW(e) (md_set_nuw_ret(e))
+  x = MD_NUW(LLVMBuildAdd(b, MD_NUW(LLVMBuildMul(b, n0, m0, "md.x.p")), a0,
+                          "md.x"));
+  t = MD_NUW(LLVMBuildMul(b, n1, m0, "md.t.p"));
+  t = MD_NUW(LLVMBuildAdd(b, t, a1, "md.t.a"));
+  t = MD_NUW(LLVMBuildAdd(b, t, LLVMBuildLShr(b, x, k32, "md.x.hi"), "md.t"));
+  y = MD_NUW(LLVMBuildMul(b, n0, m1, "md.y.p"));
+  y = MD_NUW(LLVMBuildAdd(b, y, LLVMBuildAnd(b, t, lo, "md.t.lo"), "md.y"));
+  h = MD_NUW(LLVMBuildMul(b, n1, m1, "md.h.p"));
+  h = MD_NUW(LLVMBuildAdd(b, h, LLVMBuildLShr(b, t, k32, "md.t.hi"), "md.h.t"));
+  h = MD_NUW(LLVMBuildAdd(b, h, LLVMBuildLShr(b, y, k32, "md.y.hi"), "md.hi"));
+#undef MD_NUW
+  return h;
+}
+
 /* q = hi_N(n*m + a) >> s for an N-bit n. */
 static LLVMValueRef md_emit_unsigned(LLVMBuilderRef b, LLVMContextRef ctx,
                                      LLVMValueRef n, md_magic_vals *v) {
   unsigned bits = (unsigned)md_kind_width(v->kind);
   LLVMTypeRef wide = md_int(ctx, 2 * bits);
+  LLVMValueRef nw, mw, aw, p, t, hi;
+  if (bits == 64) {
+    hi = v->nvptx ? md_emit_u64_ptx(b, ctx, n, v)
+                  : md_emit_u64_limbs(b, ctx, n, v);
+    return LLVMBuildLShr(b, hi, v->s, "md.uq");
+  }
   /* The widening of m and a sits next to the multiply, in the same block:
    * instruction selection works per block, and only sees
    * mul(zext n, zext m) as mul.wide.u32 when both zexts are in view. */
-  LLVMValueRef nw = LLVMBuildZExt(b, n, wide, "md.n.wide");
-  LLVMValueRef mw = LLVMBuildZExt(b, v->m, wide, "md.m.wide");
-  LLVMValueRef aw = LLVMBuildZExt(b, v->a, wide, "md.a.wide");
-  LLVMValueRef p = LLVMBuildMul(b, nw, mw, "md.nm");
-  LLVMValueRef t, hi;
+  nw = LLVMBuildZExt(b, n, wide, "md.n.wide");
+  mw = LLVMBuildZExt(b, v->m, wide, "md.m.wide");
+  aw = LLVMBuildZExt(b, v->a, wide, "md.a.wide");
+  p = LLVMBuildMul(b, nw, mw, "md.nm");
   md_set_nuw(p);
   t = LLVMBuildAdd(b, p, aw, "md.nma");
   md_set_nuw(t);
@@ -135,12 +244,63 @@ static int md_is_signed_op(LLVMOpcode op) {
   return op == LLVMSDiv || op == LLVMSRem;
 }
 
+/* -d (at width w: 64, or 32 for lo(d)) computed once per divisor value,
+ * where d is defined: right after its instruction, or at the top of the
+ * entry block for a parameter.  Every later site in the clone is dominated
+ * by that point.  A PHI or an invoke (which defines d only on its normal
+ * edge) gets it at the site instead. */
+typedef struct md_negcache {
+  LLVMValueRef d;
+  unsigned w;
+  LLVMValueRef neg;
+} md_negcache;
+
+static LLVMValueRef md_neg_divisor(LLVMBuilderRef b, LLVMContextRef ctx,
+                                   LLVMValueRef clone, LLVMValueRef site,
+                                   LLVMValueRef d, unsigned w,
+                                   md_negcache *nc, unsigned *nnc) {
+  LLVMValueRef v, neg;
+  unsigned i;
+  int at_def = 0;
+  for (i = 0; i < *nnc; i++)
+    if (nc[i].d == d && nc[i].w == w)
+      return nc[i].neg;
+  if (LLVMIsAArgument(d)) {
+    LLVMPositionBuilderBefore(
+        b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(clone)));
+    at_def = 1;
+  } else if (LLVMIsAInstruction(d) && !LLVMIsAPHINode(d) &&
+             !LLVMIsAInvokeInst(d) && LLVMGetNextInstruction(d)) {
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(d));
+    at_def = 1;
+  }
+  v = d;
+  if (LLVMGetIntTypeWidth(LLVMTypeOf(d)) != w)
+    v = LLVMBuildTrunc(b, d, md_int(ctx, w), "md.d.lo");
+  neg = LLVMBuildNeg(b, v, "md.negd");
+  if (at_def) {
+    /* reusable by every later site: record it, go back to the site */
+    nc[*nnc].d = d;
+    nc[*nnc].w = w;
+    nc[*nnc].neg = neg;
+    (*nnc)++;
+    LLVMPositionBuilderBefore(b, site);
+  }
+  return neg;
+}
+
 void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                       md_magic_vals *mv) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(clone));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   md_qcache *cache = calloc(n ? n : 1, sizeof *cache);
-  unsigned ncache = 0, i;
+  md_negcache *nc = calloc(n ? 2 * n : 1, sizeof *nc);
+  int nvptx = md_module_target(LLVMGetGlobalParent(clone)) == MD_TARGET_NVPTX;
+  unsigned ncache = 0, nnc = 0, i;
+  if (!cache || !nc)
+    n = 0; /* out of memory: the clone keeps its divisions (still exact) */
+  for (i = 0; i < n; i++)
+    mv[sites[i].divisor].nvptx = nvptx;
   for (i = 0; i < n; i++) {
     md_site *s = &sites[i];
     md_magic_vals *v = &mv[s->divisor];
@@ -155,6 +315,7 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     unsigned k;
     int is_signed = md_is_signed_op(op);
     int is_div = op == LLVMUDiv || op == LLVMSDiv;
+    int wide = md_kind_width(v->kind) == 64;
 
     LLVMPositionBuilderBefore(b, inst);
     LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
@@ -190,6 +351,24 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
       LLVMValueRef q32 = LLVMBuildTrunc(b, q, kty, "md.q.narrow");
       res = LLVMBuildSub(b, num, LLVMBuildMul(b, q32, den, "md.qd"), "md.r");
       res = LLVMBuildSExt(b, res, ty, "md.res");
+    } else if (wide && (is_signed ? md_fits_signed(den, 32)
+                                  : md_fits_unsigned(den, 32))) {
+      /* 64-bit dividend, divisor fitting 32 bits (unsigned: d < 2^32;
+       * signed: -2^31 <= d < 2^31, proven at compile time): |r| < |d| <=
+       * 2^32 (unsigned) / 2^31 (signed), so r is lo(n) - lo(q)*lo(d) mod
+       * 2^32, zero- (unsigned) or sign-extended (signed: r fits s32). */
+      LLVMTypeRef i32 = md_int(ctx, 32);
+      LLVMValueRef nd = md_neg_divisor(b, ctx, clone, inst, den, 32, nc, &nnc);
+      res = LLVMBuildAdd(
+          b,
+          LLVMBuildMul(b, LLVMBuildTrunc(b, q, i32, "md.q.lo"), nd, "md.qd"),
+          LLVMBuildTrunc(b, num, i32, "md.n.lo"), "md.r");
+      res = is_signed ? LLVMBuildSExt(b, res, ty, "md.res")
+                      : LLVMBuildZExt(b, res, ty, "md.res");
+    } else if (wide) {
+      /* r = n - q*d = q*(-d) + n (mod 2^64): one multiply-add chain */
+      LLVMValueRef nd = md_neg_divisor(b, ctx, clone, inst, den, 64, nc, &nnc);
+      res = LLVMBuildAdd(b, LLVMBuildMul(b, q, nd, "md.qd"), num, "md.r");
     } else {
       res = LLVMBuildSub(b, num, LLVMBuildMul(b, q, den, "md.qd"), "md.r");
     }
@@ -200,6 +379,7 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     LLVMReplaceAllUsesWith(inst, res);
     LLVMInstructionEraseFromParent(inst);
   }
+  free(nc);
   free(cache);
   LLVMDisposeBuilder(b);
 }

@@ -102,13 +102,12 @@ define ptx_kernel void @mixed64(ptr %out, i32 %n, i32 %d) {
   ret void
 }
 
-; Full 64-bit: 128-bit multiply-add.
+; Full 64-bit on NVPTX: hi_64(n*m + a) as one inline-PTX carry chain on
+; 32-bit limbs (no side effects, so it can be CSE'd), then the shift.
 ; CHECK-LABEL: define ptx_kernel void @u64__magicdiv(
 ; CHECK-SAME: i64 %md.d0.m, i64 %md.d0.a, i64 %md.d0.s)
-; CHECK: %md.n.wide = zext i64 %n to i128
-; CHECK: %md.nm = mul nuw i128 %md.n.wide, %md.m.wide
-; CHECK: %md.nma = add nuw i128 %md.nm, %md.a.wide
-; CHECK: lshr i128 %md.nma, 64
+; CHECK-NOT: i128
+; CHECK: %md.hi = call i64 asm "{{.*}}mad.lo.cc.u32 md_x0, md_n0, md_m0, md_a0;{{.*}}madc.hi.u32 md_r3, md_n1, md_m1, md_c;{{.*}}", "=l,l,l,l"(i64 %n, i64 %md.d0.m, i64 %md.d0.a)
 ; CHECK: %md.uq = lshr i64 %md.hi, %md.d0.s
 define ptx_kernel void @u64(ptr %out, i64 %n, i64 %d) {
   %q = udiv i64 %n, %d
@@ -116,10 +115,13 @@ define ptx_kernel void @u64(ptr %out, i64 %n, i64 %d) {
   ret void
 }
 
+; s64 remainder: -d once at the top, r = q*(-d) + n.
 ; CHECK-LABEL: define ptx_kernel void @s64__magicdiv(
+; CHECK-NEXT: %md.negd = sub i64 0, %d
 ; CHECK: %md.nsgn = ashr i64 %n, 63
-; CHECK: mul nuw i128
-; CHECK: %md.r = sub i64 %n, %md.qd
+; CHECK: call i64 asm
+; CHECK: %md.qd = mul i64 %md.q, %md.negd
+; CHECK: %md.r = add i64 %md.qd, %n
 define ptx_kernel void @s64(ptr %out, i64 %n, i64 %d) {
   %r = srem i64 %n, %d
   store i64 %r, ptr %out, align 8

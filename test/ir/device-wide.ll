@@ -33,7 +33,7 @@ define ptx_kernel void @k(ptr %out, i64 %d, i64 %sd) {
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; PTX-CLONE-NOT: {{(div|rem)\.[su]64}}
-; PTX-CLONE: mul.hi.u64
+; PTX-CLONE: madc.hi.u32
 ; PTX-CLONE-NOT: {{(div|rem)\.[su]64}}
 ; PTX-CLONE: ret;
 ; PTX-ORIG-DAG: div.u64
