@@ -31,6 +31,7 @@
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "magicdiv/md_abi.h"
 #include "magicdiv/md_magic.h"
@@ -162,6 +163,62 @@ static LLVMValueRef md_emit_unsigned(LLVMBuilderRef b, LLVMContextRef ctx,
   return LLVMBuildLShr(b, hi, v->s, "md.uq");
 }
 
+/* One inline-PTX snippet (no side effects, no memory clobber). */
+static LLVMValueRef md_ptx_call(LLVMBuilderRef b, LLVMTypeRef ret,
+                                LLVMTypeRef *pty, LLVMValueRef *args,
+                                unsigned nargs, const char *text,
+                                const char *cons, const char *name) {
+  LLVMTypeRef fty = LLVMFunctionType(ret, pty, nargs, 0);
+  LLVMValueRef fn =
+      LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 0, 0,
+                       LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(b, fty, fn, args, nargs, name);
+}
+
+/* s64 on NVPTX: md_eval_s64's mask form with the sign in one 32-bit
+ * register t (0 or -1):
+ *   t = n1 >> 31 (arithmetic); |n| = (n ^ t) - t      MD_S64_ABS_PTX
+ *   uq = hi_64(|n|*m + a) >> s                         (the u64 core)
+ *   t' = t ^ lo(dsgn); q = (uq ^ t') - t'              MD_S64_CNEG_PTX
+ * (|n| <= 2^63 fits the u64 core; (x ^ t) - t is x for t = 0 and
+ * ~x + 1 = -x mod 2^64 for t = -1; the 32-bit t stands for the 64-bit mask
+ * sext(t), whose two words are both t.)  In PTX, because written in IR the
+ * absolute value is matched as ISD::ABS and the 64-bit abs.s64 costs ptxas
+ * 5 instructions on top of the shared sign: ptxas (sm_90) gives SHF, 2 x
+ * LOP3, IADD3 + IADD3.X for |n| and 2 x LOP3, IADD3 + IADD3.X for the
+ * negate, 18 with the core. */
+static LLVMValueRef md_emit_s64_ptx(LLVMBuilderRef b, LLVMContextRef ctx,
+                                    LLVMValueRef n, int nonneg,
+                                    md_magic_vals *v) {
+  LLVMTypeRef i64 = md_int(ctx, 64), i32 = md_int(ctx, 32);
+  LLVMValueRef t = NULL, un = n, uq, args[2];
+  LLVMTypeRef pty[2];
+  if (!nonneg) {
+    LLVMTypeRef st[2];
+    LLVMValueRef r;
+    st[0] = i64;
+    st[1] = i32;
+    pty[0] = i64;
+    args[0] = n;
+    r = md_ptx_call(b, LLVMStructTypeInContext(ctx, st, 2, 0), pty, args, 1,
+                    MD_S64_ABS_PTX, "=l,=r,l", "md.abs");
+    un = LLVMBuildExtractValue(b, r, 0, "md.nabs");
+    t = LLVMBuildExtractValue(b, r, 1, "md.nsgn");
+  }
+  uq = md_emit_unsigned(b, ctx, un, v);
+  if (v->dsgn) {
+    LLVMValueRef d32 = LLVMBuildTrunc(b, v->dsgn, i32, "md.dsgn.lo");
+    t = t ? LLVMBuildXor(b, t, d32, "md.t") : d32;
+  }
+  if (!t)
+    return uq;
+  pty[0] = i64;
+  pty[1] = i32;
+  args[0] = uq;
+  args[1] = t;
+  return md_ptx_call(b, i64, pty, args, 2, MD_S64_CNEG_PTX, "=l,l,r", "md.q");
+}
+
 /* Truncating signed quotient of an N-bit n.
  *
  * md_magic.h writes the sign fix-up as q = (uq ^ t) - t with t = 0 or -1;
@@ -180,6 +237,8 @@ static LLVMValueRef md_emit_signed(LLVMBuilderRef b, LLVMContextRef ctx,
   LLVMTypeRef ty = md_int(ctx, bits);
   LLVMValueRef zero = LLVMConstInt(ty, 0, 0);
   LLVMValueRef uq, neg;
+  if (bits == 64 && v->nvptx && out == ty)
+    return md_emit_s64_ptx(b, ctx, n, nonneg, v);
   if (nonneg) {
     uq = md_emit_unsigned(b, ctx, n, v);
     if (!v->dsgn)
@@ -289,6 +348,95 @@ static LLVMValueRef md_neg_divisor(LLVMBuilderRef b, LLVMContextRef ctx,
   return neg;
 }
 
+/* Does a 64-bit kind's divisor fit 32 bits (unsigned: d < 2^32; signed:
+ * -2^31 <= d < 2^31)?  Proven at compile time, or required at launch by
+ * MD_DF_DIV32. */
+static int md_divisor_fits32(LLVMValueRef den, int is_signed,
+                             const md_magic_vals *v) {
+  if (v->flags & MD_DF_DIV32)
+    return 1;
+  return is_signed ? md_fits_signed(den, 32) : md_fits_unsigned(den, 32);
+}
+
+/* The 64-bit remainder as emitted: r = n - q*d with q the site's quotient.
+ * fits32: r = ext(lo(q)*lo(-d) + lo(n)) in 32 bits (|r| < |d| <= 2^32
+ * unsigned / 2^31 signed, so r's low 32 bits determine it: zext for
+ * unsigned, sext for signed, where r fits s32); otherwise
+ * r = q*(-d) + n mod 2^64, one multiply-add chain. */
+static LLVMValueRef md_emit_rem64(LLVMBuilderRef b, LLVMContextRef ctx,
+                                  LLVMValueRef clone, LLVMValueRef at,
+                                  LLVMValueRef num, LLVMValueRef q,
+                                  LLVMValueRef den, int is_signed, int fits32,
+                                  md_negcache *nc, unsigned *nnc) {
+  LLVMValueRef nd, res;
+  if (fits32) {
+    LLVMTypeRef i32 = md_int(ctx, 32);
+    nd = md_neg_divisor(b, ctx, clone, at, den, 32, nc, nnc);
+    res = LLVMBuildAdd(
+        b, LLVMBuildMul(b, LLVMBuildTrunc(b, q, i32, "md.q.lo"), nd, "md.qd"),
+        LLVMBuildTrunc(b, num, i32, "md.n.lo"), "md.r");
+    return is_signed ? LLVMBuildSExt(b, res, md_int(ctx, 64), "md.res")
+                     : LLVMBuildZExt(b, res, md_int(ctx, 64), "md.res");
+  }
+  nd = md_neg_divisor(b, ctx, clone, at, den, 64, nc, nnc);
+  return LLVMBuildAdd(b, LLVMBuildMul(b, q, nd, "md.qd"), num, "md.r");
+}
+
+/* Before it is replaced, a 64-bit quotient site `inst` = n / d may already
+ * feed a remainder that earlier passes (DivRemPairs) wrote as
+ * `sub X, (mul inst, d)`.  Each such sub becomes q*(-d) + X (the same value
+ * mod 2^64, for any X; the original nsw/nuw flags are dropped, which only
+ * removes poison), or, when X is n itself and d fits 32 bits, the 32-bit
+ * remainder of md_emit_rem64.  A mul left without users is erased. */
+static void md_fold_divrem(LLVMBuilderRef b, LLVMContextRef ctx,
+                           LLVMValueRef clone, LLVMValueRef inst,
+                           LLVMValueRef q, int is_signed, int fits32,
+                           md_negcache *nc, unsigned *nnc) {
+  LLVMValueRef num = LLVMGetOperand(inst, 0), den = LLVMGetOperand(inst, 1);
+  LLVMValueRef muls[8], subs[8];
+  unsigned nm = 0, ns, i, j;
+  LLVMUseRef u;
+  for (u = LLVMGetFirstUse(inst); u && nm < 8; u = LLVMGetNextUse(u)) {
+    LLVMValueRef m = LLVMGetUser(u);
+    if (LLVMIsAInstruction(m) && LLVMGetInstructionOpcode(m) == LLVMMul &&
+        ((LLVMGetOperand(m, 0) == inst && LLVMGetOperand(m, 1) == den) ||
+         (LLVMGetOperand(m, 1) == inst && LLVMGetOperand(m, 0) == den))) {
+      for (j = 0; j < nm && muls[j] != m; j++)
+        ;
+      if (j == nm)
+        muls[nm++] = m;
+    }
+  }
+  for (i = 0; i < nm; i++) {
+    ns = 0;
+    for (u = LLVMGetFirstUse(muls[i]); u && ns < 8; u = LLVMGetNextUse(u)) {
+      LLVMValueRef sub = LLVMGetUser(u);
+      if (LLVMIsAInstruction(sub) &&
+          LLVMGetInstructionOpcode(sub) == LLVMSub &&
+          LLVMGetOperand(sub, 1) == muls[i] &&
+          LLVMGetOperand(sub, 0) != muls[i]) {
+        for (j = 0; j < ns && subs[j] != sub; j++)
+          ;
+        if (j == ns)
+          subs[ns++] = sub;
+      }
+    }
+    for (j = 0; j < ns; j++) {
+      LLVMValueRef x = LLVMGetOperand(subs[j], 0), r;
+      LLVMPositionBuilderBefore(b, subs[j]);
+      LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(subs[j]));
+      r = md_emit_rem64(b, ctx, clone, subs[j], x, q, den, is_signed,
+                        fits32 && x == num, nc, nnc);
+      LLVMReplaceAllUsesWith(subs[j], r);
+      LLVMInstructionEraseFromParent(subs[j]);
+    }
+    if (!LLVMGetFirstUse(muls[i]))
+      LLVMInstructionEraseFromParent(muls[i]);
+  }
+  LLVMPositionBuilderBefore(b, inst);
+  LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
+}
+
 void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                       md_magic_vals *mv) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(clone));
@@ -345,30 +493,18 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     }
 
     if (is_div) {
+      if (wide && s->mode == MD_MODE_NATIVE)
+        md_fold_divrem(b, ctx, clone, inst, q, is_signed,
+                       md_divisor_fits32(den, is_signed, v), nc, &nnc);
       res = q;
     } else if (s->mode == MD_MODE_SEXT) {
       /* r = n - q*d with |r| < |d| <= 2^31: exact in 32 bits, then sext */
       LLVMValueRef q32 = LLVMBuildTrunc(b, q, kty, "md.q.narrow");
       res = LLVMBuildSub(b, num, LLVMBuildMul(b, q32, den, "md.qd"), "md.r");
       res = LLVMBuildSExt(b, res, ty, "md.res");
-    } else if (wide && (is_signed ? md_fits_signed(den, 32)
-                                  : md_fits_unsigned(den, 32))) {
-      /* 64-bit dividend, divisor fitting 32 bits (unsigned: d < 2^32;
-       * signed: -2^31 <= d < 2^31, proven at compile time): |r| < |d| <=
-       * 2^32 (unsigned) / 2^31 (signed), so r is lo(n) - lo(q)*lo(d) mod
-       * 2^32, zero- (unsigned) or sign-extended (signed: r fits s32). */
-      LLVMTypeRef i32 = md_int(ctx, 32);
-      LLVMValueRef nd = md_neg_divisor(b, ctx, clone, inst, den, 32, nc, &nnc);
-      res = LLVMBuildAdd(
-          b,
-          LLVMBuildMul(b, LLVMBuildTrunc(b, q, i32, "md.q.lo"), nd, "md.qd"),
-          LLVMBuildTrunc(b, num, i32, "md.n.lo"), "md.r");
-      res = is_signed ? LLVMBuildSExt(b, res, ty, "md.res")
-                      : LLVMBuildZExt(b, res, ty, "md.res");
-    } else if (wide) {
-      /* r = n - q*d = q*(-d) + n (mod 2^64): one multiply-add chain */
-      LLVMValueRef nd = md_neg_divisor(b, ctx, clone, inst, den, 64, nc, &nnc);
-      res = LLVMBuildAdd(b, LLVMBuildMul(b, q, nd, "md.qd"), num, "md.r");
+    } else if (wide && s->mode == MD_MODE_NATIVE) {
+      res = md_emit_rem64(b, ctx, clone, inst, num, q, den, is_signed,
+                          md_divisor_fits32(den, is_signed, v), nc, &nnc);
     } else {
       res = LLVMBuildSub(b, num, LLVMBuildMul(b, q, den, "md.qd"), "md.r");
     }

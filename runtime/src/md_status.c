@@ -27,6 +27,8 @@ const char *md_status_str(int status) {
     return "CUDA/HIP driver error";
   case MD_ERR_DISABLED:
     return "magicdiv disabled (MAGICDIV_DISABLE)";
+  case MD_FALLBACK_NOT_DIV32:
+    return "a divisor that must fit 32 bits does not";
   default:
     return "unknown status";
   }

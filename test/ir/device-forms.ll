@@ -115,11 +115,17 @@ define ptx_kernel void @u64(ptr %out, i64 %n, i64 %d) {
   ret void
 }
 
-; s64 remainder: -d once at the top, r = q*(-d) + n.
+; s64 remainder on NVPTX: -d once at the top; |n| and its sign word in one
+; PTX snippet, the u64 core, the conditional negate in another;
+; r = q*(-d) + n.
 ; CHECK-LABEL: define ptx_kernel void @s64__magicdiv(
 ; CHECK-NEXT: %md.negd = sub i64 0, %d
-; CHECK: %md.nsgn = ashr i64 %n, 63
-; CHECK: call i64 asm
+; CHECK: %md.abs = call { i64, i32 } asm "{{.*}}shr.s32 $1, md_n1, 31;{{.*}}", "=l,=r,l"(i64 %n)
+; CHECK: %md.nabs = extractvalue { i64, i32 } %md.abs, 0
+; CHECK: %md.nsgn = extractvalue { i64, i32 } %md.abs, 1
+; CHECK: %md.hi = call i64 asm "{{.*}}", "=l,l,l,l"(i64 %md.nabs,
+; CHECK: %md.uq = lshr i64 %md.hi,
+; CHECK: %md.q = call i64 asm "{{.*}}sub.cc.u32 md_q0, md_q0, $2;{{.*}}", "=l,l,r"(i64 %md.uq, i32 %md.nsgn)
 ; CHECK: %md.qd = mul i64 %md.q, %md.negd
 ; CHECK: %md.r = add i64 %md.qd, %n
 define ptx_kernel void @s64(ptr %out, i64 %n, i64 %d) {

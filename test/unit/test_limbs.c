@@ -74,8 +74,10 @@ static uint64_t rng_edge64(void) {
 /* Registers are h-bit (h = 32: the real PTX; h = 8: the reduced width);
  * .b64 values are 2h-bit.  Only what MD_U64_PTX_CHAIN uses is accepted:
  * .reg declarations, mov.b64 {lo, hi}, $k / mov.b64 $0, {lo, hi},
- * mad.lo[.cc], madc.lo[.cc], madc.hi[.cc], add.cc, addc with .u32. */
-enum { OP_UNPACK, OP_PACK, OP_MAD, OP_ADD };
+ * mad.lo[.cc], madc.lo[.cc], madc.hi[.cc], add.cc, addc, sub.cc, subc with
+ * .u32, xor.b32, shr.s32 (MD_S64_ABS_PTX / MD_S64_CNEG_PTX).  $k operands
+ * are parameters: $0 and (for ABS) $1 outputs, the others inputs. */
+enum { OP_UNPACK, OP_PACK, OP_MAD, OP_ADD, OP_SUB, OP_XOR, OP_SHRS };
 typedef struct pinst {
   int op, hi, carry_in, carry_out;
   int d, a, b, c; /* register indices; -1 - k for the immediate/param k */
@@ -180,6 +182,19 @@ static int parse_ptx(const char *text) {
       } else if (strncmp(q, "add.", 4) == 0) {
         in.op = OP_ADD;
         q += 4;
+      } else if (strncmp(q, "subc.", 5) == 0) {
+        in.op = OP_SUB;
+        in.carry_in = 1;
+        q += 5;
+      } else if (strncmp(q, "sub.", 4) == 0) {
+        in.op = OP_SUB;
+        q += 4;
+      } else if (strncmp(q, "xor.b32 ", 8) == 0) {
+        in.op = OP_XOR;
+        q += 4; /* at "b32 " */
+      } else if (strncmp(q, "shr.s32 ", 8) == 0) {
+        in.op = OP_SHRS;
+        q += 4;
       } else {
         return 0;
       }
@@ -194,7 +209,7 @@ static int parse_ptx(const char *text) {
         in.carry_out = 1;
         q += 3;
       }
-      if (strncmp(q, "u32 ", 4) != 0)
+      if (strncmp(q, in.op == OP_XOR ? "b32 " : in.op == OP_SHRS ? "s32 " : "u32 ", 4) != 0)
         return 0;
       q += 4;
       in.d = operand(&q);
@@ -210,10 +225,11 @@ static int parse_ptx(const char *text) {
   return n_prog > 0;
 }
 
-/* Run the program with h-bit registers on 2h-bit n, m, a. */
-static uint64_t run_ptx(unsigned h, uint64_t n, uint64_t m, uint64_t a) {
+/* Run the program with h-bit registers; param[k] is $k (inputs as given,
+ * outputs written back).  Returns $0. */
+static uint64_t run_prog(unsigned h, uint64_t *param) {
   uint64_t reg[MAXREG], mask = (h == 64) ? ~0ull : (1ull << h) - 1;
-  uint64_t param[4] = {0, n, m, a}, cf = 0, out = 0;
+  uint64_t cf = 0, out = 0;
   int i;
 #define VAL(x) ((x) <= -100 ? param[-100 - (x)] : (x) < 0 ? (uint64_t)(-1 - (x)) : reg[x])
   memset(reg, 0, sizeof reg);
@@ -226,7 +242,30 @@ static uint64_t run_ptx(unsigned h, uint64_t n, uint64_t m, uint64_t a) {
       reg[in->a] = (VAL(in->b) >> h) & mask;
       break;
     case OP_PACK:
-      out = (reg[in->b] << h) | reg[in->a];
+      out = param[0] = (reg[in->b] << h) | reg[in->a];
+      break;
+    case OP_XOR:
+      s = (VAL(in->a) ^ VAL(in->b)) & mask;
+      goto store;
+    case OP_SHRS: { /* arithmetic: replicate bit h-1 */
+      uint64_t x = VAL(in->a), k = VAL(in->b);
+      s = x >> k;
+      if (x >> (h - 1))
+        s |= mask & ~(mask >> k);
+      goto store;
+    }
+    case OP_SUB: {
+      uint64_t x = VAL(in->a), y = VAL(in->b) + (in->carry_in ? cf : 0);
+      s = (x - y) & mask;
+      if (in->carry_out)
+        cf = x < y; /* borrow */
+      goto store;
+    }
+    store:
+      if (in->d <= -100)
+        param[-100 - in->d] = s;
+      else
+        reg[in->d] = s;
       break;
     case OP_MAD: {
       u128 p = (u128)VAL(in->a) * VAL(in->b); /* 2h-bit product */
@@ -247,6 +286,45 @@ static uint64_t run_ptx(unsigned h, uint64_t n, uint64_t m, uint64_t a) {
   }
 #undef VAL
   return out;
+}
+
+static pinst prog_core[MAXINST], prog_abs[MAXINST], prog_cneg[MAXINST];
+static int n_core, n_abs, n_cneg;
+
+static int load_prog(const char *text, pinst *dst, int *n) {
+  if (!parse_ptx(text))
+    return 0;
+  memcpy(dst, prog, sizeof prog);
+  *n = n_prog;
+  return 1;
+}
+
+static void use_prog(const pinst *src, int n) {
+  memcpy(prog, src, sizeof prog);
+  n_prog = n;
+}
+
+/* The u64 core, h-bit registers, on 2h-bit n, m, a. */
+static uint64_t run_ptx(unsigned h, uint64_t n, uint64_t m, uint64_t a) {
+  uint64_t param[4] = {0, n, m, a};
+  use_prog(prog_core, n_core);
+  return run_prog(h, param);
+}
+
+/* The s64 quotient on NVPTX: ABS, core, shift, CNEG, all interpreted. */
+static int64_t run_s64_ptx(int64_t n, const md_s64_magic *g) {
+  uint64_t pa[4] = {0, 0, (uint64_t)n, 0}, pc[4];
+  uint64_t un, t, uq;
+  use_prog(prog_abs, n_abs);
+  un = run_prog(32, pa);
+  t = pa[1] ^ ((uint64_t)g->dsgn & 0xffffffffu);
+  uq = run_ptx(32, un, g->m, g->a) >> g->s;
+  pc[0] = 0;
+  pc[1] = uq;
+  pc[2] = t;
+  pc[3] = 0;
+  use_prog(prog_cneg, n_cneg);
+  return (int64_t)run_prog(32, pc);
 }
 
 /* --------------------------------------- width-generic C limb forms --- */
@@ -425,14 +503,16 @@ int main(int argc, char **argv) {
       sgn = 1;
   }
   rng_x = seed;
-  if (!parse_ptx(MD_U64_PTX_CHAIN)) {
-    printf("FAIL: cannot parse MD_U64_PTX_CHAIN\n");
+  if (!load_prog(MD_S64_ABS_PTX, prog_abs, &n_abs) ||
+      !load_prog(MD_S64_CNEG_PTX, prog_cneg, &n_cneg) ||
+      !load_prog(MD_U64_PTX_CHAIN, prog_core, &n_core)) {
+    printf("FAIL: cannot parse the PTX snippets of md_magic.h\n");
     return 1;
   }
   if (strcmp(argv[1], "ptx") == 0) {
     printf("limbs ptx: %d instructions, seed=0x%" PRIx64 " count=%" PRIu64
            "\n",
-           n_prog, seed, count);
+           n_core, seed, count);
     /* extremes first: every combination of 0, 1, 2^32-1, 2^32, max */
     static const uint64_t ex[] = {0, 1, 0xffffffffull, 0x100000000ull,
                                   0xfffffffffffffffeull, ~0ull};
@@ -448,6 +528,26 @@ int main(int argc, char **argv) {
       uint64_t ad = r == 0 ? 0 : r == 1 ? m : rng_edge64();
       if (check_triple(n, m, ad))
         return 1;
+    }
+    /* the s64 snippets: every sign combination, edges and random */
+    for (i = 0; i < count / 8; i++, checks++) {
+      int64_t n = (int64_t)rng_edge64(), d = (int64_t)rng_edge64();
+      md_s64_magic gs;
+      if (i < 4)
+        n = i == 0 ? INT64_MIN : i == 1 ? INT64_MAX : i == 2 ? -1 : 0;
+      if (rng_next() & 1)
+        n = (int64_t)(0 - (uint64_t)n); /* INT64_MIN stays INT64_MIN */
+      if (rng_next() & 1)
+        d = (int64_t)(0 - (uint64_t)d);
+      if (d == 0 || (n == INT64_MIN && d == -1))
+        continue;
+      md_magic_s64(d, &gs);
+      if (run_s64_ptx(n, &gs) != n / d) {
+        printf("FAIL s64 ptx: n=%" PRId64 " d=%" PRId64 " want %" PRId64
+               " got %" PRId64 "\n",
+               n, d, n / d, run_s64_ptx(n, &gs));
+        return 1;
+      }
     }
   } else if (strcmp(argv[1], "exhaustive16") == 0) {
     if (sgn ? exhaustive16_signed(&checks) : exhaustive16_unsigned(&checks))

@@ -33,6 +33,7 @@ extern "C" {
 #define MD_ERR_NO_CLONE 8        /* no clone / descriptor for this kernel */
 #define MD_ERR_DRIVER 9          /* the CUDA/HIP driver reported an error */
 #define MD_ERR_DISABLED 10       /* MAGICDIV_DISABLE=1 */
+#define MD_FALLBACK_NOT_DIV32 11 /* MD_DF_DIV32 divisor does not fit 32 bits */
 
 const char *md_status_str(int status);
 

@@ -209,6 +209,31 @@ static inline uint64_t md_eval_u64_ptx(uint64_t n, uint64_t m, uint64_t a) {
   "madc.hi.u32 md_r3, md_n1, md_m1, md_c;\n\t"                                \
   "mov.b64 $0, {md_r2, md_r3};\n\t}"
 
+/* s64 on NVPTX (plugin/md_rewrite.c md_emit_s64_ptx): md_eval_s64's mask
+ * form with the sign t in one 32-bit register.
+ * MD_S64_ABS_PTX: $2 = n (.s64); $1 = t = n1 >> 31 (arithmetic, 0 or -1),
+ *   $0 = (n ^ sext(t)) - sext(t) = |n| as unsigned (<= 2^63), word-wise:
+ *   lo = (n0 ^ t) - t with borrow, hi = (n1 ^ t) - t - borrow.
+ * MD_S64_CNEG_PTX: $1 = uq (.u64), $2 = t (.u32, 0 or -1);
+ *   $0 = (uq ^ sext(t)) - sext(t) = t ? -uq : uq (mod 2^64). */
+#define MD_S64_ABS_PTX                                                         \
+  "{\n\t.reg .u32 md_n0, md_n1;\n\t"                                          \
+  "mov.b64 {md_n0, md_n1}, $2;\n\t"                                           \
+  "shr.s32 $1, md_n1, 31;\n\t"                                                \
+  "xor.b32 md_n0, md_n0, $1;\n\t"                                             \
+  "xor.b32 md_n1, md_n1, $1;\n\t"                                             \
+  "sub.cc.u32 md_n0, md_n0, $1;\n\t"                                          \
+  "subc.u32 md_n1, md_n1, $1;\n\t"                                            \
+  "mov.b64 $0, {md_n0, md_n1};\n\t}"
+#define MD_S64_CNEG_PTX                                                        \
+  "{\n\t.reg .u32 md_q0, md_q1;\n\t"                                          \
+  "mov.b64 {md_q0, md_q1}, $1;\n\t"                                           \
+  "xor.b32 md_q0, md_q0, $2;\n\t"                                             \
+  "xor.b32 md_q1, md_q1, $2;\n\t"                                             \
+  "sub.cc.u32 md_q0, md_q0, $2;\n\t"                                          \
+  "subc.u32 md_q1, md_q1, $2;\n\t"                                            \
+  "mov.b64 $0, {md_q0, md_q1};\n\t}"
+
 /* The u64 quotient as the device computes it (either limb form). */
 static inline uint64_t md_eval_u64_dev(uint64_t n, const md_u64_magic *g) {
   return md_eval_u64_limbs(n, g->m, g->a) >> g->s;
