@@ -52,6 +52,18 @@ static LLVMValueRef md_set_nuw_ret(LLVMValueRef v) {
   return v;
 }
 
+/* One inline-PTX snippet (no side effects, no memory clobber). */
+static LLVMValueRef md_ptx_call(LLVMBuilderRef b, LLVMTypeRef ret,
+                                LLVMTypeRef *pty, LLVMValueRef *args,
+                                unsigned nargs, const char *text,
+                                const char *cons, const char *name) {
+  LLVMTypeRef fty = LLVMFunctionType(ret, pty, nargs, 0);
+  LLVMValueRef fn =
+      LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 0, 0,
+                       LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(b, fty, fn, args, nargs, name);
+}
+
 /* hi_64(n*m + a) on NVPTX: one carry chain on 32-bit limbs.
  *
  * n = n1*2^32 + n0, m = m1*2^32 + m0, a = a1*2^32 + a0 (limbs < 2^32).
@@ -148,6 +160,20 @@ static LLVMValueRef md_emit_unsigned(LLVMBuilderRef b, LLVMContextRef ctx,
                   : md_emit_u64_limbs(b, ctx, n, v);
     return LLVMBuildLShr(b, hi, v->s, "md.uq");
   }
+  if (v->nvptx) {
+    /* NVPTX: hi_32(n*m + a) as inline PTX (MD_U32_PTX in md_magic.h): the
+     * PTX LLVM would emit for the IR below, but without a `mul i64` per
+     * site for the backend's straight-line strength reduction to chain
+     * (quadratic in division-dense code). */
+    LLVMTypeRef i32 = md_int(ctx, 32), pty[3];
+    LLVMValueRef args[3];
+    pty[0] = pty[1] = pty[2] = i32;
+    args[0] = n;
+    args[1] = v->m;
+    args[2] = v->a;
+    hi = md_ptx_call(b, i32, pty, args, 3, MD_U32_PTX, "=r,r,r,r", "md.hi");
+    return LLVMBuildLShr(b, hi, v->s, "md.uq");
+  }
   /* The widening of m and a sits next to the multiply, in the same block:
    * instruction selection works per block, and only sees
    * mul(zext n, zext m) as mul.wide.u32 when both zexts are in view. */
@@ -161,18 +187,6 @@ static LLVMValueRef md_emit_unsigned(LLVMBuilderRef b, LLVMContextRef ctx,
   hi = LLVMBuildLShr(b, t, LLVMConstInt(wide, bits, 0), "md.hi.wide");
   hi = LLVMBuildTrunc(b, hi, md_int(ctx, bits), "md.hi");
   return LLVMBuildLShr(b, hi, v->s, "md.uq");
-}
-
-/* One inline-PTX snippet (no side effects, no memory clobber). */
-static LLVMValueRef md_ptx_call(LLVMBuilderRef b, LLVMTypeRef ret,
-                                LLVMTypeRef *pty, LLVMValueRef *args,
-                                unsigned nargs, const char *text,
-                                const char *cons, const char *name) {
-  LLVMTypeRef fty = LLVMFunctionType(ret, pty, nargs, 0);
-  LLVMValueRef fn =
-      LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 0, 0,
-                       LLVMInlineAsmDialectATT, 0);
-  return LLVMBuildCall2(b, fty, fn, args, nargs, name);
 }
 
 /* s64 on NVPTX: md_eval_s64's mask form with the sign in one 32-bit

@@ -33,6 +33,12 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 # only), MAGICDIV_OPTIONS, description)
 GROUPS = [
     ("u32_div", "unsigned", "unsigned", None, "", "u32 n / d"),
+    ("u32_pair", "unsigned", "unsigned", "unsigned", "", "u32 n / d and n % d"),
+    ("s32_div", "int", "int", None, "",
+     "s32 n / d, d > 0 checked at launch (default)"),
+    ("s32_div_anysign", "int", "int", None, "no-positive-divisors",
+     "s32 n / d, any signs"),
+    ("s32_pair", "int", "int", "int", "", "s32 n / d and n % d, d > 0"),
     ("u64_div", "unsigned long long", "unsigned long long", None, "",
      "u64 n / d"),
     ("u64_pair", "unsigned long long", "unsigned long long",

@@ -13,11 +13,11 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: %md.nsgn = ashr i32 %n, 31
 ; CHECK: %md.nx = xor i32 %n, %md.nsgn
 ; CHECK: %md.nabs = sub i32 %md.nx, %md.nsgn
-; CHECK: %md.n.wide = zext i32 %md.nabs to i64
-; CHECK: %md.nm = mul nuw i64 %md.n.wide, %md.m.wide
-; CHECK: %md.nma = add nuw i64 %md.nm, %md.a.wide
-; CHECK: %md.hi.wide = lshr i64 %md.nma, 32
-; CHECK: %md.hi = trunc i64 %md.hi.wide to i32
+; On NVPTX hi_32(n*m + a) is inline PTX (MD_U32_PTX): mul.wide.u32 plus the
+; zero-extended addend, the PTX the IR form would give, without a `mul i64`
+; per site for straight-line strength reduction; the IR form off NVPTX:
+; device-amdgpu.ll.
+; CHECK: %md.hi = call i32 asm "{\0A\09.reg .u64 md_w, md_a;\0A\09mul.wide.u32 md_w, $1, $2;\0A\09cvt.u64.u32 md_a, $3;\0A\09add.s64 md_w, md_w, md_a;\0A\09mov.b64 {_, $0}, md_w;\0A\09}", "=r,r,r,r"(i32 %md.nabs, i32 %md.d0.m, i32 %md.d0.a)
 ; CHECK: %md.uq = lshr i32 %md.hi, %md.d0.s
 ; CHECK: %md.qneg = icmp slt i32 %n, 0
 ; CHECK: %md.nq = sub i32 0, %md.uq
@@ -92,7 +92,7 @@ define ptx_kernel void @narrow_types(ptr %out, i16 %a, i16 %b, i8 %c, i8 %e) {
 ; CHECK-SAME: i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s)
 ; CHECK: %md.n.narrow = trunc i64 %n64 to i32
 ; CHECK-NOT: trunc i64 %d64
-; CHECK: lshr i64 %md.nma, 32
+; CHECK: %md.hi = call i32 asm
 ; CHECK: %md.res = zext i32 %md.uq to i64
 define ptx_kernel void @mixed64(ptr %out, i32 %n, i32 %d) {
   %n64 = zext i32 %n to i64

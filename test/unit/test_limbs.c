@@ -75,9 +75,14 @@ static uint64_t rng_edge64(void) {
  * .b64 values are 2h-bit.  Only what MD_U64_PTX_CHAIN uses is accepted:
  * .reg declarations, mov.b64 {lo, hi}, $k / mov.b64 $0, {lo, hi},
  * mad.lo[.cc], madc.lo[.cc], madc.hi[.cc], add.cc, addc, sub.cc, subc with
- * .u32, xor.b32, shr.s32 (MD_S64_ABS_PTX / MD_S64_CNEG_PTX).  $k operands
- * are parameters: $0 and (for ABS) $1 outputs, the others inputs. */
-enum { OP_UNPACK, OP_PACK, OP_MAD, OP_ADD, OP_SUB, OP_XOR, OP_SHRS };
+ * .u32, xor.b32, shr.s32 (MD_S64_ABS_PTX / MD_S64_CNEG_PTX), and for
+ * MD_U32_PTX .reg .u64, mul.wide.u32, cvt.u64.u32, add.s64 (2h-bit
+ * registers) and the sink `_`.  $k operands are parameters: $0 and (for
+ * ABS) $1 outputs, the others inputs. */
+enum {
+  OP_UNPACK, OP_PACK, OP_MAD, OP_ADD, OP_SUB, OP_XOR, OP_SHRS,
+  OP_MULWIDE, OP_MOV, OP_ADD64
+};
 typedef struct pinst {
   int op, hi, carry_in, carry_out;
   int d, a, b, c; /* register indices; -1 - k for the immediate/param k */
@@ -119,6 +124,10 @@ static int operand(const char **pp) {
     v = (int)strtol(p, (char **)pp, 10);
     return -1 - v;
   }
+  if (*p == '_' && !(p[1] >= 'a' && p[1] <= 'z')) { /* the sink */
+    *pp = p + 1;
+    return reg_index("md__sink", 8);
+  }
   while ((*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9') || *q == '_')
     q++;
   *pp = q;
@@ -146,7 +155,8 @@ static int parse_ptx(const char *text) {
     while (*l == '{' || *l == '\n' || *l == '\t' || *l == ' ')
       l++;
     memset(&in, 0, sizeof in);
-    if (strncmp(l, ".reg .u32 ", 10) == 0) {
+    if (strncmp(l, ".reg .u32 ", 10) == 0 ||
+        strncmp(l, ".reg .u64 ", 10) == 0) {
       const char *q = l + 10;
       while (*q)
         if (operand(&q) < 0)
@@ -161,6 +171,15 @@ static int parse_ptx(const char *text) {
       while (*q == '}' || *q == ',' || *q == ' ')
         q++;
       in.b = operand(&q);
+    } else if (strncmp(l, "mul.wide.u32 ", 13) == 0 ||
+               strncmp(l, "cvt.u64.u32 ", 12) == 0 ||
+               strncmp(l, "add.s64 ", 8) == 0) {
+      const char *q = strchr(l, ' ');
+      in.op = l[0] == 'm' ? OP_MULWIDE : l[0] == 'c' ? OP_MOV : OP_ADD64;
+      in.d = operand(&q);
+      in.a = operand(&q);
+      if (in.op != OP_MOV)
+        in.b = operand(&q);
     } else if (strncmp(l, "mov.b64 $0,", 11) == 0) { /* pack */
       const char *q = l + 11;
       in.op = OP_PACK;
@@ -237,10 +256,27 @@ static uint64_t run_prog(unsigned h, uint64_t *param) {
     const pinst *in = &prog[i];
     uint64_t s;
     switch (in->op) {
-    case OP_UNPACK:
-      reg[in->d] = VAL(in->b) & mask;
-      reg[in->a] = (VAL(in->b) >> h) & mask;
+    case OP_UNPACK: {
+      uint64_t x = VAL(in->b);
+      if (in->d <= -100)
+        param[-100 - in->d] = x & mask;
+      else
+        reg[in->d] = x & mask;
+      if (in->a <= -100)
+        param[-100 - in->a] = (x >> h) & mask;
+      else
+        reg[in->a] = (x >> h) & mask;
       break;
+    }
+    case OP_MULWIDE: /* h x h -> 2h bits */
+      s = VAL(in->a) * VAL(in->b);
+      goto store;
+    case OP_MOV: /* cvt.u64.u32: zero-extension */
+      s = VAL(in->a);
+      goto store;
+    case OP_ADD64:
+      s = (VAL(in->a) + VAL(in->b)) & (mask | (mask << h));
+      goto store;
     case OP_PACK:
       out = param[0] = (reg[in->b] << h) | reg[in->a];
       break;
@@ -285,11 +321,13 @@ static uint64_t run_prog(unsigned h, uint64_t *param) {
     }
   }
 #undef VAL
-  return out;
+  (void)out;
+  return param[0];
 }
 
-static pinst prog_core[MAXINST], prog_abs[MAXINST], prog_cneg[MAXINST];
-static int n_core, n_abs, n_cneg;
+static pinst prog_core[MAXINST], prog_abs[MAXINST], prog_cneg[MAXINST],
+    prog_u32[MAXINST];
+static int n_core, n_abs, n_cneg, n_u32;
 
 static int load_prog(const char *text, pinst *dst, int *n) {
   if (!parse_ptx(text))
@@ -308,6 +346,13 @@ static void use_prog(const pinst *src, int n) {
 static uint64_t run_ptx(unsigned h, uint64_t n, uint64_t m, uint64_t a) {
   uint64_t param[4] = {0, n, m, a};
   use_prog(prog_core, n_core);
+  return run_prog(h, param);
+}
+
+/* MD_U32_PTX with h-bit registers: hi_h(n*m + a). */
+static uint64_t run_u32_ptx(unsigned h, uint64_t n, uint64_t m, uint64_t a) {
+  uint64_t param[4] = {0, n, m, a};
+  use_prog(prog_u32, n_u32);
   return run_prog(h, param);
 }
 
@@ -505,6 +550,7 @@ int main(int argc, char **argv) {
   rng_x = seed;
   if (!load_prog(MD_S64_ABS_PTX, prog_abs, &n_abs) ||
       !load_prog(MD_S64_CNEG_PTX, prog_cneg, &n_cneg) ||
+      !load_prog(MD_U32_PTX, prog_u32, &n_u32) ||
       !load_prog(MD_U64_PTX_CHAIN, prog_core, &n_core)) {
     printf("FAIL: cannot parse the PTX snippets of md_magic.h\n");
     return 1;
@@ -528,6 +574,28 @@ int main(int argc, char **argv) {
       uint64_t ad = r == 0 ? 0 : r == 1 ? m : rng_edge64();
       if (check_triple(n, m, ad))
         return 1;
+    }
+    /* MD_U32_PTX: every (n, m, a) at 8-bit registers, then random + edge
+     * at full width against the 64-bit product */
+    {
+      uint64_t n, m, a8;
+      for (n = 0; n < 256; n++)
+        for (m = 0; m < 256; m++)
+          for (a8 = 0; a8 < 256; a8++, checks++)
+            if (run_u32_ptx(8, n, m, a8) != ((n * m + a8) >> 8)) {
+              printf("FAIL u32 ptx (8-bit): n=%" PRIu64 " m=%" PRIu64
+                     " a=%" PRIu64 "\n", n, m, a8);
+              return 1;
+            }
+    }
+    for (i = 0; i < count / 8; i++, checks++) {
+      uint64_t n = rng_edge64() & 0xffffffffu, m = rng_edge64() & 0xffffffffu;
+      uint64_t a = (rng_next() & 1) ? m : rng_edge64() & 0xffffffffu;
+      if (run_u32_ptx(32, n, m, a) != ((n * m + a) >> 32)) {
+        printf("FAIL u32 ptx: n=%" PRIu64 " m=%" PRIu64 " a=%" PRIu64 "\n",
+               n, m, a);
+        return 1;
+      }
     }
     /* the s64 snippets: every sign combination, edges and random */
     for (i = 0; i < count / 8; i++, checks++) {

@@ -234,6 +234,23 @@ static inline uint64_t md_eval_u64_ptx(uint64_t n, uint64_t m, uint64_t a) {
   "subc.u32 md_q1, md_q1, $2;\n\t"                                            \
   "mov.b64 $0, {md_q0, md_q1};\n\t}"
 
+/* The 32-bit core on NVPTX (plugin/md_rewrite.c md_emit_unsigned):
+ * MD_U32_PTX: $0 = hi_32(n*m + a) for $1 = n, $2 = m, $3 = a (.u32):
+ *   w = n*m (mul.wide.u32, 64 bits) + zext(a)   (<= (2^32-1)^2 + 2^32-1
+ *   < 2^64: no wrap);  $0 = hi(w).
+ * The same PTX LLVM emits for md_eval_u32's `mul nuw i64 (zext n),
+ * (zext m)` + zext(a), so ptxas gives the same IMAD.HI.U32 with a 64-bit
+ * addend; but the backend's straight-line strength reduction no longer sees
+ * one `mul i64` by the same zext(m) per site, which it chains
+ * quadratically in division-dense code.  The shift by s and the signed
+ * fix-ups stay in IR. */
+#define MD_U32_PTX                                                             \
+  "{\n\t.reg .u64 md_w, md_a;\n\t"                                            \
+  "mul.wide.u32 md_w, $1, $2;\n\t"                                            \
+  "cvt.u64.u32 md_a, $3;\n\t"                                                 \
+  "add.s64 md_w, md_w, md_a;\n\t"                                             \
+  "mov.b64 {_, $0}, md_w;\n\t}"
+
 /* The u64 quotient as the device computes it (either limb form). */
 static inline uint64_t md_eval_u64_dev(uint64_t n, const md_u64_magic *g) {
   return md_eval_u64_limbs(n, g->m, g->a) >> g->s;
