@@ -8,6 +8,10 @@ division replaced by the identity (x = x; pairs store x).  Per site:
 
     (instructions(kernel) - instructions(base)) / K
 
+and, in a second number, the marginal cost (kernel with 2K sites minus the
+kernel with K sites) / K, which leaves out what the first site pays once
+(loading the magic parameters, computing -d).
+
 NVIDIA: clang-22 device-only CUDA -> PTX -> ptxas -O3 -> nvdisasm (non-NOP
 instructions of the kernel's .text section).  AMDGPU: clang-22 device-only
 HIP -> llc assembly (instruction lines of the kernel).  Variants: native
@@ -49,6 +53,8 @@ GROUPS = [
      "no-positive-divisors", "s64 n / d, any signs"),
     ("u64_32_pair", "unsigned long long", "unsigned", "unsigned", "",
      "u64 n / d and n % d, d an unsigned int (zext)"),
+    ("u64_sint_pair", "unsigned long long", "int", "unsigned", "",
+     "u64 n / d and n % d, d an int (sext): MD_DF_DIV32, d < 2^32 at launch"),
     ("s64_32_pair", "long long", "int", "int", "",
      "s64 n / d and n % d, d an int (sext), d > 0 checked at launch"),
 ]
@@ -167,6 +173,7 @@ def main():
         for t in targets:
             print("\n### %s: instructions per site, %d-long dependent chains"
                   % (t, a.k))
+            print("\nCell: (K sites - base) / K  /  marginal ((2K - K sites) / K)")
             print("\n| group | " + " | ".join(v for v, _ in variants) + " |")
             print("|---|" + "---|" * len(variants))
             for g in groups:
@@ -187,7 +194,13 @@ def main():
                     if kname not in ck:
                         cells.append("(no clone)")
                         continue
-                    cells.append("%.2f" % ((ck[kname] - cb["kern"]) / a.k))
+                    k2 = a.k
+                    a.k = 2 * k2
+                    ck2 = count(False, "k2")
+                    a.k = k2
+                    cells.append("%.2f / %.2f" % (
+                        (ck[kname] - cb["kern"]) / a.k,
+                        (ck2[kname] - ck[kname]) / a.k))
                 print("| %s (%s) | %s |" % (g[0], g[5], " | ".join(cells)))
                 sys.stdout.flush()
 
