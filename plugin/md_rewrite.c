@@ -5,9 +5,11 @@
  *
  * Unsigned 32-bit, every n < 2^32, every d >= 1:
  *     q = trunc_32((zext_64(n) * zext_64(m) + zext_64(a)) >> 32) >> s
- * (no wrap in 64 bits: n*m + a <= (2^32-1)^2 + 2^32-1 < 2^64).  NVPTX
- * turns it into mad.wide.u32 (ptxas: IMAD.HI.U32 with a 64-bit addend),
- * AMDGPU into v_mad_u64_u32.
+ * (no wrap in 64 bits: n*m + a <= (2^32-1)^2 + 2^32-1 < 2^64).  On NVPTX
+ * the multiply-add is inline PTX (MD_U32_PTX: the mul.wide.u32 + add LLVM
+ * would emit; ptxas: IMAD.HI.U32 with a 64-bit addend), so that the
+ * backend's straight-line strength reduction has no per-site `mul i64` to
+ * chain; AMDGPU selects the IR as v_mad_u64_u32.
  *
  * Unsigned 64-bit: q = hi_64(n*m + a) >> s, the 128-bit product built from
  * 32-bit limbs so that no step needs more than 64 bits (md_eval_u64_limbs):
@@ -19,6 +21,8 @@
  *     nsgn = ashr n, N-1 ; un = (n ^ nsgn) - nsgn ; uq = unsigned(un)
  *     t = nsgn ^ dsgn    ; q = (uq ^ t) - t
  * With a dividend proven >= 0, nsgn = 0; with MD_DF_POSITIVE, dsgn = 0.
+ * 64-bit on NVPTX: |n| and the negate are inline PTX on a 32-bit sign word
+ * (md_emit_s64_ptx), 18 SASS per quotient.
  *
  * Remainder: r = n - q*d, d being the clone's own divisor value.  64-bit
  * kinds write it r = q*(-d) + n with -d computed once where d is defined
