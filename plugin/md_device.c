@@ -225,6 +225,13 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
       flags |= MD_DF_POSITIVE;
     nonneg = md_known_nonneg(&k->range, num, inst);
   }
+  /* issue 11: u64 by a sign-extended <= 32-bit value (size_t % int):
+   * require d < 2^32 at launch (MD_DF_DIV32) so that remainders run in 32
+   * bits; a negative int divisor (d >= 2^64 - 2^31) runs the original. */
+  if (kind == MD_KIND_U64 && LLVMIsAInstruction(den) &&
+      LLVMGetInstructionOpcode(den) == LLVMSExt &&
+      LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(den, 0))) <= 32)
+    flags |= MD_DF_DIV32;
   idx = md_find_divisor(k, &prog, kind, flags);
   md_buf_free(&prog);
   if (idx < 0) {
@@ -486,6 +493,7 @@ static void md_magic_params(md_kstate *k, LLVMValueRef clone, uint64_t used,
     char nm[32];
     memset(&mv[i], 0, sizeof mv[i]);
     mv[i].kind = k->divs[i].kind;
+    mv[i].flags = k->divs[i].flags; /* issue 11: MD_DF_DIV32 */
     mv[i].m = LLVMGetParam(clone, base);
     mv[i].a = LLVMGetParam(clone, base + 1);
     mv[i].s = LLVMGetParam(clone, base + 2);

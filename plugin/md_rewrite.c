@@ -1,18 +1,34 @@
 /*
  * md_rewrite.c -- emit the branch-free magic sequences (md_rewrite.h).
+ * docs/MATH.md derives every form; md_magic.h has a C reference evaluator
+ * of each (md_eval_*), proven against the C operators by test/unit.
  *
- * Unsigned N-bit (N = 32, 64), every n < 2^N, every d >= 1:
- *     q = trunc_N((zext_2N(n) * zext_2N(m) + zext_2N(a)) >> N) >> s
- * (no wrap in 2N bits: n*m + a <= (2^N-1)^2 + 2^N-1 < 2^2N).
- * NVPTX turns the 2N-bit multiply-add into mad.wide.u32 (N = 32) or
- * mul.lo/mul.hi + add.cc/addc (N = 64); AMDGPU into v_mad_u64_u32.
+ * Unsigned 32-bit, every n < 2^32, every d >= 1:
+ *     q = trunc_32((zext_64(n) * zext_64(m) + zext_64(a)) >> 32) >> s
+ * (no wrap in 64 bits: n*m + a <= (2^32-1)^2 + 2^32-1 < 2^64).  On NVPTX
+ * the multiply-add is inline PTX (MD_U32_PTX: the mul.wide.u32 + add LLVM
+ * would emit; ptxas: IMAD.HI.U32 with a 64-bit addend), so that the
+ * backend's straight-line strength reduction has no per-site `mul i64` to
+ * chain; AMDGPU selects the IR as v_mad_u64_u32.
+ *
+ * Unsigned 64-bit: q = hi_64(n*m + a) >> s, the 128-bit product built from
+ * 32-bit limbs so that no step needs more than 64 bits (md_eval_u64_limbs):
+ *   NVPTX:  one inline-PTX carry chain (md_u64_ptx below; ptxas: 3 x
+ *           IMAD.WIDE.U32 and a carry fix-up, 7 SASS, + 2 for the shift).
+ *   others: the same limb products in plain IR (md_emit_u64_limbs).
  *
  * Signed (sdiv/srem), d != 0:
  *     nsgn = ashr n, N-1 ; un = (n ^ nsgn) - nsgn ; uq = unsigned(un)
  *     t = nsgn ^ dsgn    ; q = (uq ^ t) - t
  * With a dividend proven >= 0, nsgn = 0; with MD_DF_POSITIVE, dsgn = 0.
+ * 64-bit on NVPTX: |n| and the negate are inline PTX on a 32-bit sign word
+ * (md_emit_s64_ptx), 18 SASS per quotient.
  *
- * Remainder: r = n - q*d, d being the clone's own divisor value.
+ * Remainder: r = n - q*d, d being the clone's own divisor value.  64-bit
+ * kinds write it r = q*(-d) + n with -d computed once where d is defined
+ * (one multiply-add chain, no separate subtract); when the divisor fits 32
+ * bits (proven, or MD_DF_DIV32 checked at launch) in 32 bits:
+ * r = lo(n) - lo(q)*lo(d), exact because |r| < |d| <= 2^32 (md_eval_*_rem32).
  * The magic parameters are uniform kernel parameters and are used directly.
  */
 #include "md_rewrite.h"
@@ -22,7 +38,10 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
+#include "magicdiv/md_magic.h"
+#include "md_kernels.h"
 #include "md_dom.h"
+#include "md_range.h"
 
 static LLVMTypeRef md_int(LLVMContextRef ctx, unsigned bits) {
   return LLVMIntTypeInContext(ctx, bits);
@@ -33,25 +52,190 @@ static void md_set_nuw(LLVMValueRef v) {
     LLVMSetNUW(v, 1);
 }
 
+static LLVMValueRef md_set_nuw_ret(LLVMValueRef v) {
+  md_set_nuw(v);
+  return v;
+}
+
+/* One inline-PTX snippet (no side effects, no memory clobber). */
+static LLVMValueRef md_ptx_call(LLVMBuilderRef b, LLVMTypeRef ret,
+                                LLVMTypeRef *pty, LLVMValueRef *args,
+                                unsigned nargs, const char *text,
+                                const char *cons, const char *name) {
+  LLVMTypeRef fty = LLVMFunctionType(ret, pty, nargs, 0);
+  LLVMValueRef fn =
+      LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 0, 0,
+                       LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(b, fty, fn, args, nargs, name);
+}
+
+/* hi_64(n*m + a) on NVPTX: one carry chain on 32-bit limbs.
+ *
+ * n = n1*2^32 + n0, m = m1*2^32 + m0, a = a1*2^32 + a0 (limbs < 2^32).
+ * n*m + a = X + 2^32*(P + n0*m1) + 2^64*n1*m1 with
+ *   X = n0*m0 + a0  <= (2^32-1)^2 + 2^32-1 = 2^32(2^32-1) < 2^64
+ *   P = n1*m0 + a1  <= 2^32(2^32-1) < 2^64
+ * Instructions (CC.CF = the carry flag), by weight of what they add:
+ *   mad.lo.cc  x0 = lo(n0*m0) + a0               -> CF     (weight 1)
+ *   madc.hi    x1 = hi(n0*m0) + CF                 hi(X): no wrap, X < 2^64
+ *   mad.lo.cc  p0 = lo(n1*m0) + a1               -> CF     (weight 2^32)
+ *   madc.hi    p1 = hi(n1*m0) + CF                 P = p1:p0, no wrap
+ *   mad.lo.cc  y0 = lo(n0*m1) + p0               -> CF
+ *   madc.hi.cc y1 = hi(n0*m1) + p1 + CF          -> CF
+ *   addc       c  = CF                             c:y1:y0 = n0*m1 + P
+ *                                                  (< 2^65: the carry c)
+ *   add.cc     y0 = y0 + x1                      -> CF     (weight 2^32)
+ *   madc.lo.cc r2 = lo(n1*m1) + y1 + CF          -> CF     (weight 2^64)
+ *   madc.hi    r3 = hi(n1*m1) + c + CF                     (weight 2^96)
+ * Every carry out of a column is consumed by the next column's step, and
+ * the only steps without carry-out (madc.hi x1/p1/r3, addc c) cannot wrap:
+ * x1 and p1 by the bounds above, c <= 1, and r3 is the top word of
+ * n*m + a < 2^128.  So r3:r2 = hi_64(n*m + a) exactly, for every n, m and
+ * a < 2^64 (test/unit/test_magic.c emulates each instruction with its
+ * carry; md_eval_u64_ptx in md_magic.h is the same chain in C).
+ * ptxas (sm_90) maps it to IMAD.WIDE.U32, IMAD.WIDE.U32 with carry out,
+ * IMAD.HI.U32, IADD3, IMAD.MOV, SEL, IMAD.WIDE.U32.X: 7 SASS.
+ *
+ * No side effects and no memory clobber: LLVM may CSE and hoist it. */
+static const char md_u64_ptx[] = MD_U64_PTX_CHAIN;
+
+static LLVMValueRef md_emit_u64_ptx(LLVMBuilderRef b, LLVMContextRef ctx,
+                                    LLVMValueRef n, md_magic_vals *v) {
+  static const char cons[] = "=l,l,l,l";
+  LLVMTypeRef i64 = md_int(ctx, 64);
+  LLVMTypeRef params[3];
+  LLVMValueRef args[3], fn;
+  LLVMTypeRef fty;
+  params[0] = params[1] = params[2] = i64;
+  fty = LLVMFunctionType(i64, params, 3, 0);
+  fn = LLVMGetInlineAsm(fty, md_u64_ptx, sizeof md_u64_ptx - 1, cons,
+                        sizeof cons - 1, /*HasSideEffects=*/0,
+                        /*IsAlignStack=*/0, LLVMInlineAsmDialectATT,
+                        /*CanThrow=*/0);
+  args[0] = n;
+  args[1] = v->m;
+  args[2] = v->a;
+  return LLVMBuildCall2(b, fty, fn, args, 3, "md.hi");
+}
+
+/* hi_64(n*m + a) in plain IR, every product 32 x 32 -> 64 bits
+ * (md_eval_u64_limbs; derivation in docs/MATH.md):
+ *   X = n0*m0 + a0                <= (2^32-1)^2 + (2^32-1)   < 2^64
+ *   T = n1*m0 + a1 + hi(X)        <= (2^32-1)^2 + 2(2^32-1)  = 2^64 - 1
+ *   Y = n0*m1 + lo(T)             <= (2^32-1)^2 + (2^32-1)   < 2^64
+ *   H = n1*m1 + hi(T) + hi(Y)     <= (2^32-1)^2 + 2(2^32-1)  = 2^64 - 1
+ * n*m + a = lo(X) + 2^32*lo(Y) + 2^64*H with lo(X) + 2^32*lo(Y) < 2^64, so
+ * H = hi_64(n*m + a).  No step wraps: every add and mul is nuw.  AMDGPU
+ * selects each product-plus-addend as one v_mad_u64_u32. */
+static LLVMValueRef md_emit_u64_limbs(LLVMBuilderRef b, LLVMContextRef ctx,
+                                      LLVMValueRef n, md_magic_vals *v) {
+  LLVMTypeRef i64 = md_int(ctx, 64);
+  LLVMValueRef lo = LLVMConstInt(i64, 0xffffffffull, 0);
+  LLVMValueRef k32 = LLVMConstInt(i64, 32, 0);
+  LLVMValueRef n0 = LLVMBuildAnd(b, n, lo, "md.n0");
+  LLVMValueRef n1 = LLVMBuildLShr(b, n, k32, "md.n1");
+  LLVMValueRef m0 = LLVMBuildAnd(b, v->m, lo, "md.m0");
+  LLVMValueRef m1 = LLVMBuildLShr(b, v->m, k32, "md.m1");
+  LLVMValueRef a0 = LLVMBuildAnd(b, v->a, lo, "md.a0");
+  LLVMValueRef a1 = LLVMBuildLShr(b, v->a, k32, "md.a1");
+  LLVMValueRef x, t, y, h;
+#define MD_NUW(e) (md_set_nuw_ret(e))
+  x = MD_NUW(LLVMBuildAdd(b, MD_NUW(LLVMBuildMul(b, n0, m0, "md.x.p")), a0,
+                          "md.x"));
+  t = MD_NUW(LLVMBuildMul(b, n1, m0, "md.t.p"));
+  t = MD_NUW(LLVMBuildAdd(b, t, a1, "md.t.a"));
+  t = MD_NUW(LLVMBuildAdd(b, t, LLVMBuildLShr(b, x, k32, "md.x.hi"), "md.t"));
+  y = MD_NUW(LLVMBuildMul(b, n0, m1, "md.y.p"));
+  y = MD_NUW(LLVMBuildAdd(b, y, LLVMBuildAnd(b, t, lo, "md.t.lo"), "md.y"));
+  h = MD_NUW(LLVMBuildMul(b, n1, m1, "md.h.p"));
+  h = MD_NUW(LLVMBuildAdd(b, h, LLVMBuildLShr(b, t, k32, "md.t.hi"), "md.h.t"));
+  h = MD_NUW(LLVMBuildAdd(b, h, LLVMBuildLShr(b, y, k32, "md.y.hi"), "md.hi"));
+#undef MD_NUW
+  return h;
+}
+
 /* q = hi_N(n*m + a) >> s for an N-bit n. */
 static LLVMValueRef md_emit_unsigned(LLVMBuilderRef b, LLVMContextRef ctx,
                                      LLVMValueRef n, md_magic_vals *v) {
   unsigned bits = (unsigned)md_kind_width(v->kind);
   LLVMTypeRef wide = md_int(ctx, 2 * bits);
+  LLVMValueRef nw, mw, aw, p, t, hi;
+  if (bits == 64) {
+    hi = v->nvptx ? md_emit_u64_ptx(b, ctx, n, v)
+                  : md_emit_u64_limbs(b, ctx, n, v);
+    return LLVMBuildLShr(b, hi, v->s, "md.uq");
+  }
+  if (v->nvptx) {
+    /* NVPTX: hi_32(n*m + a) as inline PTX (MD_U32_PTX in md_magic.h): the
+     * PTX LLVM would emit for the IR below, but without a `mul i64` per
+     * site for the backend's straight-line strength reduction to chain
+     * (quadratic in division-dense code). */
+    LLVMTypeRef i32 = md_int(ctx, 32), pty[3];
+    LLVMValueRef args[3];
+    pty[0] = pty[1] = pty[2] = i32;
+    args[0] = n;
+    args[1] = v->m;
+    args[2] = v->a;
+    hi = md_ptx_call(b, i32, pty, args, 3, MD_U32_PTX, "=r,r,r,r", "md.hi");
+    return LLVMBuildLShr(b, hi, v->s, "md.uq");
+  }
   /* The widening of m and a sits next to the multiply, in the same block:
    * instruction selection works per block, and only sees
    * mul(zext n, zext m) as mul.wide.u32 when both zexts are in view. */
-  LLVMValueRef nw = LLVMBuildZExt(b, n, wide, "md.n.wide");
-  LLVMValueRef mw = LLVMBuildZExt(b, v->m, wide, "md.m.wide");
-  LLVMValueRef aw = LLVMBuildZExt(b, v->a, wide, "md.a.wide");
-  LLVMValueRef p = LLVMBuildMul(b, nw, mw, "md.nm");
-  LLVMValueRef t, hi;
+  nw = LLVMBuildZExt(b, n, wide, "md.n.wide");
+  mw = LLVMBuildZExt(b, v->m, wide, "md.m.wide");
+  aw = LLVMBuildZExt(b, v->a, wide, "md.a.wide");
+  p = LLVMBuildMul(b, nw, mw, "md.nm");
   md_set_nuw(p);
   t = LLVMBuildAdd(b, p, aw, "md.nma");
   md_set_nuw(t);
   hi = LLVMBuildLShr(b, t, LLVMConstInt(wide, bits, 0), "md.hi.wide");
   hi = LLVMBuildTrunc(b, hi, md_int(ctx, bits), "md.hi");
   return LLVMBuildLShr(b, hi, v->s, "md.uq");
+}
+
+/* s64 on NVPTX: md_eval_s64's mask form with the sign in one 32-bit
+ * register t (0 or -1):
+ *   t = n1 >> 31 (arithmetic); |n| = (n ^ t) - t      MD_S64_ABS_PTX
+ *   uq = hi_64(|n|*m + a) >> s                         (the u64 core)
+ *   t' = t ^ lo(dsgn); q = (uq ^ t') - t'              MD_S64_CNEG_PTX
+ * (|n| <= 2^63 fits the u64 core; (x ^ t) - t is x for t = 0 and
+ * ~x + 1 = -x mod 2^64 for t = -1; the 32-bit t stands for the 64-bit mask
+ * sext(t), whose two words are both t.)  In PTX, because written in IR the
+ * absolute value is matched as ISD::ABS and the 64-bit abs.s64 costs ptxas
+ * 5 instructions on top of the shared sign: ptxas (sm_90) gives SHF, 2 x
+ * LOP3, IADD3 + IADD3.X for |n| and 2 x LOP3, IADD3 + IADD3.X for the
+ * negate, 18 with the core. */
+static LLVMValueRef md_emit_s64_ptx(LLVMBuilderRef b, LLVMContextRef ctx,
+                                    LLVMValueRef n, int nonneg,
+                                    md_magic_vals *v) {
+  LLVMTypeRef i64 = md_int(ctx, 64), i32 = md_int(ctx, 32);
+  LLVMValueRef t = NULL, un = n, uq, args[2];
+  LLVMTypeRef pty[2];
+  if (!nonneg) {
+    LLVMTypeRef st[2];
+    LLVMValueRef r;
+    st[0] = i64;
+    st[1] = i32;
+    pty[0] = i64;
+    args[0] = n;
+    r = md_ptx_call(b, LLVMStructTypeInContext(ctx, st, 2, 0), pty, args, 1,
+                    MD_S64_ABS_PTX, "=l,=r,l", "md.abs");
+    un = LLVMBuildExtractValue(b, r, 0, "md.nabs");
+    t = LLVMBuildExtractValue(b, r, 1, "md.nsgn");
+  }
+  uq = md_emit_unsigned(b, ctx, un, v);
+  if (v->dsgn) {
+    LLVMValueRef d32 = LLVMBuildTrunc(b, v->dsgn, i32, "md.dsgn.lo");
+    t = t ? LLVMBuildXor(b, t, d32, "md.t") : d32;
+  }
+  if (!t)
+    return uq;
+  pty[0] = i64;
+  pty[1] = i32;
+  args[0] = uq;
+  args[1] = t;
+  return md_ptx_call(b, i64, pty, args, 2, MD_S64_CNEG_PTX, "=l,l,r", "md.q");
 }
 
 /* Truncating signed quotient of an N-bit n.
@@ -72,6 +256,8 @@ static LLVMValueRef md_emit_signed(LLVMBuilderRef b, LLVMContextRef ctx,
   LLVMTypeRef ty = md_int(ctx, bits);
   LLVMValueRef zero = LLVMConstInt(ty, 0, 0);
   LLVMValueRef uq, neg;
+  if (bits == 64 && v->nvptx && out == ty)
+    return md_emit_s64_ptx(b, ctx, n, nonneg, v);
   if (nonneg) {
     uq = md_emit_unsigned(b, ctx, n, v);
     if (!v->dsgn)
@@ -94,7 +280,7 @@ static LLVMValueRef md_emit_signed(LLVMBuilderRef b, LLVMContextRef ctx,
 }
 
 typedef struct md_qcache {
-  LLVMValueRef n;   /* dividend, after any extension/narrowing */
+  LLVMValueRef n;   /* the site's dividend operand */
   int divisor;
   LLVMBasicBlockRef bb;
   LLVMValueRef q;
@@ -125,6 +311,140 @@ static int md_is_signed_op(LLVMOpcode op) {
   return op == LLVMSDiv || op == LLVMSRem;
 }
 
+/* -d (at width w: 64, or 32 for lo(d)) computed once per divisor value,
+ * where d is defined: right after its instruction, or at the top of the
+ * entry block for a parameter.  Every later site in the clone is dominated
+ * by that point.  A PHI or an invoke (which defines d only on its normal
+ * edge) gets it at the site instead. */
+typedef struct md_negcache {
+  LLVMValueRef d;
+  unsigned w;
+  LLVMValueRef neg;
+} md_negcache;
+
+static LLVMValueRef md_neg_divisor(LLVMBuilderRef b, LLVMContextRef ctx,
+                                   LLVMValueRef clone, LLVMValueRef site,
+                                   LLVMValueRef d, unsigned w,
+                                   md_negcache *nc, unsigned *nnc) {
+  LLVMValueRef v, neg;
+  unsigned i;
+  int at_def = 0;
+  for (i = 0; i < *nnc; i++)
+    if (nc[i].d == d && nc[i].w == w)
+      return nc[i].neg;
+  if (LLVMIsAArgument(d)) {
+    LLVMPositionBuilderBefore(
+        b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(clone)));
+    at_def = 1;
+  } else if (LLVMIsAInstruction(d) && !LLVMIsAPHINode(d) &&
+             !LLVMIsAInvokeInst(d) && LLVMGetNextInstruction(d)) {
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(d));
+    at_def = 1;
+  }
+  v = d;
+  if (LLVMGetIntTypeWidth(LLVMTypeOf(d)) != w)
+    v = LLVMBuildTrunc(b, d, md_int(ctx, w), "md.d.lo");
+  neg = LLVMBuildNeg(b, v, "md.negd");
+  if (at_def) {
+    /* reusable by every later site: record it, go back to the site */
+    nc[*nnc].d = d;
+    nc[*nnc].w = w;
+    nc[*nnc].neg = neg;
+    (*nnc)++;
+    LLVMPositionBuilderBefore(b, site);
+  }
+  return neg;
+}
+
+/* Does a 64-bit kind's divisor fit 32 bits (unsigned: d < 2^32; signed:
+ * -2^31 <= d < 2^31)?  Proven at compile time, or required at launch by
+ * MD_DF_DIV32. */
+static int md_divisor_fits32(md_range *r, LLVMValueRef den, int is_signed,
+                             const md_magic_vals *v) {
+  if (v->flags & MD_DF_DIV32)
+    return 1;
+  return is_signed ? md_fits_signed(r, den, 32) : md_fits_unsigned(r, den, 32);
+}
+
+/* The 64-bit remainder as emitted: r = n - q*d with q the site's quotient.
+ * fits32: r = ext(lo(q)*lo(-d) + lo(n)) in 32 bits (|r| < |d| <= 2^32
+ * unsigned / 2^31 signed, so r's low 32 bits determine it: zext for
+ * unsigned, sext for signed, where r fits s32); otherwise
+ * r = q*(-d) + n mod 2^64, one multiply-add chain. */
+static LLVMValueRef md_emit_rem64(LLVMBuilderRef b, LLVMContextRef ctx,
+                                  LLVMValueRef clone, LLVMValueRef at,
+                                  LLVMValueRef num, LLVMValueRef q,
+                                  LLVMValueRef den, int is_signed, int fits32,
+                                  md_negcache *nc, unsigned *nnc) {
+  LLVMValueRef nd, res;
+  if (fits32) {
+    LLVMTypeRef i32 = md_int(ctx, 32);
+    nd = md_neg_divisor(b, ctx, clone, at, den, 32, nc, nnc);
+    res = LLVMBuildAdd(
+        b, LLVMBuildMul(b, LLVMBuildTrunc(b, q, i32, "md.q.lo"), nd, "md.qd"),
+        LLVMBuildTrunc(b, num, i32, "md.n.lo"), "md.r");
+    return is_signed ? LLVMBuildSExt(b, res, md_int(ctx, 64), "md.res")
+                     : LLVMBuildZExt(b, res, md_int(ctx, 64), "md.res");
+  }
+  nd = md_neg_divisor(b, ctx, clone, at, den, 64, nc, nnc);
+  return LLVMBuildAdd(b, LLVMBuildMul(b, q, nd, "md.qd"), num, "md.r");
+}
+
+/* Before it is replaced, a 64-bit quotient site `inst` = n / d may already
+ * feed a remainder that earlier passes (DivRemPairs) wrote as
+ * `sub X, (mul inst, d)`.  Each such sub becomes q*(-d) + X (the same value
+ * mod 2^64, for any X; the original nsw/nuw flags are dropped, which only
+ * removes poison), or, when X is n itself and d fits 32 bits, the 32-bit
+ * remainder of md_emit_rem64.  A mul left without users is erased. */
+static void md_fold_divrem(LLVMBuilderRef b, LLVMContextRef ctx,
+                           LLVMValueRef clone, LLVMValueRef inst,
+                           LLVMValueRef q, int is_signed, int fits32,
+                           md_negcache *nc, unsigned *nnc) {
+  LLVMValueRef num = LLVMGetOperand(inst, 0), den = LLVMGetOperand(inst, 1);
+  LLVMValueRef muls[8], subs[8];
+  unsigned nm = 0, ns, i, j;
+  LLVMUseRef u;
+  for (u = LLVMGetFirstUse(inst); u && nm < 8; u = LLVMGetNextUse(u)) {
+    LLVMValueRef m = LLVMGetUser(u);
+    if (LLVMIsAInstruction(m) && LLVMGetInstructionOpcode(m) == LLVMMul &&
+        ((LLVMGetOperand(m, 0) == inst && LLVMGetOperand(m, 1) == den) ||
+         (LLVMGetOperand(m, 1) == inst && LLVMGetOperand(m, 0) == den))) {
+      for (j = 0; j < nm && muls[j] != m; j++)
+        ;
+      if (j == nm)
+        muls[nm++] = m;
+    }
+  }
+  for (i = 0; i < nm; i++) {
+    ns = 0;
+    for (u = LLVMGetFirstUse(muls[i]); u && ns < 8; u = LLVMGetNextUse(u)) {
+      LLVMValueRef sub = LLVMGetUser(u);
+      if (LLVMIsAInstruction(sub) &&
+          LLVMGetInstructionOpcode(sub) == LLVMSub &&
+          LLVMGetOperand(sub, 1) == muls[i] &&
+          LLVMGetOperand(sub, 0) != muls[i]) {
+        for (j = 0; j < ns && subs[j] != sub; j++)
+          ;
+        if (j == ns)
+          subs[ns++] = sub;
+      }
+    }
+    for (j = 0; j < ns; j++) {
+      LLVMValueRef x = LLVMGetOperand(subs[j], 0), r;
+      LLVMPositionBuilderBefore(b, subs[j]);
+      LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(subs[j]));
+      r = md_emit_rem64(b, ctx, clone, subs[j], x, q, den, is_signed,
+                        fits32 && x == num, nc, nnc);
+      LLVMReplaceAllUsesWith(subs[j], r);
+      LLVMInstructionEraseFromParent(subs[j]);
+    }
+    if (!LLVMGetFirstUse(muls[i]))
+      LLVMInstructionEraseFromParent(muls[i]);
+  }
+  LLVMPositionBuilderBefore(b, inst);
+  LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
+}
+
 /* Sites in an order where a dominating block comes first: by the clone's
  * reverse post-order, program order within a block (the sites array lists
  * them in program order per block). */
@@ -144,25 +464,26 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(clone));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   md_qcache *cache = calloc(n ? n : 1, sizeof *cache);
+  md_negcache *nc = calloc(n ? 2 * n : 1, sizeof *nc);
   md_site_order *order = calloc(n ? n : 1, sizeof *order);
+  int nvptx = md_module_target(LLVMGetGlobalParent(clone)) == MD_TARGET_NVPTX;
+  unsigned ncache = 0, nnc = 0, i;
   md_dom dom;
-  unsigned ncache = 0, i;
-  if (!cache || !order || md_dom_build(&dom, clone)) {
-    /* out of memory: no sharing, layout order */
-    free(cache);
-    cache = NULL;
+  md_range range;
+  if (!cache || !nc || !order || md_dom_build(&dom, clone)) {
+    n = 0; /* out of memory: the clone keeps its divisions (still exact) */
     memset(&dom, 0, sizeof dom);
   }
+  md_range_init(&range, NULL); /* width facts only: no branch conditions */
   for (i = 0; i < n; i++) {
-    if (order) {
-      order[i].rpo = md_dom_order(&dom, LLVMGetInstructionParent(sites[i].inst));
-      order[i].index = i;
-    }
+    mv[sites[i].divisor].nvptx = nvptx;
+    order[i].rpo = md_dom_order(&dom, LLVMGetInstructionParent(sites[i].inst));
+    order[i].index = i;
   }
-  if (order)
+  if (n)
     qsort(order, n, sizeof *order, md_site_order_cmp);
   for (i = 0; i < n; i++) {
-    md_site *s = &sites[order ? order[i].index : i];
+    md_site *s = &sites[order[i].index];
     md_magic_vals *v = &mv[s->divisor];
     LLVMValueRef inst = s->inst;
     LLVMOpcode op = LLVMGetInstructionOpcode(inst);
@@ -175,11 +496,12 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     unsigned k;
     int is_signed = md_is_signed_op(op);
     int is_div = op == LLVMUDiv || op == LLVMSDiv;
+    int wide = md_kind_width(v->kind) == 64;
 
     LLVMPositionBuilderBefore(b, inst);
     LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
 
-    for (k = 0; cache && k < ncache; k++)
+    for (k = 0; k < ncache; k++)
       if (cache[k].n == num && cache[k].divisor == s->divisor &&
           md_dom_dominates(&dom, cache[k].bb, bb)) {
         q = cache[k].q;
@@ -204,23 +526,28 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
       else
         q = md_emit_signed(b, ctx, num, s->nonneg, v,
                            s->mode == MD_MODE_SEXT ? ty : kty);
-      if (cache) {
-        cache[ncache].n = LLVMGetOperand(inst, 0);
-        cache[ncache].divisor = s->divisor;
-        cache[ncache].bb = bb;
-        cache[ncache].q = q;
-        cache[ncache].fn = num;
-        ncache++;
-      }
+      cache[ncache].n = LLVMGetOperand(inst, 0);
+      cache[ncache].divisor = s->divisor;
+      cache[ncache].bb = bb;
+      cache[ncache].q = q;
+      cache[ncache].fn = num;
+      ncache++;
     }
 
     if (is_div) {
+      if (wide && s->mode == MD_MODE_NATIVE)
+        md_fold_divrem(b, ctx, clone, inst, q, is_signed,
+                       md_divisor_fits32(&range, den, is_signed, v), nc, &nnc);
       res = q;
     } else if (s->mode == MD_MODE_SEXT) {
       /* r = n - q*d with |r| < |d| <= 2^31: exact in 32 bits, then sext */
       LLVMValueRef q32 = LLVMBuildTrunc(b, q, kty, "md.q.narrow");
       res = LLVMBuildSub(b, num, LLVMBuildMul(b, q32, den, "md.qd"), "md.r");
       res = LLVMBuildSExt(b, res, ty, "md.res");
+    } else if (wide && s->mode == MD_MODE_NATIVE) {
+      res = md_emit_rem64(b, ctx, clone, inst, num, q, den, is_signed,
+                          md_divisor_fits32(&range, den, is_signed, v), nc,
+                          &nnc);
     } else {
       res = LLVMBuildSub(b, num, LLVMBuildMul(b, q, den, "md.qd"), "md.r");
     }
@@ -231,8 +558,10 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     LLVMReplaceAllUsesWith(inst, res);
     LLVMInstructionEraseFromParent(inst);
   }
+  md_range_release(&range);
   md_dom_release(&dom);
   free(order);
+  free(nc);
   free(cache);
   LLVMDisposeBuilder(b);
 }

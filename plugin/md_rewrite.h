@@ -12,6 +12,9 @@
 typedef struct md_magic_vals {
   int kind;  /* enum md_kind */
   LLVMValueRef m, a, s, dsgn; /* clone parameters (dsgn NULL if absent) */
+  int flags;  /* MD_DF_* of the divisor */
+  int nvptx;  /* set by md_rewrite_sites: the clone is NVPTX code (inline
+                 PTX for the 64-bit core) */
 } md_magic_vals;
 
 /* How a site is computed. */

@@ -31,6 +31,8 @@ const char *md_status_str(int status) {
     return "a launch requirement of the clone fails in this launch";
   case MD_ERR_PARAM_MISMATCH:
     return "the kernel's parameters differ from its descriptor";
+  case MD_FALLBACK_NOT_DIV32:
+    return "a divisor that must fit 32 bits does not";
   default:
     return "unknown status";
   }

@@ -61,6 +61,11 @@ declare ptr addrspace(4) @llvm.amdgcn.dispatch.ptr()
 ; gs / ws is itself a division by a launch-invariant divisor (ws, the same
 ; expression as bs: one shared divisor entry); it is rewritten too.
 ; CHECK-NOT: {{udiv|urem|sdiv|srem}}
+; Off NVPTX the 32-bit core is plain IR (md_eval_u32): no inline asm.
+; CHECK-NOT: asm
+; CHECK: %md.nm = mul nuw i64 %md.n.wide, %md.m.wide
+; CHECK: %md.nma = add nuw i64 %md.nm, %md.a.wide
+; CHECK-NOT: {{udiv|urem|sdiv|srem}}
 ; CHECK: ret void
 
 ; REMARK: magicdiv: kernel 'k' cloned as 'k__magicdiv': 5 division site(s), 4 distinct divisor(s), 12 magic parameter(s)

@@ -12,8 +12,8 @@ target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define ptx_kernel void @share_across_diamond__magicdiv(
-; CHECK: %md.nm = mul nuw i64
-; CHECK-NOT: %md.nm{{[0-9]+}} = mul nuw i64
+; CHECK: %md.hi = call i32 asm
+; CHECK-NOT: %md.hi{{[0-9]+}} = call i32 asm
 ; CHECK: ret void
 define ptx_kernel void @share_across_diamond(ptr %out, i32 %n, i32 %d, i1 %c) {
 entry:
@@ -33,8 +33,8 @@ join:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @no_share_from_arm__magicdiv(
-; CHECK: %md.nm = mul nuw i64
-; CHECK: %md.nm{{[0-9]+}} = mul nuw i64
+; CHECK: %md.hi = call i32 asm
+; CHECK: %md.hi{{[0-9]+}} = call i32 asm
 ; CHECK: ret void
 define ptx_kernel void @no_share_from_arm(ptr %out, i32 %n, i32 %d, i1 %c) {
 entry:

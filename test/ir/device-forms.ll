@@ -14,11 +14,11 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: %md.nsgn = ashr i32 %md.n.fr, 31
 ; CHECK: %md.nx = xor i32 %md.n.fr, %md.nsgn
 ; CHECK: %md.nabs = sub i32 %md.nx, %md.nsgn
-; CHECK: %md.n.wide = zext i32 %md.nabs to i64
-; CHECK: %md.nm = mul nuw i64 %md.n.wide, %md.m.wide
-; CHECK: %md.nma = add nuw i64 %md.nm, %md.a.wide
-; CHECK: %md.hi.wide = lshr i64 %md.nma, 32
-; CHECK: %md.hi = trunc i64 %md.hi.wide to i32
+; On NVPTX hi_32(n*m + a) is inline PTX (MD_U32_PTX): mul.wide.u32 plus the
+; zero-extended addend, the PTX the IR form would give, without a `mul i64`
+; per site for straight-line strength reduction; the IR form off NVPTX:
+; device-amdgpu.ll.
+; CHECK: %md.hi = call i32 asm "{\0A\09.reg .u64 md_w, md_a;\0A\09mul.wide.u32 md_w, $1, $2;\0A\09cvt.u64.u32 md_a, $3;\0A\09add.s64 md_w, md_w, md_a;\0A\09mov.b64 {_, $0}, md_w;\0A\09}", "=r,r,r,r"(i32 %md.nabs, i32 %md.d0.m, i32 %md.d0.a)
 ; CHECK: %md.uq = lshr i32 %md.hi, %md.d0.s
 ; CHECK: %md.qneg = icmp slt i32 %md.n.fr, 0
 ; CHECK: %md.nq = sub i32 0, %md.uq
@@ -93,7 +93,7 @@ define ptx_kernel void @narrow_types(ptr %out, i16 %a, i16 %b, i8 %c, i8 %e) {
 ; CHECK-SAME: i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s)
 ; CHECK: %md.n.narrow = trunc i64 %n64 to i32
 ; CHECK-NOT: trunc i64 %d64
-; CHECK: lshr i64 %md.nma, 32
+; CHECK: %md.hi = call i32 asm
 ; CHECK: %md.res = zext i32 %md.uq to i64
 define ptx_kernel void @mixed64(ptr %out, i32 %n, i32 %d) {
   %n64 = zext i32 %n to i64
@@ -103,13 +103,12 @@ define ptx_kernel void @mixed64(ptr %out, i32 %n, i32 %d) {
   ret void
 }
 
-; Full 64-bit: 128-bit multiply-add.
+; Full 64-bit on NVPTX: hi_64(n*m + a) as one inline-PTX carry chain on
+; 32-bit limbs (no side effects, so it can be CSE'd), then the shift.
 ; CHECK-LABEL: define ptx_kernel void @u64__magicdiv(
 ; CHECK-SAME: i64 %md.d0.m, i64 %md.d0.a, i64 %md.d0.s)
-; CHECK: %md.n.wide = zext i64 %md.n.fr to i128
-; CHECK: %md.nm = mul nuw i128 %md.n.wide, %md.m.wide
-; CHECK: %md.nma = add nuw i128 %md.nm, %md.a.wide
-; CHECK: lshr i128 %md.nma, 64
+; CHECK-NOT: i128
+; CHECK: %md.hi = call i64 asm "{{.*}}mad.lo.cc.u32 md_x0, md_n0, md_m0, md_a0;{{.*}}madc.hi.u32 md_r3, md_n1, md_m1, md_c;{{.*}}", "=l,l,l,l"(i64 %md.n.fr, i64 %md.d0.m, i64 %md.d0.a)
 ; CHECK: %md.uq = lshr i64 %md.hi, %md.d0.s
 define ptx_kernel void @u64(ptr %out, i64 %n, i64 %d) {
   %q = udiv i64 %n, %d
@@ -117,11 +116,20 @@ define ptx_kernel void @u64(ptr %out, i64 %n, i64 %d) {
   ret void
 }
 
+; s64 remainder on NVPTX: -d once at the top; |n| and its sign word in one
+; PTX snippet, the u64 core, the conditional negate in another;
+; r = q*(-d) + n.
 ; CHECK-LABEL: define ptx_kernel void @s64__magicdiv(
+; CHECK-NEXT: %md.negd = sub i64 0, %d
 ; CHECK: %md.n.fr = freeze i64 %n
-; CHECK: %md.nsgn = ashr i64 %md.n.fr, 63
-; CHECK: mul nuw i128
-; CHECK: %md.r = sub i64 %md.n.fr, %md.qd
+; CHECK: %md.abs = call { i64, i32 } asm "{{.*}}shr.s32 $1, md_n1, 31;{{.*}}", "=l,=r,l"(i64 %md.n.fr)
+; CHECK: %md.nabs = extractvalue { i64, i32 } %md.abs, 0
+; CHECK: %md.nsgn = extractvalue { i64, i32 } %md.abs, 1
+; CHECK: %md.hi = call i64 asm "{{.*}}", "=l,l,l,l"(i64 %md.nabs,
+; CHECK: %md.uq = lshr i64 %md.hi,
+; CHECK: %md.q = call i64 asm "{{.*}}sub.cc.u32 md_q0, md_q0, $2;{{.*}}", "=l,l,r"(i64 %md.uq, i32 %md.nsgn)
+; CHECK: %md.qd = mul i64 %md.q, %md.negd
+; CHECK: %md.r = add i64 %md.qd, %md.n.fr
 define ptx_kernel void @s64(ptr %out, i64 %n, i64 %d) {
   %r = srem i64 %n, %d
   store i64 %r, ptr %out, align 8

@@ -106,8 +106,8 @@ define void @helper(ptr %out, i32 %n, i32 %d) {
 ; distinct divisor (s32 with a positive divisor: m, a, s).
 ; CHECK-LABEL: define ptx_kernel void @permute__magicdiv(ptr %out, ptr %in, ptr byval(%struct.Shape) align 4 %s, i32 %total, i32 %md.d0.m, i32 %md.d0.a, i32 %md.d0.s, i32 %md.d1.m, i32 %md.d1.a, i32 %md.d1.s, i32 %md.d2.m, i32 %md.d2.a, i32 %md.d2.s)
 ; CHECK-NOT: {{sdiv|srem|udiv|urem}} i32
-; CHECK: mul nuw i64
-; CHECK: lshr i64 {{.*}}, 32
+; CHECK: call i32 asm "{{.*}}mul.wide.u32 md_w, $1, $2;{{.*}}", "=r,r,r,r"
+; CHECK: lshr i32 %md.hi, %md.d{{[0-9]}}.s
 ; CHECK-NOT: {{sdiv|srem|udiv|urem}} i32
 ; CHECK: ret void
 

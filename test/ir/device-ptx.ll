@@ -35,7 +35,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CLONE-NOT: {{div|rem}}.{{[su]}}
 ; CLONE: mul.wide.u32
 ; CLONE-NOT: {{div|rem}}.{{[su]}}
-; CLONE: mul.hi.u64
+; CLONE: madc.hi.u32
 ; CLONE-NOT: {{div|rem}}.{{[su]}}
 ; CLONE: ret;
 ; ORIG-DAG: div.u32

@@ -9,13 +9,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; (same divisor entry #0; entry dominates next); one for y / (h*w); #1 is
 ; the signed use of the same expression.
 ; CHECK: %md.uq = lshr i32 %md.hi, %md.d0.s
-; CHECK-NOT: mul nuw i64
+; CHECK-NOT: call i32 asm
 ; CHECK: %md.qd = mul i32 %md.uq, %hw
 ; CHECK: %md.r = sub i32 %md.n.fr, %md.qd
 ; CHECK: next:
 ; CHECK-NEXT: %wh = mul nsw i32 %w, %h
 ; CHECK-NEXT: %[[FR:md.n.fr[0-9]+]] = freeze i32 %y
-; CHECK-NEXT: %md.n.wide{{[0-9]+}} = zext i32 %[[FR]] to i64
+; CHECK-NEXT: %md.hi{{[0-9]+}} = call i32 asm {{.*}}(i32 %[[FR]], i32 %md.d0.m, i32 %md.d0.a)
 ; CHECK: lshr i32 {{.*}}, %md.d0.s
 ; CHECK: lshr i32 {{.*}}, %md.d1.s
 ; CHECK: %t = add i32 %md.uq, %md.uq

@@ -6,6 +6,7 @@
 ; RUN:     -e 's/ptx_kernel/amdgpu_kernel/' -e 's/@llvm.nvvm.read.ptx.sreg.tid.x/@llvm.amdgcn.workitem.id.x/' \
 ; RUN:     %s > %t.amd.in.ll
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %t.amd.in.ll -o %t.amd.ll
+; RUN: %FileCheck %s --check-prefix=AMD-IR < %t.amd.ll
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o %t.ptx
 ; RUN: awk '/^.visible .entry k__magicdiv\(/,/^}/' %t.ptx | %FileCheck %s --check-prefix=PTX-CLONE
 ; RUN: awk '/^.visible .entry k\(/,/^}/' %t.ptx | %FileCheck %s --check-prefix=PTX-ORIG
@@ -33,11 +34,25 @@ define ptx_kernel void @k(ptr %out, i64 %d, i64 %sd) {
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; PTX-CLONE-NOT: {{(div|rem)\.[su]64}}
-; PTX-CLONE: mul.hi.u64
+; PTX-CLONE: madc.hi.u32
 ; PTX-CLONE-NOT: {{(div|rem)\.[su]64}}
 ; PTX-CLONE: ret;
 ; PTX-ORIG-DAG: div.u64
 ; PTX-ORIG-DAG: div.s64
+; Off NVPTX the u64 core is the 32-bit limb form in plain IR (md_eval_u64_limbs),
+; every step nuw; the remainder is q*(-d) + n.
+; AMD-IR-LABEL: define amdgpu_kernel void @k__magicdiv(
+; AMD-IR-NOT: i128
+; AMD-IR: %md.x.p = mul nuw i64 %md.n0, %md.m0
+; AMD-IR: %md.x = add nuw i64 %md.x.p, %md.a0
+; AMD-IR: %md.t.p = mul nuw i64 %md.n1, %md.m0
+; AMD-IR: %md.y.p = mul nuw i64 %md.n0, %md.m1
+; AMD-IR: %md.h.p = mul nuw i64 %md.n1, %md.m1
+; AMD-IR: %md.hi = add nuw i64 %md.h.t, %md.y.hi
+; AMD-IR: %md.uq = lshr i64 %md.hi, %md.d0.s
+; AMD-IR: %md.qd = mul i64 %md.uq, %md.negd
+; AMD-IR: %md.r = add i64 %md.qd, %md.n.fr
+; AMD-IR-NOT: asm
 ; AMD-CLONE-NOT: v_rcp
 ; AMD-CLONE: v_mad_u64_u32
 ; AMD-CLONE-NOT: v_rcp

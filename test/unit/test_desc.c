@@ -595,6 +595,63 @@ static void test_kind_fallbacks(void) {
         "U32 reads 4 bytes");
 }
 
+/* issue 11: MD_DF_DIV32 -- accepted for the 64-bit kinds only; at fill,
+ * U64 runs the clone for 1 <= d < 2^32 and falls back from 2^32 on; S64
+ * (with and without MD_DF_POSITIVE) for -2^31 <= d < 2^31, d != 0. */
+static void test_div32(void) {
+  md_extra ex;
+  static const uint64_t ok_u[] = {1, 2, 0xffffffffull, 0x80000000ull};
+  static const uint64_t bad_u[] = {0x100000000ull, 0x100000001ull,
+                                   ~0ull, 0xffffffff00000000ull};
+  static const int64_t ok_s[] = {1, -1, INT32_MAX, INT32_MIN, 12345, -7};
+  static const int64_t bad_s[] = {(int64_t)INT32_MAX + 1,
+                                  (int64_t)INT32_MIN - 1, INT64_MAX,
+                                  INT64_MIN, 0x100000000ll, -0x100000000ll};
+  size_t i, n;
+  for (int kind = MD_KIND_U32; kind <= MD_KIND_S32; kind++) {
+    n = build_kind(kind, MD_DF_DIV32);
+    CHECK(md_desc_validate(g_buf, n) == MD_ERR_DESC_MALFORMED,
+          "%s with MD_DF_DIV32 must be rejected", k_kind_name[kind]);
+  }
+  n = build_kind(MD_KIND_U64, MD_DF_DIV32);
+  CHECK(md_desc_validate(g_buf, n) == MD_OK, "U64 DIV32 validates");
+  n = build_kind(MD_KIND_S64, MD_DF_DIV32 | MD_DF_POSITIVE);
+  CHECK(md_desc_validate(g_buf, n) == MD_OK, "S64 DIV32|POSITIVE validates");
+  n = build_kind(MD_KIND_S64, 0x04);
+  CHECK(md_desc_validate(g_buf, n) == MD_ERR_DESC_MALFORMED,
+        "unknown flag 0x04 rejected");
+  for (i = 0; i < sizeof ok_u / sizeof ok_u[0]; i++) {
+    CHECK(fill_kind(MD_KIND_U64, MD_DF_DIV32, ok_u[i], &ex) == MD_OK,
+          "U64 DIV32 d=%#llx runs the clone", (unsigned long long)ok_u[i]);
+    md_u64_magic g;
+    md_magic_u64(ok_u[i], &g);
+    CHECK(ex.value[0] == g.m && ex.value[1] == g.a && ex.value[2] == g.s,
+          "U64 DIV32 d=%#llx: same magic", (unsigned long long)ok_u[i]);
+  }
+  for (i = 0; i < sizeof bad_u / sizeof bad_u[0]; i++)
+    CHECK(fill_kind(MD_KIND_U64, MD_DF_DIV32, bad_u[i], &ex) ==
+              MD_FALLBACK_NOT_DIV32,
+          "U64 DIV32 d=%#llx falls back", (unsigned long long)bad_u[i]);
+  CHECK(fill_kind(MD_KIND_U64, MD_DF_DIV32, 0, &ex) == MD_FALLBACK_DIV_ZERO,
+        "U64 DIV32 zero");
+  for (i = 0; i < sizeof ok_s / sizeof ok_s[0]; i++)
+    CHECK(fill_kind(MD_KIND_S64, MD_DF_DIV32, (uint64_t)ok_s[i], &ex) ==
+              MD_OK,
+          "S64 DIV32 d=%lld runs the clone", (long long)ok_s[i]);
+  for (i = 0; i < sizeof bad_s / sizeof bad_s[0]; i++)
+    CHECK(fill_kind(MD_KIND_S64, MD_DF_DIV32, (uint64_t)bad_s[i], &ex) ==
+              MD_FALLBACK_NOT_DIV32,
+          "S64 DIV32 d=%lld falls back", (long long)bad_s[i]);
+  CHECK(fill_kind(MD_KIND_S64, MD_DF_DIV32 | MD_DF_POSITIVE,
+                  (uint64_t)-5, &ex) == MD_FALLBACK_NOT_POSITIVE,
+        "S64 DIV32|POSITIVE d=-5");
+  CHECK(fill_kind(MD_KIND_S64, MD_DF_DIV32 | MD_DF_POSITIVE, 5, &ex) ==
+            MD_OK && ex.n_extra == 3,
+        "S64 DIV32|POSITIVE d=5");
+  CHECK(strcmp(md_status_str(MD_FALLBACK_NOT_DIV32), "unknown status") != 0,
+        "MD_FALLBACK_NOT_DIV32 has a name");
+}
+
 /* Divisors to prove, per width: small, powers of two and neighbours,
  * extremes and random. */
 static int divisor_list(int w, uint64_t *out, int cap) {
@@ -1395,6 +1452,7 @@ int main(int argc, char **argv) {
   test_shape_kernel();
   test_requirements();
   test_kind_fallbacks();
+  test_div32();
   test_random_programs();
   test_magic_exact();
   if (argc > 1 && strcmp(argv[1], "--bench") == 0)

@@ -503,6 +503,10 @@ TDU_FN int ref_fill(const uint8_t *d, void *const *args, const md_dims *dims,
     int w = md_kind_width(kind);
     if (pos && ref_s(v, w) <= 0)
       return MD_FALLBACK_NOT_POSITIVE;
+    if ((e[1] & MD_DF_DIV32) &&
+        (kind == MD_KIND_U64 ? v > 0xffffffffull
+                             : ref_s(v, w) < INT32_MIN || ref_s(v, w) > INT32_MAX))
+      return MD_FALLBACK_NOT_DIV32;
     uint64_t q[4];
     if ((st = ref_magic(kind, v, q)) != MD_OK)
       return st;

@@ -164,9 +164,18 @@ static int check_u64(uint64_t n) {
   uint64_t d = d_u64;
   uint64_t eq = n / d, er = n % d;
   uint64_t q = md_eval_u64(n, &g_u64), r = n - q * d;
+  /* the device forms: both limb evaluations of hi_64(n*m + a), the
+   * remainder as q*(-d) + n, and the 32-bit remainder when d < 2^32 */
+  uint64_t ql = md_eval_u64_dev(n, &g_u64);
+  uint64_t qp = md_eval_u64_ptx(n, g_u64.m, g_u64.a) >> g_u64.s;
+  uint64_t rd = md_eval_u64_rem(n, d, &g_u64);
+  uint64_t r32 = d <= 0xffffffffu ? md_eval_u64_rem32(n, (uint32_t)d, &g_u64)
+                                  : er;
   n_checked++;
-  if (q == eq && r == er)
+  if (q == eq && r == er && ql == eq && qp == eq && rd == er && r32 == er)
     return 0;
+  printf("FAIL u64 device forms: limbs q=%" PRIu64 " ptx q=%" PRIu64
+         " rem=%" PRIu64 " rem32=%" PRIu64 "\n", ql, qp, rd, r32);
   printf("FAIL u64: n=%" PRIu64 " d=%" PRIu64 " expected q=%" PRIu64
          " r=%" PRIu64 " got q=%" PRIu64 " r=%" PRIu64
          " (m=%" PRIu64 " a=%" PRIu64 " s=%" PRIu64 ")\n",
@@ -197,9 +206,18 @@ static int check_s64(uint64_t nb) {
   int64_t q = md_eval_s64(n, &g_s64);
   int64_t r = (int64_t)((uint64_t)n - (uint64_t)q * (uint64_t)d);
   int64_t qn = n >= 0 ? md_eval_s64_nonneg(n, &g_s64) : eq;
+  /* the device forms: limb core, r = q*(-d) + n, 32-bit remainder when d
+   * fits signed 32 bits */
+  int64_t qd = md_eval_s64_dev(n, &g_s64);
+  int64_t rd = (int64_t)((uint64_t)qd * (0 - (uint64_t)d) + (uint64_t)n);
+  int64_t r32 = (d >= INT32_MIN && d <= INT32_MAX)
+                    ? md_eval_s64_rem32(n, (int32_t)d, &g_s64)
+                    : er;
   n_checked++;
-  if (q == eq && r == er && qn == eq)
+  if (q == eq && r == er && qn == eq && qd == eq && rd == er && r32 == er)
     return 0;
+  printf("FAIL s64 device forms: q=%" PRId64 " rem=%" PRId64
+         " rem32=%" PRId64 "\n", qd, rd, r32);
   printf("FAIL s64: n=%" PRId64 " d=%" PRId64 " expected q=%" PRId64
          " r=%" PRId64 " got q=%" PRId64 " r=%" PRId64 " nonneg q=%" PRId64
          " (m=%" PRIu64 " a=%" PRIu64 " s=%" PRIu64 " dsgn=%" PRId64 ")\n",

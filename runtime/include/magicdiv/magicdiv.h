@@ -36,6 +36,7 @@ extern "C" {
 #define MD_FALLBACK_REQUIREMENT 11 /* a launch requirement fails */
 #define MD_ERR_PARAM_MISMATCH 12 /* the kernel's parameters (as the driver
                                     reports them) differ from the descriptor */
+#define MD_FALLBACK_NOT_DIV32 13 /* MD_DF_DIV32 divisor does not fit 32 bits */
 
 const char *md_status_str(int status);
 

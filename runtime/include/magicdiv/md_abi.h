@@ -126,7 +126,12 @@ enum md_kind {
 
 /* Divisor flags. */
 #define MD_DF_POSITIVE 0x01 /* signed kind without dsgn: requires d > 0 */
-#define MD_DF_KNOWN (MD_DF_POSITIVE)
+/* issue 11: 64-bit kind whose divisor must fit 32 bits (U64: d < 2^32;
+ * S64: -2^31 <= d < 2^31), checked at launch, else the original kernel runs
+ * (MD_FALLBACK_NOT_DIV32).  Same magic parameters; the clone computes
+ * remainders in 32 bits (md_magic.h md_eval_u64_rem32). */
+#define MD_DF_DIV32 0x02
+#define MD_DF_KNOWN (MD_DF_POSITIVE | MD_DF_DIV32)
 
 /* Launch dimensions (MD_OP_LAUNCH operand). */
 enum md_launch {

@@ -103,6 +103,176 @@ static inline uint64_t md_eval_u64(uint64_t n, const md_u64_magic *g) {
   return hi >> g->s;
 }
 
+/* ---- The 64-bit device forms, step by step (docs/MATH.md section 9). ----
+ *
+ * md_eval_u64 above states WHAT the device computes, hi_64(n*m + a) >> s,
+ * with a 128-bit product.  GPUs have no such product; the pass builds it
+ * from 32-bit limbs, in one of two ways, each evaluated here exactly as
+ * emitted.  Limbs: n = n1*2^32 + n0, m = m1*2^32 + m0, a = a1*2^32 + a0,
+ * each < 2^32; B = 2^32.  Both functions return hi_64(n*m + a) for EVERY
+ * n, m, a < 2^64 (a is not restricted to {0, m}).
+ *
+ * (1) Limb form in 64-bit words (AMDGPU and every non-PTX target):
+ *   X = n0*m0 + a0              <= (B-1)^2 + (B-1)   = B(B-1)  < 2^64
+ *   T = n1*m0 + a1 + hi(X)      <= (B-1)^2 + 2(B-1)  = B^2 - 1 < 2^64
+ *   Y = n0*m1 + lo(T)           <= (B-1)^2 + (B-1)   = B(B-1)  < 2^64
+ *   H = n1*m1 + hi(T) + hi(Y)   <= (B-1)^2 + 2(B-1)  = B^2 - 1 < 2^64
+ * (hi(X) <= B-2 since X <= B(B-1) - ... < B(B-1); the bound B - 1 suffices.)
+ *   n*m + a = n0*m0 + a0 + B(n1*m0 + a1 + n0*m1) + B^2*n1*m1
+ *           = lo(X) + B*(hi(X) + n1*m0 + a1) + B*n0*m1 + B^2*n1*m1
+ *           = lo(X) + B*(lo(T) + n0*m1) + B^2*(hi(T) + n1*m1)
+ *           = lo(X) + B*lo(Y) + B^2*(hi(Y) + hi(T) + n1*m1)
+ *           = lo(X) + B*lo(Y) + B^2*H
+ * and 0 <= lo(X) + B*lo(Y) <= (B-1) + B(B-1) < B^2, so H = hi_64(n*m + a).
+ */
+static inline uint64_t md_eval_u64_limbs(uint64_t n, uint64_t m, uint64_t a) {
+  const uint64_t lo = 0xffffffffu;
+  uint64_t n0 = n & lo, n1 = n >> 32, m0 = m & lo, m1 = m >> 32;
+  uint64_t a0 = a & lo, a1 = a >> 32;
+  uint64_t x = n0 * m0 + a0;
+  uint64_t t = n1 * m0 + a1 + (x >> 32);
+  uint64_t y = n0 * m1 + (t & lo);
+  return n1 * m1 + (t >> 32) + (y >> 32);
+}
+
+/* (2) The NVPTX inline-PTX carry chain (plugin/md_rewrite.c md_u64_ptx), one
+ * line per PTX instruction; cf is the carry flag CC.CF.  Every 32-bit
+ * result is taken mod 2^32 exactly as the hardware does; the bounds show
+ * the non-.cc steps (which drop a carry out) never have one:
+ *   x0 = lo(n0*m0) + a0            -> cf            mad.lo.cc.u32
+ *   x1 = hi(n0*m0) + cf                             madc.hi.u32
+ *        x1:x0 = X = n0*m0 + a0 < 2^64, so no carry out of x1.
+ *   p0 = lo(n1*m0) + a1            -> cf            mad.lo.cc.u32
+ *   p1 = hi(n1*m0) + cf                             madc.hi.u32
+ *        p1:p0 = P = n1*m0 + a1 < 2^64 (same bound).
+ *   y0 = lo(n0*m1) + p0            -> cf            mad.lo.cc.u32
+ *   y1 = hi(n0*m1) + p1 + cf       -> cf            madc.hi.cc.u32
+ *   c  = cf                                         addc.u32 c, 0, 0
+ *        c:y1:y0 = n0*m1 + P <= (B-1)^2 + B(B-1) < 2B^2: c in {0, 1}.
+ *   y0 = y0 + x1                   -> cf            add.cc.u32
+ *   r2 = lo(n1*m1) + y1 + cf       -> cf            madc.lo.cc.u32
+ *   r3 = hi(n1*m1) + c + cf                         madc.hi.u32
+ * Sum by weight: n*m + a = x0 + B*(x1 + P + n0*m1) + B^2*n1*m1
+ *   = x0 + B*x1 + B*(y0 + B*y1 + B^2*c) + B^2*(lo(n1m1) + B*hi(n1m1)),
+ * and the last four steps add the columns B, B^2, B^3 with every carry
+ * passed on, so n*m + a = x0 + B*y0' + B^2*r2 + B^3*r3 exactly provided r3
+ * does not wrap -- it cannot, being the top word of n*m + a < B^4.  Hence
+ * r3:r2 = hi_64(n*m + a).  test/unit/test_magic.c emulates the real PTX
+ * semantics of each instruction (with carries) against unsigned __int128. */
+static inline uint64_t md_eval_u64_ptx(uint64_t n, uint64_t m, uint64_t a) {
+  uint32_t n0 = (uint32_t)n, n1 = (uint32_t)(n >> 32);
+  uint32_t m0 = (uint32_t)m, m1 = (uint32_t)(m >> 32);
+  uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 32);
+  uint64_t w;
+  uint32_t x1, p0, p1, y0, y1, c, r2, r3, cf;
+  w = (uint64_t)(uint32_t)((uint64_t)n0 * m0) + a0; /* x0 */
+  cf = (uint32_t)(w >> 32);
+  x1 = (uint32_t)(((uint64_t)n0 * m0) >> 32) + cf;
+  w = (uint64_t)(uint32_t)((uint64_t)n1 * m0) + a1; /* p0 */
+  p0 = (uint32_t)w;
+  cf = (uint32_t)(w >> 32);
+  p1 = (uint32_t)(((uint64_t)n1 * m0) >> 32) + cf;
+  w = (uint64_t)(uint32_t)((uint64_t)n0 * m1) + p0; /* y0 */
+  y0 = (uint32_t)w;
+  cf = (uint32_t)(w >> 32);
+  w = (((uint64_t)n0 * m1) >> 32) + (uint64_t)p1 + cf; /* y1 */
+  y1 = (uint32_t)w;
+  c = (uint32_t)(w >> 32);
+  w = (uint64_t)y0 + x1; /* add.cc: only its carry is used */
+  cf = (uint32_t)(w >> 32);
+  w = (uint64_t)(uint32_t)((uint64_t)n1 * m1) + y1 + cf; /* r2 */
+  r2 = (uint32_t)w;
+  cf = (uint32_t)(w >> 32);
+  r3 = (uint32_t)(((uint64_t)n1 * m1) >> 32) + c + cf;
+  return (uint64_t)r3 << 32 | r2;
+}
+
+/* The exact text of the inline PTX the pass emits on NVPTX for (2): $1 = n,
+ * $2 = m, $3 = a (.u64), $0 = hi_64(n*m + a) (.u64).  Kept here, next to
+ * its C evaluation, so that test/unit/test_limbs.c can interpret this very
+ * string instruction by instruction. */
+#define MD_U64_PTX_CHAIN                                                       \
+  "{\n\t.reg .u32 md_n0, md_n1, md_m0, md_m1, md_a0, md_a1, md_x0, md_x1, "    \
+  "md_p0, md_p1, md_y0, md_y1, md_c, md_r2, md_r3;\n\t"                        \
+  "mov.b64 {md_n0, md_n1}, $1;\n\t"                                           \
+  "mov.b64 {md_m0, md_m1}, $2;\n\t"                                           \
+  "mov.b64 {md_a0, md_a1}, $3;\n\t"                                           \
+  "mad.lo.cc.u32 md_x0, md_n0, md_m0, md_a0;\n\t"                             \
+  "madc.hi.u32 md_x1, md_n0, md_m0, 0;\n\t"                                   \
+  "mad.lo.cc.u32 md_p0, md_n1, md_m0, md_a1;\n\t"                             \
+  "madc.hi.u32 md_p1, md_n1, md_m0, 0;\n\t"                                   \
+  "mad.lo.cc.u32 md_y0, md_n0, md_m1, md_p0;\n\t"                             \
+  "madc.hi.cc.u32 md_y1, md_n0, md_m1, md_p1;\n\t"                            \
+  "addc.u32 md_c, 0, 0;\n\t"                                                  \
+  "add.cc.u32 md_y0, md_y0, md_x1;\n\t"                                       \
+  "madc.lo.cc.u32 md_r2, md_n1, md_m1, md_y1;\n\t"                            \
+  "madc.hi.u32 md_r3, md_n1, md_m1, md_c;\n\t"                                \
+  "mov.b64 $0, {md_r2, md_r3};\n\t}"
+
+/* s64 on NVPTX (plugin/md_rewrite.c md_emit_s64_ptx): md_eval_s64's mask
+ * form with the sign t in one 32-bit register.
+ * MD_S64_ABS_PTX: $2 = n (.s64); $1 = t = n1 >> 31 (arithmetic, 0 or -1),
+ *   $0 = (n ^ sext(t)) - sext(t) = |n| as unsigned (<= 2^63), word-wise:
+ *   lo = (n0 ^ t) - t with borrow, hi = (n1 ^ t) - t - borrow.
+ * MD_S64_CNEG_PTX: $1 = uq (.u64), $2 = t (.u32, 0 or -1);
+ *   $0 = (uq ^ sext(t)) - sext(t) = t ? -uq : uq (mod 2^64). */
+#define MD_S64_ABS_PTX                                                         \
+  "{\n\t.reg .u32 md_n0, md_n1;\n\t"                                          \
+  "mov.b64 {md_n0, md_n1}, $2;\n\t"                                           \
+  "shr.s32 $1, md_n1, 31;\n\t"                                                \
+  "xor.b32 md_n0, md_n0, $1;\n\t"                                             \
+  "xor.b32 md_n1, md_n1, $1;\n\t"                                             \
+  "sub.cc.u32 md_n0, md_n0, $1;\n\t"                                          \
+  "subc.u32 md_n1, md_n1, $1;\n\t"                                            \
+  "mov.b64 $0, {md_n0, md_n1};\n\t}"
+#define MD_S64_CNEG_PTX                                                        \
+  "{\n\t.reg .u32 md_q0, md_q1;\n\t"                                          \
+  "mov.b64 {md_q0, md_q1}, $1;\n\t"                                           \
+  "xor.b32 md_q0, md_q0, $2;\n\t"                                             \
+  "xor.b32 md_q1, md_q1, $2;\n\t"                                             \
+  "sub.cc.u32 md_q0, md_q0, $2;\n\t"                                          \
+  "subc.u32 md_q1, md_q1, $2;\n\t"                                            \
+  "mov.b64 $0, {md_q0, md_q1};\n\t}"
+
+/* The 32-bit core on NVPTX (plugin/md_rewrite.c md_emit_unsigned):
+ * MD_U32_PTX: $0 = hi_32(n*m + a) for $1 = n, $2 = m, $3 = a (.u32):
+ *   w = n*m (mul.wide.u32, 64 bits) + zext(a)   (<= (2^32-1)^2 + 2^32-1
+ *   < 2^64: no wrap);  $0 = hi(w).
+ * The same PTX LLVM emits for md_eval_u32's `mul nuw i64 (zext n),
+ * (zext m)` + zext(a), so ptxas gives the same IMAD.HI.U32 with a 64-bit
+ * addend; but the backend's straight-line strength reduction no longer sees
+ * one `mul i64` by the same zext(m) per site, which it chains
+ * quadratically in division-dense code.  The shift by s and the signed
+ * fix-ups stay in IR. */
+#define MD_U32_PTX                                                             \
+  "{\n\t.reg .u64 md_w, md_a;\n\t"                                            \
+  "mul.wide.u32 md_w, $1, $2;\n\t"                                            \
+  "cvt.u64.u32 md_a, $3;\n\t"                                                 \
+  "add.s64 md_w, md_w, md_a;\n\t"                                             \
+  "mov.b64 {_, $0}, md_w;\n\t}"
+
+/* The u64 quotient as the device computes it (either limb form). */
+static inline uint64_t md_eval_u64_dev(uint64_t n, const md_u64_magic *g) {
+  return md_eval_u64_limbs(n, g->m, g->a) >> g->s;
+}
+
+/* u64 remainder as emitted: r = q*(-d) + n mod 2^64 (= n - q*d). */
+static inline uint64_t md_eval_u64_rem(uint64_t n, uint64_t d,
+                                       const md_u64_magic *g) {
+  uint64_t q = md_eval_u64_dev(n, g);
+  return q * (0 - d) + n;
+}
+
+/* 64-bit dividend, divisor d < 2^32 (proven, or MD_DF_DIV32 at launch):
+ * n = q*d + r with r < d < 2^32, so r = r mod 2^32 = lo(n) - lo(q)*lo(d)
+ * mod 2^32 (lo() of a sum/product depends only on the operands' lo()),
+ * computed as lo(q)*lo(-d) + lo(n): one 32-bit multiply-add. */
+static inline uint64_t md_eval_u64_rem32(uint64_t n, uint32_t d,
+                                         const md_u64_magic *g) {
+  uint64_t q = md_eval_u64_dev(n, g);
+  return (uint32_t)((uint32_t)q * (0u - d) + (uint32_t)n);
+}
+
 static inline int64_t md_eval_s64(int64_t n, const md_s64_magic *g) {
   uint64_t nsgn = (uint64_t)(n < 0 ? -1 : 0);
   uint64_t un = ((uint64_t)n ^ nsgn) - nsgn;
@@ -117,6 +287,29 @@ static inline int64_t md_eval_s64_nonneg(int64_t n, const md_s64_magic *g) {
   uint64_t uq = md_eval_u64((uint64_t)n, &u);
   uint64_t t = (uint64_t)g->dsgn;
   return (int64_t)((uq ^ t) - t);
+}
+
+/* s64 as emitted (md_eval_s64 with the limb core and the remainder as a
+ * multiply-add): |n| = (n ^ nsgn) - nsgn <= 2^63 < 2^64 fits the u64 core;
+ * q = t ? -uq : uq with t = sign(n) xor sign(d). */
+static inline int64_t md_eval_s64_dev(int64_t n, const md_s64_magic *g) {
+  uint64_t nsgn = (uint64_t)(n < 0 ? -1 : 0);
+  uint64_t un = ((uint64_t)n ^ nsgn) - nsgn;
+  md_u64_magic u = {g->m, g->a, g->s};
+  uint64_t uq = md_eval_u64_dev(un, &u);
+  uint64_t t = nsgn ^ (uint64_t)g->dsgn;
+  return (int64_t)(t ? 0 - uq : uq);
+}
+
+/* s64 remainder, divisor -2^31 <= d < 2^31: |r| < |d| <= 2^31, so r fits
+ * signed 32 bits and r = sext(lo(n) - lo(q)*lo(d) mod 2^32). */
+static inline int64_t md_eval_s64_rem32(int64_t n, int32_t d,
+                                        const md_s64_magic *g) {
+  uint64_t q = (uint64_t)md_eval_s64_dev(n, g);
+  uint32_t r = (uint32_t)q * (0u - (uint32_t)d) + (uint32_t)n;
+  return (int64_t)(int32_t)r; /* sign-extension (implementation-defined
+                                 conversion only for r >= 2^31, which is
+                                 two's complement on every target we use) */
 }
 
 #ifdef __cplusplus

@@ -14,6 +14,7 @@ MD_DIFF_DECL(k_gridstride64);
 MD_DIFF_DECL(k_launch64);
 MD_DIFF_DECL(k_mixed64);
 MD_DIFF_DECL(k_derived64);
+MD_DIFF_DECL(k_sizet_int);
 
 typedef __int128 md_i128;
 
@@ -154,6 +155,42 @@ static void md_sw_mixed64(md_diff_kernel *k) {
   md_divset_free(&v);
 }
 
+/* ---- k_sizet_int: size_t / int, size_t % int (MD_DF_DIV32) ---- */
+
+static void md_sw_sizet_int(md_diff_kernel *k) {
+  static const int64_t ds[] = {1,          2,          3,         7,
+                               10,         255,        256,       641,
+                               65535,      65536,      65537,     1000003,
+                               0x40000000, INT32_MAX - 1, INT32_MAX, 0,
+                               -1,         -2,         -7,        -65536,
+                               INT32_MIN + 1, INT32_MIN};
+  static const uint64_t bases[] = {0,
+                                   1,
+                                   0xffffffffull - 10,
+                                   0x100000000ull,
+                                   0x8000000000000000ull - 32,
+                                   0xffffffffffffffffull - MD_COUNT,
+                                   12345678901234567ull};
+  uint64_t count = MD_COUNT;
+  md_rng r = {0x73697a65ull}; /* "size" */
+  for (size_t i = 0; i < sizeof ds / sizeof ds[0] + 64; i++) {
+    int32_t d = i < sizeof ds / sizeof ds[0]
+                    ? (int32_t)ds[i]
+                    : (int32_t)(md_rng_next(&r) >> (32 + md_rng_below(&r, 31)));
+    for (size_t b = 0; b < sizeof bases / sizeof bases[0] + 2; b++) {
+      uint64_t base = b < sizeof bases / sizeof bases[0]
+                          ? bases[b]
+                          : md_rng_next(&r) % (0xffffffffffffffffull - count);
+      void *args[4] = {NULL, &d, &base, &count};
+      md_diff_launch l = md_diff_1d((uint32_t)count, 32);
+      md_diff_note(k, "d=%d base=%llu", d, (unsigned long long)base);
+      /* d < 0: the divisor is >= 2^64 - 2^31, not < 2^32: falls back */
+      md_diff_case(k, args, &l, 2 * (size_t)count,
+                   d > 0 ? MD_EXPECT_RUN : MD_EXPECT_FALLBACK);
+    }
+  }
+}
+
 int main(int argc, char **argv) {
   md_diff_kernel ks[] = {
       MD_DIFF_KERNEL(k_permute64, 8, 1, md_sw_permute64, MD_P, NULL, MD_U64,
@@ -167,6 +204,8 @@ int main(int argc, char **argv) {
                      MD_I32, MD_I64, MD_I64),
       MD_DIFF_KERNEL(k_derived64, 8, 1, md_sw_derived64, MD_P, MD_I64, MD_I64,
                      MD_I64, MD_I64, MD_I64, MD_I64, MD_I64),
+      MD_DIFF_KERNEL(k_sizet_int, 8, 1, md_sw_sizet_int, MD_P, MD_I32, MD_U64,
+                     MD_U64),
   };
   /* the by-value structs: libffi struct types of their 64-bit members */
   static ffi_type shape64, conv64;

@@ -282,7 +282,8 @@ static const char *md_expect_str(md_expect e) {
 /* Is st the status expectation e allows?  Counts expected fallbacks. */
 static int md_diff_status_ok(md_diff_kernel *k, int st, md_expect e) {
   int fallback = st == MD_FALLBACK_DIV_ZERO || st == MD_FALLBACK_UNDEFINED ||
-                 st == MD_FALLBACK_NOT_POSITIVE;
+                 st == MD_FALLBACK_NOT_POSITIVE ||
+                 st == MD_FALLBACK_NOT_DIV32;
   if (e == MD_EXPECT_FALLBACK && fallback) {
     k->fb_zero++;
     return 1;
