@@ -1,7 +1,8 @@
 /*
  * md_desc_dump.c -- a text disassembly of a descriptor (md_desc.h).
  *
- * One line for the header, one per divisor and one per requirement, each
+ * One line for the header, one per divisor (kind, flags "positive" and
+ * "div32", magic parameter range) and one per requirement, each
  * program as its postfix ops separated by spaces:
  *
  *   magicdiv descriptor v2: 3 params (8 4 16), 2 divisors, 7 magic params, 1 requirement
@@ -115,8 +116,9 @@ int md_desc_dump(const void *desc, size_t size, FILE *f) {
     const uint8_t *e = d + md_desc_div_table(np) + i * MD_DIV_ENTRY_SIZE;
     int kind = e[MD_E_KIND], flags = e[MD_E_FLAGS];
     uint32_t first = md_rd16(e + MD_E_FIRST);
-    fprintf(f, "divisor %u: %s%s extra %u-%u: ", i, md_kind_str(kind),
-            (flags & MD_DF_POSITIVE) ? " positive" : "", first,
+    fprintf(f, "divisor %u: %s%s%s extra %u-%u: ", i, md_kind_str(kind),
+            (flags & MD_DF_POSITIVE) ? " positive" : "",
+            (flags & MD_DF_DIV32) ? " div32" : "", first,
             first + (uint32_t)md_kind_params(kind, flags) - 1);
     md_dump_program(d, md_rd32(e + MD_E_CODE), f);
   }

@@ -28,7 +28,7 @@ int md_desc_eval(const void *desc, size_t size, unsigned index,
                  void *const *args, const md_dims *dims, uint64_t *value);
 
 /* Write a text disassembly of `desc` to f: a header line, one line per
- * divisor ("divisor I: KIND [positive] extra A-B: OPS") and one per
+ * divisor ("divisor I: KIND [positive] [div32] extra A-B: OPS") and one per
  * requirement ("requirement I: OPS"), OPS in postfix order.  An invalid
  * descriptor gets one line saying why.  Returns md_desc_validate's
  * status (or MD_ERR_INVALID for a NULL f). */
