@@ -31,6 +31,7 @@
 
 #include "magicdiv/magicdiv.h"
 #include "magicdiv/md_desc.h"
+#include "md_bounds.h"
 #include "md_clone.h"
 #include "md_desc_emit.h"
 #include "md_dom.h"
@@ -78,6 +79,10 @@ typedef struct md_kstate {
   md_dom dom;     /* of the original kernel */
   md_inv inv;     /* launch-invariance, memoized for the kernel */
   md_range range; /* dividend facts, memoized for the kernel */
+  md_bounds bounds; /* launch-checked dividend ranges (md_bounds.h) */
+  md_buf reqs[MD_MAX_REQS]; /* launch requirements, distinct programs */
+  unsigned nreqs;
+  md_map facts;   /* original site -> malloc'd remark text of its fact */
   md_divisor divs[MD_MAX_DIVISORS];
   unsigned ndivs;
   unsigned n_extra;
@@ -136,6 +141,82 @@ static int md_add_site(md_kstate *k, LLVMValueRef inst, int divisor,
   return 1;
 }
 
+/* ---- launch-checked facts (issue 10; the analysis is md_bounds.c) ---- */
+
+/* Index of requirement program `prog` in the kernel's table, adding it if
+ * new (dry: only say whether it would fit); -1 when the table is full. */
+static int md_req_slot(md_kstate *k, const md_buf *prog, int dry) {
+  unsigned i;
+  for (i = 0; i < k->nreqs; i++)
+    if (md_buf_cmp(&k->reqs[i], prog) == 0)
+      return (int)i;
+  if (k->nreqs == MD_MAX_REQS)
+    return -1;
+  if (dry)
+    return (int)k->nreqs;
+  md_buf_init(&k->reqs[k->nreqs]);
+  md_buf_bytes(&k->reqs[k->nreqs], prog->p, prog->n);
+  if (k->reqs[k->nreqs].oom) {
+    md_buf_free(&k->reqs[k->nreqs]);
+    return -1;
+  }
+  return (int)k->nreqs++;
+}
+
+/* The requirement program of r in prog, if it can be added to the table
+ * (a duplicate, or room left); 0 otherwise (prog emptied). */
+static int md_req_prepare(md_kstate *k, const md_breq *r, md_buf *prog) {
+  md_buf_init(prog);
+  if (!md_bounds_program(&k->bounds, r, prog) || prog->oom ||
+      (prog->n && md_req_slot(k, prog, 1) < 0)) {
+    md_buf_free(prog);
+    return 0;
+  }
+  return 1;
+}
+
+/* Commit a prepared requirement and the remark text of site inst. */
+static void md_req_commit(md_kstate *k, LLVMValueRef inst, md_buf *prog,
+                          const char *fact) {
+  char *t = malloc(strlen(fact) + 1);
+  if (prog->n)
+    md_req_slot(k, prog, 0); /* prepared: fits */
+  md_buf_free(prog);
+  if (t) {
+    strcpy(t, fact);
+    free(md_map_get(&k->facts, inst));
+    if (md_map_put(&k->facts, inst, t))
+      free(t);
+  }
+}
+
+/* An i64 site whose operands are < 2^32 by launch-checked facts (what
+ * compile-time facts did not show): the u32 core (MD_MODE_NARROW).  Both
+ * < 2^32 are >= 0 as i64, so sdiv/srem agree with udiv/urem.  1 with the
+ * prepared requirement in req and the remark text in fact. */
+static int md_launch_narrow(md_kstate *k, LLVMValueRef inst, LLVMValueRef num,
+                            LLVMValueRef den, md_buf *req, char *fact,
+                            size_t size) {
+  md_breq br;
+  int num_ok = md_fits_unsigned(&k->range, num, 32);
+  int den_ok = md_fits_unsigned(&k->range, den, 32);
+  char bound[128];
+  md_breq_init(&br);
+  if (!num_ok && !md_bounds_need(&k->bounds, &br, num, inst, 0xFFFFFFFFull,
+                                 MD_BND_NOT_INVARIANT))
+    return 0;
+  md_bounds_describe(&k->bounds, &br, bound, sizeof bound);
+  if (!den_ok && !md_bounds_need(&k->bounds, &br, den, inst, 0xFFFFFFFFull, 0))
+    return 0;
+  if (!md_req_prepare(k, &br, req))
+    return 0;
+  snprintf(fact, size, "%s%s%s%s%s", num_ok ? "" : "dividend in ",
+           num_ok ? "" : bound, !num_ok && !den_ok ? " and " : "",
+           den_ok ? "" : "divisor < 2^32",
+           req->n ? " checked at launch" : " (constant bounds)");
+  return 1;
+}
+
 /* Decide about one division site of the original kernel. */
 static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
@@ -146,6 +227,10 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
   md_site_mode mode;
   int kind, flags = 0, nonneg = 0, idx;
   md_buf prog;
+  md_buf req; /* a launch requirement the site's form assumes */
+  int has_req = 0;
+  char fact[256];
+  md_breq br;
 
   if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind) {
     md_remark(MD_REMARK_MISSED, inst, "VectorDivision",
@@ -183,6 +268,11 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
     /* sext'd 32-bit operands: the s32 core, quotient fixed up in 64 bits */
     mode = MD_MODE_SEXT;
     kind = MD_KIND_S32;
+  } else if (w == 64 && k->o->launch_ranges &&
+             md_launch_narrow(k, inst, num, den, &req, fact, sizeof fact)) {
+    mode = MD_MODE_NARROW;
+    kind = MD_KIND_U32;
+    has_req = 1;
   } else if (w == 64) {
     if (!k->o->wide) {
       md_remarkf(MD_REMARK_MISSED, inst, "Disabled",
@@ -206,6 +296,8 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
                "magicdiv: %s i%u left alone: %s", md_op_name(op), w,
                k->inv.why ? k->inv.why : "divisor is not launch-invariant");
     md_buf_free(&prog);
+    if (has_req)
+      md_buf_free(&req);
     return;
   }
   if (mode == MD_MODE_EXTEND) {
@@ -217,9 +309,29 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
     if (k->o->positive_divisors)
       flags |= MD_DF_POSITIVE;
     nonneg = md_known_nonneg(&k->range, num, inst);
+    /* Not provable at compile time: 0 <= num <= 2^(w-1) - 1, i.e. >= 0,
+     * from a launch-checked bound. */
+    md_breq_init(&br);
+    if (!nonneg && !has_req && k->o->launch_ranges &&
+        md_bounds_need(&k->bounds, &br, num, inst, (1ull << (w - 1)) - 1,
+                       MD_BND_NOT_INVARIANT) &&
+        md_req_prepare(k, &br, &req)) {
+      char bound[128];
+      md_bounds_describe(&k->bounds, &br, bound, sizeof bound);
+      snprintf(fact, sizeof fact, "dividend in %s%s", bound,
+               req.n ? " checked at launch" : " (constant bounds)");
+      nonneg = 1;
+      has_req = 1;
+    }
   }
   idx = md_find_divisor(k, &prog, kind, flags);
   md_buf_free(&prog);
+  if (has_req) {
+    if (idx >= 0)
+      md_req_commit(k, inst, &req, fact);
+    else
+      md_buf_free(&req);
+  }
   if (idx < 0) {
     md_remarkf(MD_REMARK_MISSED, inst, "TooManyDivisors",
                "magicdiv: %s i%u left alone: more than %d distinct divisors "
@@ -232,8 +344,16 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
 
 static void md_free_kstate(md_kstate *k) {
   unsigned i;
+  size_t j;
   for (i = 0; i < k->ndivs; i++)
     md_buf_free(&k->divs[i].prog);
+  for (i = 0; i < k->nreqs; i++)
+    md_buf_free(&k->reqs[i]);
+  for (j = 0; j < k->facts.cap; j++)
+    if (k->facts.keys[j])
+      free(k->facts.vals[j]);
+  md_map_release(&k->facts);
+  md_bounds_release(&k->bounds);
   free(k->sites);
   md_range_release(&k->range);
   md_inv_release(&k->inv);
@@ -250,8 +370,11 @@ static void md_site_remark(md_kstate *k, const md_site *s) {
       : s->mode == MD_MODE_SEXT   ? ", operands proven to fit signed 32 bits"
                                   : "";
   const char *sign = "";
+  const char *fact = md_map_get(&k->facts, s->inst);
+  if (fact && s->mode == MD_MODE_NARROW)
+    how = "";
   if (d->kind == MD_KIND_S32 || d->kind == MD_KIND_S64)
-    sign = s->nonneg ? ((d->flags & MD_DF_POSITIVE)
+    sign = s->nonneg && !fact ? ((d->flags & MD_DF_POSITIVE)
                             ? ", dividend >= 0, divisor > 0 checked at launch"
                             : ", dividend >= 0")
                      : ((d->flags & MD_DF_POSITIVE)
@@ -259,8 +382,9 @@ static void md_site_remark(md_kstate *k, const md_site *s) {
                             : "");
   md_remarkf(MD_REMARK_PASSED, s->inst, "Transformed",
              "magicdiv: %s i%u by launch-invariant divisor #%d -> magic %s "
-             "multiply-high%s%s",
-             md_op_name(op), w, s->divisor, md_kind_str(d->kind), how, sign);
+             "multiply-high%s%s%s%s",
+             md_op_name(op), w, s->divisor, md_kind_str(d->kind), how, sign,
+             fact ? ", " : "", fact ? fact : "");
 }
 
 /* CUDA's classic limit on a kernel's parameter space (bytes).  Newer
@@ -343,7 +467,8 @@ static int md_build_descriptor(md_kstate *k, md_buf *out) {
     divs[i].flags = k->divs[i].flags;
     divs[i].first_extra = k->divs[i].first_extra;
   }
-  if (md_desc_build(out, sizes, np, divs, k->ndivs, k->n_extra, NULL, 0) == 0)
+  if (md_desc_build(out, sizes, np, divs, k->ndivs, k->n_extra, k->reqs,
+                    k->nreqs) == 0)
     st = md_desc_validate(out->p, out->n) == MD_OK ? 0 : -1;
   free(sizes);
   if (st)
@@ -568,6 +693,7 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
   md_dom_build(&k.dom, kernel); /* out of memory: no branch facts */
   md_inv_init(&k.inv, kernel, td, t);
   md_range_init(&k.range, &k.dom);
+  md_bounds_init(&k.bounds, &k.inv, &k.dom, &k.range, t);
   for (bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb)) {
     LLVMValueRef i;
     for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))

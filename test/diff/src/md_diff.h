@@ -122,6 +122,8 @@ typedef struct md_diff_kernel {
   unsigned long long ran;      /* cases where both kernels ran */
   unsigned long long fb_zero;  /* expected fallbacks, confirmed */
   unsigned long long fb_neg;   /* negative signed divisor, fallback */
+  unsigned long long fb_req;   /* a launch requirement failed: the
+                                  original runs (always a correct choice) */
   unsigned long long skipped;  /* MD_EXPECT_SKIP */
   unsigned long long undef;    /* MD_EXPECT_UNDEF */
   unsigned long long undef_fb; /* ... of which md_desc_fill fell back */
