@@ -161,6 +161,16 @@ static int md_node(md_bounds *b, int op, int a, int bb, uint64_t c) {
         op == MD_B_UMAX || op == MD_B_UMIN || op == MD_B_GUARD) &&
        (a < 0 || bb < 0)))
     return -1;
+  /* Guards go to the top: op(GUARD(x, g, L), y) = GUARD(op(x, y), g, L),
+   * so that equal values are equal nodes whatever their guards. */
+  if (op != MD_B_GUARD && a >= 0 && b->nodes[a].op == MD_B_GUARD)
+    return md_node(b, MD_B_GUARD,
+                   md_node(b, op, b->nodes[a].a, bb, c), b->nodes[a].b,
+                   b->nodes[a].c);
+  if (op != MD_B_GUARD && bb >= 0 && b->nodes[bb].op == MD_B_GUARD)
+    return md_node(b, MD_B_GUARD,
+                   md_node(b, op, a, b->nodes[bb].a, c), b->nodes[bb].b,
+                   b->nodes[bb].c);
   if (md_fold(b, op, a, bb, c, &k))
     return md_node(b, MD_B_CONST, -1, -1, k);
   if (op == MD_B_GUARD && b->nodes[bb].op == MD_B_CONST)
@@ -283,6 +293,8 @@ static int md_add1(md_bounds *b, int x) {
 static int md_max(md_bounds *b, int x, int y) {
   if (x == y)
     return x;
+  if (x >= 0 && y >= 0 && md_core(b, x) == md_core(b, y))
+    return md_move_guards(b, x, y); /* one value, both guards */
   if (x > y) { /* canonical order */
     int t = x;
     x = y;
@@ -384,8 +396,8 @@ static int md_with_nonneg(md_bounds *b, int x, LLVMValueRef v,
  * for v >= 0; for n <= 0 with v >= 0 the code is unreachable).  The bound
  * of n is its unsigned bound: for v <s n with v >= 0, either n >= 0, so
  * n's signed and unsigned values agree, or the edge is never taken. */
-static int md_cond_bound(md_bounds *b, LLVMValueRef cond, int truth,
-                         LLVMValueRef v, int *needs_nonneg, int depth) {
+static int md_cond_bound1(md_bounds *b, LLVMValueRef cond, int truth,
+                          LLVMValueRef v, int *needs_nonneg, int depth) {
   LLVMIntPredicate p;
   LLVMValueRef x, n;
   int nb;
@@ -424,6 +436,26 @@ static int md_cond_bound(md_bounds *b, LLVMValueRef cond, int truth,
     return md_sub1(b, nb);
   }
   return nb; /* v <= n, v == n */
+}
+
+/* md_cond_bound1 for v, or for x where v = zext x / sext x (loops that
+ * indvars widened: the condition tests x, the PHI takes sext(x)).
+ * unsigned(zext x) = unsigned(x), but a signed condition on x says nothing
+ * about a negative x, whose zext is >= 0: refused.  unsigned(sext x) =
+ * unsigned(x) for x >= 0: sext(x) >= 0 is required (*needs_nonneg). */
+static int md_cond_bound(md_bounds *b, LLVMValueRef cond, int truth,
+                         LLVMValueRef v, int *needs_nonneg, int depth) {
+  int r = md_cond_bound1(b, cond, truth, v, needs_nonneg, depth);
+  int is_z = LLVMIsAZExtInst(v) != NULL, is_s = LLVMIsASExtInst(v) != NULL;
+  if (r >= 0 || (!is_z && !is_s))
+    return r;
+  r = md_cond_bound1(b, cond, truth, LLVMGetOperand(v, 0), needs_nonneg,
+                     depth);
+  if (r < 0 || (is_z && *needs_nonneg))
+    return -1;
+  if (is_s)
+    *needs_nonneg = 1;
+  return r;
 }
 
 /* Conditions on v that hold at the end of block `bb` (edge_to == NULL) or
@@ -618,6 +650,13 @@ static int md_bnd_rules(md_bounds *b, LLVMValueRef v, LLVMValueRef at,
   if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMZExt)
     /* zext keeps the unsigned value */
     return md_bnd(b, LLVMGetOperand(v, 0), at, depth + 1);
+  if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMSExt) {
+    /* sext of a value >= 0 (bound <= 2^(w0-1) - 1) keeps the value (also
+     * for an invariant x: one leaf for x and sext(x)) */
+    a0 = LLVMGetOperand(v, 0);
+    x = md_bnd(b, a0, at, depth + 1);
+    return x < 0 ? -1 : md_self_guard(b, x, md_smax_w(md_bw(a0)));
+  }
   if ((r = md_invariant_leaf(b, v)) >= 0)
     return r; /* the exact value, recomputed by the host */
   if (!LLVMIsAInstruction(v))
@@ -625,10 +664,6 @@ static int md_bnd_rules(md_bounds *b, LLVMValueRef v, LLVMValueRef at,
   a0 = LLVMGetNumOperands(v) > 0 ? LLVMGetOperand(v, 0) : NULL;
   a1 = LLVMGetNumOperands(v) > 1 ? LLVMGetOperand(v, 1) : NULL;
   switch (LLVMGetInstructionOpcode(v)) {
-  case LLVMSExt:
-    /* sext of a value >= 0 (bound <= 2^(w0-1) - 1) keeps the value */
-    x = md_bnd(b, a0, at, depth + 1);
-    return x < 0 ? -1 : md_self_guard(b, x, md_smax_w(md_bw(a0)));
   case LLVMTrunc:
     /* trunc(a) = a mod 2^w <= a */
     return md_bnd(b, a0, at, depth + 1);
@@ -854,6 +889,51 @@ static int md_collect(md_bounds *b, md_breq *r, int n, uint64_t cov,
   }
 }
 
+/* Is value(g) <= value(h) for every launch (h built from g by add / max)? */
+static int md_below(md_bounds *b, int g, int h, int depth) {
+  const md_bnode *nd;
+  if (g == h)
+    return 1;
+  if (depth > 8 || h < 0)
+    return 0;
+  nd = &b->nodes[h];
+  if (nd->op == MD_B_ADD || nd->op == MD_B_UMAX)
+    return md_below(b, g, nd->a, depth + 1) || md_below(b, g, nd->b, depth + 1);
+  return 0;
+}
+
+/* Drop the conditions of r that another one implies: g <= L follows from
+ * h <= L' when g <= h and L' <= L, or from P - 1 <= L' (written P <= L'+1,
+ * the SUB1 invariant) when g <= P and L' + 1 <= L. */
+static void md_conj_prune(md_bounds *b, md_breq *r) {
+  unsigned i, j, k;
+  for (i = 0; i < r->n;) {
+    int implied = 0;
+    for (j = 0; j < r->n && !implied; j++) {
+      int h = r->node[j];
+      uint64_t lj = r->limit[j];
+      if (j == i)
+        continue;
+      if (b->nodes[h].op == MD_B_SUB1 && lj < MD_BND_INF) {
+        h = b->nodes[h].a;
+        lj++;
+      }
+      implied = lj <= r->limit[i] && md_below(b, r->node[i], h, 0) &&
+                !(r->node[j] == r->node[i] && r->limit[j] == r->limit[i] &&
+                  j > i);
+    }
+    if (!implied) {
+      i++;
+      continue;
+    }
+    for (k = i; k + 1 < r->n; k++) {
+      r->node[k] = r->node[k + 1];
+      r->limit[k] = r->limit[k + 1];
+    }
+    r->n--;
+  }
+}
+
 int md_bounds_need(md_bounds *b, md_breq *r, LLVMValueRef v, LLVMValueRef at,
                    uint64_t limit, int flags) {
   md_breq save = *r;
@@ -871,6 +951,7 @@ int md_bounds_need(md_bounds *b, md_breq *r, LLVMValueRef v, LLVMValueRef at,
     *r = save;
     return 0;
   }
+  md_conj_prune(b, r);
   if (r->root < 0)
     r->root = n;
   return 1;

@@ -337,11 +337,13 @@ done:
 
 ; ---- grid-stride loop (rotated, as clang -O2 emits it) ----
 ; i < n on both edges into the body; i >= 0 by induction, with the
-; requirements start <= 2^31-1 and (n - 1) + stride <= 2^31 - 1.
+; requirements start (idx) <= 2^31-1 and (n - 1) + stride <= 2^31 - 1
+; (the stride as the kernel computes it: an i32 product); n <= 2^31 is
+; implied by the latter and pruned.
 ; REM: sdiv i32 by launch-invariant divisor #0 -> {{.*}}, dividend in [0, n) checked at launch
 ; REM-NEXT: kernel 'gridstride' cloned
 ; DESC-LABEL: descriptor @gridstride__magicdiv_desc
-; DESC: requirement 0: arg1:i32 zext.i32.i64 const.i64.2147483648 icmp.ule.i64 launch.nctaid.x launch.ntid.x mul.i32 zext.i32.i64 arg1:i32 zext.i32.i64 const.i64.1 sub.i64.nuw add.i64.nuw const.i64.2147483647 icmp.ule.i64 and.i1 launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64 and.i1{{$}}
+; DESC: requirement 0: launch.nctaid.x launch.ntid.x mul.i32 zext.i32.i64 arg1:i32 zext.i32.i64 const.i64.1 sub.i64.nuw add.i64.nuw const.i64.2147483647 icmp.ule.i64 launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64 and.i1{{$}}
 define ptx_kernel void @gridstride(ptr %out, i32 %n, i32 %d) {
 entry:
   %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()

@@ -274,6 +274,10 @@ static const char *md_expect_str(md_expect e) {
     return "a fallback (a divisor is 0)";
   case MD_EXPECT_UNDEF:
     return "a fallback or MD_OK (a divisor expression overflows)";
+  case MD_EXPECT_REQ_FAIL:
+    return "a failed launch requirement";
+  case MD_EXPECT_RUN_OR_REQ:
+    return "the clone to run, or a failed launch requirement";
   default:
     return "nothing";
   }
@@ -284,6 +288,18 @@ static int md_diff_status_ok(md_diff_kernel *k, int st, md_expect e) {
   /* A failed launch requirement (a range the clone assumes does not hold
    * in this launch) runs the original: correct whatever the divisors.
    * Drivers that know their kernels' requirements check the count. */
+  if (e == MD_EXPECT_RUN_OR_REQ) {
+    if (st == MD_FALLBACK_REQUIREMENT)
+      k->fb_req++;
+    return st == MD_OK || st == MD_FALLBACK_REQUIREMENT;
+  }
+  if (e == MD_EXPECT_REQ_FAIL || (st == MD_FALLBACK_REQUIREMENT &&
+                                   k->strict_req)) {
+    if (st != MD_FALLBACK_REQUIREMENT || e != MD_EXPECT_REQ_FAIL)
+      return 0;
+    k->fb_req++;
+    return 1;
+  }
   if (st == MD_FALLBACK_REQUIREMENT) {
     k->fb_req++;
     return 1;
@@ -336,6 +352,17 @@ int md_diff_case(md_diff_kernel *k, void **args, const md_diff_launch *l,
       printf("FAIL: kernel %s: md_desc_fill: %s, expected %s [%s]\n", k->name,
              md_status_str(st), md_expect_str(e), k->note);
     return 1;
+  }
+  if (st == MD_FALLBACK_REQUIREMENT &&
+      (e == MD_EXPECT_REQ_FAIL || e == MD_EXPECT_RUN_OR_REQ) &&
+      !md_diff_buffers(out_count * k->out_elem)) {
+    /* what the runtime launches instead: the original */
+    md_current = k;
+    md_current_side = "the original";
+    outp = md_buf_a;
+    md_diff_run(&k->cif_orig, k->orig, avals, l);
+    md_current = NULL;
+    return 0;
   }
   if (st != MD_OK || e == MD_EXPECT_UNDEF)
     return 0;
