@@ -635,6 +635,152 @@ static int md_mixed_radix(md_bounds *b, LLVMValueRef m, LLVMValueRef y,
   return -1;
 }
 
+/* Is v never poison?  (Then freeze(v) = v.)  Constants, noundef
+ * arguments, the geometry intrinsics, and integer ops without
+ * poison-generating flags (nsw/nuw/exact/disjoint/nneg, an out-of-range
+ * shift) over such values; a division is UB, not poison, for a bad
+ * divisor.  A launch-invariant value that may be poison (a flag) is
+ * accepted when the caller makes "its program is not poison" a launch
+ * condition: its leaf is added to inv[] (at most MD_NP_INV; *ninv).
+ * Anything else (loads, calls, PHIs): "maybe poison". */
+#define MD_NP_INV 4
+static int md_invariant_leaf(md_bounds *b, LLVMValueRef v);
+static int md_not_poison_rules(md_bounds *b, LLVMValueRef v, int depth,
+                               int *inv, int *ninv);
+static int md_not_poison(md_bounds *b, LLVMValueRef v, int depth, int *inv,
+                         int *ninv) {
+  int n0 = *ninv, leaf;
+  if (md_not_poison_rules(b, v, depth, inv, ninv))
+    return 1;
+  *ninv = n0;
+  if (*ninv < MD_NP_INV && LLVMIsAInstruction(v) &&
+      (leaf = md_invariant_leaf(b, v)) >= 0) {
+    inv[(*ninv)++] = leaf;
+    return 1;
+  }
+  return 0;
+}
+
+static int md_not_poison_rules(md_bounds *b, LLVMValueRef v, int depth,
+                               int *inv, int *ninv) {
+  char ax;
+  unsigned i, n;
+  if (LLVMIsAConstantInt(v))
+    return 1;
+  if (LLVMIsAArgument(v)) {
+    LLVMValueRef f = LLVMGetParamParent(v);
+    unsigned idx = 0, np = LLVMCountParams(f);
+    while (idx < np && LLVMGetParam(f, idx) != v)
+      idx++;
+    return LLVMGetEnumAttributeAtIndex(
+               f, idx + 1, LLVMGetEnumAttributeKindForName("noundef", 7)) !=
+           NULL;
+  }
+  if (depth > 12 || !LLVMIsAInstruction(v) || md_bw(v) == 0)
+    return 0;
+  if (md_is_call_to(v, "llvm.nvvm.read.ptx.sreg.tid.", &ax) ||
+      md_is_call_to(v, "llvm.nvvm.read.ptx.sreg.ctaid.", &ax) ||
+      md_is_call_to(v, "llvm.nvvm.read.ptx.sreg.ntid.", &ax) ||
+      md_is_call_to(v, "llvm.nvvm.read.ptx.sreg.nctaid.", &ax))
+    return 1;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
+    if (LLVMGetNSW(v) || LLVMGetNUW(v))
+      return 0;
+    break;
+  case LLVMShl:
+    if (LLVMGetNSW(v) || LLVMGetNUW(v) ||
+        !LLVMIsAConstantInt(LLVMGetOperand(v, 1)) ||
+        LLVMConstIntGetZExtValue(LLVMGetOperand(v, 1)) >= md_bw(v))
+      return 0;
+    break;
+  case LLVMUDiv:
+  case LLVMSDiv:
+    if (LLVMGetExact(v))
+      return 0;
+    break;
+  case LLVMOr:
+    if (LLVMGetIsDisjoint(v))
+      return 0;
+    break;
+  case LLVMURem:
+  case LLVMSRem:
+  case LLVMAnd:
+  case LLVMXor:
+  case LLVMFreeze:
+    break;
+  default:
+    return 0;
+  }
+  if (LLVMGetInstructionOpcode(v) == LLVMFreeze)
+    return 1;
+  n = (unsigned)LLVMGetNumOperands(v);
+  for (i = 0; i < n; i++)
+    if (!md_not_poison(b, LLVMGetOperand(v, i), depth + 1, inv, ninv))
+      return 0;
+  return 1;
+}
+
+/* Is x compared (icmp x, _ as the condition of a conditional branch) in
+ * the terminator of `from` or of a block dominating it?  Such a branch ran
+ * before the edge out of `from` was taken, after x's latest definition
+ * (x's definition dominates the compare); a branch on poison is undefined
+ * behaviour, so x was not poison when the edge was taken. */
+static int md_branched_on(md_bounds *b, LLVMValueRef x, LLVMBasicBlockRef from) {
+  int steps;
+  for (steps = 0; from && steps < 32; steps++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(from);
+    if (t && LLVMIsABranchInst(t) && LLVMIsConditional(t)) {
+      LLVMValueRef c = LLVMGetCondition(t);
+      if (LLVMIsAICmpInst(c) &&
+          (LLVMGetOperand(c, 0) == x || LLVMGetOperand(c, 1) == x))
+        return 1;
+    }
+    from = b->dom ? md_dom_idom(b->dom, from) : NULL;
+  }
+  return 0;
+}
+
+/* freeze(phi) = phi when every incoming value is never poison, or was
+ * branched on before its edge (md_branched_on): the PHI is then not
+ * poison either -- the grid-stride loop's index, frozen by LLVM before a
+ * division. */
+static int md_phi_not_poison(md_bounds *b, LLVMValueRef phi, int *inv,
+                             int *ninv) {
+  unsigned i, n = LLVMCountIncoming(phi);
+  for (i = 0; i < n; i++) {
+    LLVMValueRef x = LLVMGetIncomingValue(phi, i);
+    if (!md_not_poison(b, x, 0, inv, ninv) &&
+        !md_branched_on(b, x, LLVMGetIncomingBlock(phi, i)))
+      return 0;
+  }
+  return n > 0;
+}
+
+/* x - (x / d) * d, the remainder as instcombine leaves it next to the
+ * quotient: *is_signed for sdiv (srem's value), 1 with *d set, or 0. */
+static int md_rem_shape(LLVMValueRef v, LLVMValueRef *d, int *is_signed) {
+  LLVMValueRef x = LLVMGetOperand(v, 0), m = LLVMGetOperand(v, 1), q;
+  int j;
+  if (!LLVMIsAInstruction(m) || LLVMGetInstructionOpcode(m) != LLVMMul)
+    return 0;
+  for (j = 0; j < 2; j++) {
+    q = LLVMGetOperand(m, (unsigned)j);
+    if (LLVMIsAInstruction(q) &&
+        (LLVMGetInstructionOpcode(q) == LLVMSDiv ||
+         LLVMGetInstructionOpcode(q) == LLVMUDiv) &&
+        LLVMGetOperand(q, 0) == x &&
+        LLVMGetOperand(q, 1) == LLVMGetOperand(m, (unsigned)(1 - j))) {
+      *d = LLVMGetOperand(q, 1);
+      *is_signed = LLVMGetInstructionOpcode(q) == LLVMSDiv;
+      return 1;
+    }
+  }
+  return 0;
+}
+
 /* Structural rules. */
 static int md_bnd_rules(md_bounds *b, LLVMValueRef v, LLVMValueRef at,
                         int depth) {
@@ -676,6 +822,39 @@ static int md_bnd_rules(md_bounds *b, LLVMValueRef v, LLVMValueRef at,
       return r;
     return md_node(b, MD_B_ADD, md_bnd(b, a0, at, depth + 1),
                    md_bnd(b, a1, at, depth + 1), 0);
+  case LLVMSub: {
+    /* x - (x / d) * d is x rem d exactly (with wrap: the quotient times d
+     * is at most x in magnitude for the truncating division, so the
+     * difference is the remainder whatever the flags; a poison flag only
+     * makes it poison).  Bounded as urem / srem below. */
+    LLVMValueRef d;
+    int sg;
+    if (!md_rem_shape(v, &d, &sg))
+      return -1;
+    x = md_bnd(b, a0, at, depth + 1);
+    y = LLVMIsAConstantInt(d) ? md_const(b, LLVMConstIntGetZExtValue(d))
+                              : md_bnd(b, d, at, depth + 1);
+    if (!sg)
+      return y >= 0 ? md_sub1(b, y) : x;
+    if (x < 0)
+      return -1;
+    if (y < 0)
+      return md_self_guard(b, x, md_smax_w(w));
+    return md_guard(b, md_sub1(b, y), x, md_smax_w(w));
+  }
+  case LLVMFreeze: {
+    /* freeze(a) = a when a is never poison (given, for the invariant
+     * values in inv[], the launch condition "not poison": a guard
+     * "value <= 2^64 - 1", false exactly when its program is poison) */
+    int inv[MD_NP_INV], ninv = 0, k;
+    if (!md_not_poison(b, a0, 0, inv, &ninv) &&
+        !(LLVMIsAPHINode(a0) && md_phi_not_poison(b, a0, inv, &ninv)))
+      return -1;
+    r = md_bnd(b, a0, at, depth + 1);
+    for (k = 0; k < ninv && r >= 0; k++)
+      r = md_guard(b, r, inv[k], MD_BND_INF);
+    return r;
+  }
   case LLVMOr:
     /* a | b <= a + b (no carries) */
     return md_node(b, MD_B_ADD, md_bnd(b, a0, at, depth + 1),

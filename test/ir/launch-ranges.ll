@@ -498,3 +498,129 @@ define ptx_kernel void @casts_neg(ptr %out, ptr %in, i64 %d) {
 ; PTX-NOT: {{div|rem}}.{{[su]}}64
 ; PTX-NOT: mul.hi.u64
 ; PTX: ret;
+
+; ---- x - (x / d) * d (instcombine's remainder) and freeze ----
+; rest = idx - (idx / D) * D is idx srem D (idx >= 0): [0, D); frozen, as
+; LLVM leaves it before the next division: never poison (no flags, noundef
+; arguments), so freeze(rest) = rest.  An nsw product of arguments that
+; may be poison is accepted with the launch condition "not poison"
+; (ND <= 2^64-1, false only for poison).
+; (The "not poison" condition on ND is pruned: "ND <= 2^31" evaluates ND
+; too, and fails for poison.)
+; REM: sdiv i32 by launch-invariant divisor #0 -> {{.*}}, dividend in [0, nctaid.x*ntid.x) checked at launch
+; REM-NEXT: sdiv i32 by launch-invariant divisor #1 -> {{.*}}, dividend in [0, D) checked at launch
+; REM-NEXT: sdiv i32 by launch-invariant divisor #2 -> {{.*}}, dividend in [0, nctaid.x*ntid.x) checked at launch
+; REM-NEXT: sdiv i32 by launch-invariant divisor #3 -> {{.*}}, dividend in [0, inv) checked at launch
+; REM-NEXT: kernel 'remshape' cloned
+; DESC-LABEL: descriptor @remshape__magicdiv_desc
+; DESC: requirement 1: arg2:i32 zext.i32.i64 const.i64.2147483648 icmp.ule.i64 launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64 and.i1{{$}}
+; DESC: requirement 2: arg3:i32 arg2:i32 mul.i32.nsw zext.i32.i64 const.i64.2147483648 icmp.ule.i64 launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64 and.i1{{$}}
+define ptx_kernel void @remshape(ptr %out, i32 noundef %d, i32 noundef %D, i32 noundef %N) {
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %m = mul i32 %ctaid, %ntid
+  %idx = add i32 %m, %tid
+  %q = sdiv i32 %idx, %D
+  %qd = mul i32 %q, %D
+  %rest = sub i32 %idx, %qd
+  %fr = freeze i32 %rest
+  %q2 = sdiv i32 %fr, %d
+  store i32 %q2, ptr %out
+  %ND = mul nsw i32 %N, %D
+  %q3 = sdiv i32 %idx, %ND
+  %q3d = mul i32 %q3, %ND
+  %r3 = sub i32 %idx, %q3d
+  %f3 = freeze i32 %r3
+  %q4 = sdiv i32 %f3, %N
+  store i32 %q4, ptr %out
+  ret void
+}
+
+; Negative: x - (y / d) * d with y != x; freeze of a value that may be
+; poison (an argument without noundef).
+; REM: sdiv i32 by launch-invariant divisor #0 -> {{.*}}, dividend in [0, nctaid.x*ntid.x) checked at launch
+; REM-NEXT: sdiv i32 by launch-invariant divisor #1 -> {{.*}}, divisor > 0 checked at launch{{$}}
+; REM-NEXT: urem i32 by launch-invariant divisor #2 -> magic u32 multiply-high{{$}}
+; REM-NEXT: sdiv i32 by launch-invariant divisor #1 -> {{.*}}, divisor > 0 checked at launch{{$}}
+; REM-NEXT: kernel 'remshape_neg' cloned
+define ptx_kernel void @remshape_neg(ptr %out, i32 noundef %d, i32 noundef %D, i32 %u) {
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %m = mul i32 %ctaid, %ntid
+  %idx = add i32 %m, %tid
+  %q = sdiv i32 %idx, %D
+  %qd = mul i32 %q, %D
+  %rest = sub i32 %tid, %qd
+  %q2 = sdiv i32 %rest, %d
+  store i32 %q2, ptr %out
+  %t = urem i32 %tid, %u
+  %fr = freeze i32 %t
+  %q4 = sdiv i32 %fr, %d
+  store i32 %q4, ptr %out
+  ret void
+}
+
+; ---- freeze of a grid-stride PHI (64-bit, as in vol2col) ----
+; Each incoming value was compared and branched on before its edge, so
+; the PHI is not poison and freeze(i) = i; i < n on both edges (i >= 0
+; at compile time here: nsw adds of values >= 0).
+; REM: sdiv i64 by launch-invariant divisor #0 -> magic u32 multiply-high, dividend in [0, n) and divisor < 2^32 checked at launch
+; REM-NEXT: kernel 'frozen_phi' cloned
+define ptx_kernel void @frozen_phi(ptr %out, i64 noundef %n, i32 noundef %w) {
+entry:
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %nct = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+  %c64 = zext i32 %ctaid to i64
+  %n64 = zext i32 %ntid to i64
+  %t64 = zext i32 %tid to i64
+  %g64 = zext i32 %nct to i64
+  %m = mul nuw nsw i64 %c64, %n64
+  %i0 = add nuw nsw i64 %m, %t64
+  %stride = mul nuw nsw i64 %g64, %n64
+  %w64 = sext i32 %w to i64
+  %c0 = icmp slt i64 %i0, %n
+  br i1 %c0, label %ph, label %done
+ph:
+  br label %body
+body:
+  %i = phi i64 [ %i0, %ph ], [ %inc, %body ]
+  %fi = freeze i64 %i
+  %fw = freeze i64 %w64
+  %q = sdiv i64 %fi, %fw
+  %p = getelementptr i64, ptr %out, i64 %i
+  store i64 %q, ptr %p
+  %inc = add nsw i64 %i, %stride
+  %c = icmp slt i64 %inc, %n
+  br i1 %c, label %body, label %done
+done:
+  ret void
+}
+
+; Negative: the back edge's value is not compared (the loop tests another
+; value), so the PHI may be poison (and is not bounded either).
+; REM: sdiv i64 by launch-invariant divisor #0 -> magic s64 multiply-high, divisor > 0 checked at launch{{$}}
+; REM-NEXT: kernel 'frozen_phi_neg' cloned
+define ptx_kernel void @frozen_phi_neg(ptr %out, i64 noundef %n, i64 noundef %w, i64 %s) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %t64 = zext i32 %tid to i64
+  %c0 = icmp slt i64 %t64, %n
+  br i1 %c0, label %body, label %done
+body:
+  %i = phi i64 [ %t64, %entry ], [ %inc, %body ]
+  %k = phi i64 [ 0, %entry ], [ %k1, %body ]
+  %fi = freeze i64 %i
+  %q = sdiv i64 %fi, %w
+  %p = getelementptr i64, ptr %out, i64 %k
+  store i64 %q, ptr %p
+  %inc = add nsw i64 %i, %s
+  %k1 = add i64 %k, 1
+  %c = icmp slt i64 %k1, %n
+  br i1 %c, label %body, label %done
+done:
+  ret void
+}
