@@ -173,6 +173,20 @@ static int md_node(md_bounds *b, int op, int a, int bb, uint64_t c) {
                    b->nodes[bb].c);
   if (md_fold(b, op, a, bb, c, &k))
     return md_node(b, MD_B_CONST, -1, -1, k);
+  /* (P - 1) + c = P + (c - 1) for c >= 1: no SUB1 (its P >= 1 holds) */
+  if (op == MD_B_ADD && b->nodes[a].op == MD_B_CONST &&
+      b->nodes[bb].op == MD_B_SUB1 && b->nodes[a].c >= 1) {
+    int t = a;
+    a = bb;
+    bb = t;
+  }
+  if (op == MD_B_ADD && b->nodes[a].op == MD_B_SUB1 &&
+      b->nodes[bb].op == MD_B_CONST && b->nodes[bb].c >= 1)
+    return b->nodes[bb].c == 1
+               ? b->nodes[a].a
+               : md_node(b, MD_B_ADD, b->nodes[a].a,
+                         md_node(b, MD_B_CONST, -1, -1, b->nodes[bb].c - 1),
+                         0);
   if (op == MD_B_GUARD && b->nodes[bb].op == MD_B_CONST)
     return b->nodes[bb].c <= c ? a : -1;
   if (b->hashcap) {
@@ -1068,16 +1082,25 @@ static int md_collect(md_bounds *b, md_breq *r, int n, uint64_t cov,
   }
 }
 
-/* Is value(g) <= value(h) for every launch (h built from g by add / max)? */
+/* Is value(g) <= value(h) wherever g bounds a reachable value?  h built
+ * from g by add / max; or g = g' / d, g' >> k, g' - 1, min(g', _) with g'
+ * below h (a quotient by d >= 1 -- d = 0 makes the bounded value
+ * unreachable, the division being UB -- a shift, SUB1, a minimum). */
 static int md_below(md_bounds *b, int g, int h, int depth) {
-  const md_bnode *nd;
+  const md_bnode *nd, *gd;
   if (g == h)
     return 1;
-  if (depth > 8 || h < 0)
+  if (depth > 8 || h < 0 || g < 0)
     return 0;
   nd = &b->nodes[h];
-  if (nd->op == MD_B_ADD || nd->op == MD_B_UMAX)
-    return md_below(b, g, nd->a, depth + 1) || md_below(b, g, nd->b, depth + 1);
+  if ((nd->op == MD_B_ADD || nd->op == MD_B_UMAX) &&
+      (md_below(b, g, nd->a, depth + 1) || md_below(b, g, nd->b, depth + 1)))
+    return 1;
+  gd = &b->nodes[g];
+  if (gd->op == MD_B_UDIV || gd->op == MD_B_LSHR || gd->op == MD_B_SUB1)
+    return md_below(b, gd->a, h, depth + 1);
+  if (gd->op == MD_B_UMIN)
+    return md_below(b, gd->a, h, depth + 1) || md_below(b, gd->b, h, depth + 1);
   return 0;
 }
 
@@ -1091,15 +1114,13 @@ static void md_conj_prune(md_bounds *b, md_breq *r) {
     for (j = 0; j < r->n && !implied; j++) {
       int h = r->node[j];
       uint64_t lj = r->limit[j];
-      if (j == i)
+      if (j == i ||
+          (r->node[j] == r->node[i] && r->limit[j] == r->limit[i] && j > i))
         continue;
-      if (b->nodes[h].op == MD_B_SUB1 && lj < MD_BND_INF) {
-        h = b->nodes[h].a;
-        lj++;
-      }
-      implied = lj <= r->limit[i] && md_below(b, r->node[i], h, 0) &&
-                !(r->node[j] == r->node[i] && r->limit[j] == r->limit[i] &&
-                  j > i);
+      implied = lj <= r->limit[i] && md_below(b, r->node[i], h, 0);
+      if (!implied && b->nodes[h].op == MD_B_SUB1 && lj < MD_BND_INF)
+        implied = lj + 1 <= r->limit[i] &&
+                  md_below(b, r->node[i], b->nodes[h].a, 0);
     }
     if (!implied) {
       i++;
@@ -1116,7 +1137,7 @@ static void md_conj_prune(md_bounds *b, md_breq *r) {
 int md_bounds_need(md_bounds *b, md_breq *r, LLVMValueRef v, LLVMValueRef at,
                    uint64_t limit, int flags) {
   md_breq save = *r;
-  unsigned budget = 4 * MD_BND_MAX_STEPS;
+  unsigned budget = 4 * MD_BND_MAX_STEPS, i;
   int n;
   if ((flags & MD_BND_NOT_INVARIANT) && md_invariant_leaf(b, v) >= 0)
     return 0;
@@ -1131,6 +1152,18 @@ int md_bounds_need(md_bounds *b, md_breq *r, LLVMValueRef v, LLVMValueRef at,
     return 0;
   }
   md_conj_prune(b, r);
+  /* every condition must have a program within the budgets */
+  for (i = 0; i < r->n; i++) {
+    md_buf p;
+    int ok;
+    md_buf_init(&p);
+    ok = md_bounds_program(b, r, i, &p);
+    md_buf_free(&p);
+    if (!ok) {
+      *r = save;
+      return 0;
+    }
+  }
   if (r->root < 0)
     r->root = n;
   return 1;
@@ -1214,41 +1247,49 @@ static void md_emit(md_bounds *b, int n, md_buf *out) {
   }
 }
 
-int md_bounds_program(md_bounds *b, const md_breq *r, md_buf *out) {
+int md_bounds_program(md_bounds *b, const md_breq *r, unsigned i,
+                      md_buf *out) {
   uint32_t *size;
-  uint64_t total = 0;
+  uint64_t total;
   size_t start = out->n;
-  unsigned i;
-  int depth;
-  if (r->n == 0)
-    return 1; /* nothing to check: an empty program */
+  int n, depth;
+  uint64_t limit;
+  if (i >= r->n)
+    return 0;
   size = calloc(b->nnodes ? b->nnodes : 1, sizeof *size);
   if (!size)
     return 0;
-  for (i = 0; i < r->n; i++)
-    total += (uint64_t)md_size(b, r->node[i], size, 0) + 10 + 3 + 3;
+  total = (uint64_t)md_size(b, r->node[i], size, 0) + 10 + 3;
   free(size);
   if (total > MD_BND_MAX_BYTES)
     return 0;
-  for (i = 0; i < r->n; i++) {
-    int n = md_core(b, r->node[i]);
-    uint64_t limit = r->limit[i];
-    /* P - 1 <= L  as  P <= L + 1 (the SUB1 invariant) */
-    if (b->nodes[n].op == MD_B_SUB1 && limit < MD_BND_INF) {
-      n = b->nodes[n].a;
-      limit++;
-    }
-    md_emit(b, n, out);
-    md_prog_const(out, 64, limit);
-    md_prog_icmp(out, 64, MD_PRED_ULE);
-    if (i > 0)
-      md_prog_binop(out, MD_OP_AND, 1, 0);
+  n = md_core(b, r->node[i]);
+  limit = r->limit[i];
+  /* P - 1 <= L  as  P <= L + 1 (the SUB1 invariant) */
+  if (b->nodes[n].op == MD_B_SUB1 && limit < MD_BND_INF) {
+    n = b->nodes[n].a;
+    limit++;
   }
+  md_emit(b, n, out);
+  md_prog_const(out, 64, limit);
+  md_prog_icmp(out, 64, MD_PRED_ULE);
   depth = md_prog_stack_depth(out->p + start, out->n - start);
   if (out->oom || depth < 0 || depth > MD_STACK_MAX) {
     out->n = start;
     return 0;
   }
+  return 1;
+}
+
+int md_bounds_merge(md_bounds *b, md_breq *dst, const md_breq *src) {
+  md_breq t = *dst;
+  unsigned i;
+  for (i = 0; i < src->n; i++)
+    if (!md_conj_add(b, &t, src->node[i], src->limit[i]))
+      return 0;
+  md_conj_prune(b, &t);
+  t.root = dst->root;
+  *dst = t;
   return 1;
 }
 

@@ -46,7 +46,7 @@
 #define MD_BND_MAX_STEPS 512   /* rule applications per query */
 #define MD_BND_MAX_DEPTH 16    /* recursion depth of a query */
 #define MD_BND_MAX_BYTES 1024  /* bytes of one requirement program */
-#define MD_BND_MAX_CONJ 8      /* conditions in one requirement */
+#define MD_BND_MAX_CONJ 32     /* conditions of a kernel: MD_MAX_REQS */
 #define MD_BND_MAX_HYP 8       /* nested PHI hypotheses */
 
 typedef struct md_bnode md_bnode;
@@ -76,7 +76,9 @@ void md_bounds_init(md_bounds *b, md_inv *inv, const md_dom *dom,
                     md_range *range, md_target target);
 void md_bounds_release(md_bounds *b);
 
-/* A requirement under construction: conditions "node <=u limit". */
+/* Launch conditions "node <=u limit", all of which must hold: those one
+ * fact needs, or (merged) those of a whole kernel, one requirement
+ * program each. */
 typedef struct md_breq {
   int node[MD_BND_MAX_CONJ];
   uint64_t limit[MD_BND_MAX_CONJ];
@@ -95,11 +97,17 @@ void md_breq_init(md_breq *r);
 int md_bounds_need(md_bounds *b, md_breq *r, LLVMValueRef v, LLVMValueRef at,
                    uint64_t limit, int flags);
 
-/* Write r's requirement program (ops, no END; yields an i1) to out.
- * Returns 1, or 0 when it would exceed the budgets (out unchanged).  A
- * requirement with no conditions (every bound was a constant within its
- * limit: the fact holds at compile time) writes nothing. */
-int md_bounds_program(md_bounds *b, const md_breq *r, md_buf *out);
+/* Merge the conditions of src into dst (dropping those another implies).
+ * 1, or 0 when they would exceed MD_BND_MAX_CONJ (dst unchanged).  A fact
+ * with no conditions (every bound a constant within its limit: true at
+ * compile time) merges trivially. */
+int md_bounds_merge(md_bounds *b, md_breq *dst, const md_breq *src);
+
+/* Write the requirement program of condition i of r (ops, no END; yields
+ * an i1) to out.  Returns 1, or 0 when it exceeds the budgets (out
+ * unchanged; md_bounds_need has checked every condition it added). */
+int md_bounds_program(md_bounds *b, const md_breq *r, unsigned i,
+                      md_buf *out);
 
 /* Text of r's first bound for remarks, e.g. "[0, nctaid.x*ntid.x)". */
 void md_bounds_describe(md_bounds *b, const md_breq *r, char *buf,

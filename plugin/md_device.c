@@ -80,8 +80,8 @@ typedef struct md_kstate {
   md_inv inv;     /* launch-invariance, memoized for the kernel */
   md_range range; /* dividend facts, memoized for the kernel */
   md_bounds bounds; /* launch-checked dividend ranges (md_bounds.h) */
-  md_buf reqs[MD_MAX_REQS]; /* launch requirements, distinct programs */
-  unsigned nreqs;
+  md_breq req;    /* the kernel's launch conditions, merged (md_bounds.h):
+                     one requirement program each */
   md_map facts;   /* original site -> malloc'd remark text of its fact */
   md_divisor divs[MD_MAX_DIVISORS];
   unsigned ndivs;
@@ -143,45 +143,18 @@ static int md_add_site(md_kstate *k, LLVMValueRef inst, int divisor,
 
 /* ---- launch-checked facts (issue 10; the analysis is md_bounds.c) ---- */
 
-/* Index of requirement program `prog` in the kernel's table, adding it if
- * new (dry: only say whether it would fit); -1 when the table is full. */
-static int md_req_slot(md_kstate *k, const md_buf *prog, int dry) {
-  unsigned i;
-  for (i = 0; i < k->nreqs; i++)
-    if (md_buf_cmp(&k->reqs[i], prog) == 0)
-      return (int)i;
-  if (k->nreqs == MD_MAX_REQS)
-    return -1;
-  if (dry)
-    return (int)k->nreqs;
-  md_buf_init(&k->reqs[k->nreqs]);
-  md_buf_bytes(&k->reqs[k->nreqs], prog->p, prog->n);
-  if (k->reqs[k->nreqs].oom) {
-    md_buf_free(&k->reqs[k->nreqs]);
-    return -1;
-  }
-  return (int)k->nreqs++;
+/* The kernel's conditions with those of r added, in *merged; 0 when they
+ * would exceed MD_MAX_REQS (the fact is then not used). */
+static int md_req_prepare(md_kstate *k, const md_breq *r, md_breq *merged) {
+  *merged = k->req;
+  return md_bounds_merge(&k->bounds, merged, r);
 }
 
-/* The requirement program of r in prog, if it can be added to the table
- * (a duplicate, or room left); 0 otherwise (prog emptied). */
-static int md_req_prepare(md_kstate *k, const md_breq *r, md_buf *prog) {
-  md_buf_init(prog);
-  if (!md_bounds_program(&k->bounds, r, prog) || prog->oom ||
-      (prog->n && md_req_slot(k, prog, 1) < 0)) {
-    md_buf_free(prog);
-    return 0;
-  }
-  return 1;
-}
-
-/* Commit a prepared requirement and the remark text of site inst. */
-static void md_req_commit(md_kstate *k, LLVMValueRef inst, md_buf *prog,
-                          const char *fact) {
+/* Commit prepared conditions and the remark text of site inst. */
+static void md_req_commit(md_kstate *k, LLVMValueRef inst,
+                          const md_breq *merged, const char *fact) {
   char *t = malloc(strlen(fact) + 1);
-  if (prog->n)
-    md_req_slot(k, prog, 0); /* prepared: fits */
-  md_buf_free(prog);
+  k->req = *merged;
   if (t) {
     strcpy(t, fact);
     free(md_map_get(&k->facts, inst));
@@ -195,7 +168,7 @@ static void md_req_commit(md_kstate *k, LLVMValueRef inst, md_buf *prog,
  * < 2^32 are >= 0 as i64, so sdiv/srem agree with udiv/urem.  1 with the
  * prepared requirement in req and the remark text in fact. */
 static int md_launch_narrow(md_kstate *k, LLVMValueRef inst, LLVMValueRef num,
-                            LLVMValueRef den, md_buf *req, char *fact,
+                            LLVMValueRef den, md_breq *req, char *fact,
                             size_t size) {
   md_breq br;
   int num_ok = md_fits_unsigned(&k->range, num, 32);
@@ -213,7 +186,7 @@ static int md_launch_narrow(md_kstate *k, LLVMValueRef inst, LLVMValueRef num,
   snprintf(fact, size, "%s%s%s%s%s", num_ok ? "" : "dividend in ",
            num_ok ? "" : bound, !num_ok && !den_ok ? " and " : "",
            den_ok ? "" : "divisor < 2^32",
-           req->n ? " checked at launch" : " (constant bounds)");
+           br.n ? " checked at launch" : " (constant bounds)");
   return 1;
 }
 
@@ -227,7 +200,7 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
   md_site_mode mode;
   int kind, flags = 0, nonneg = 0, idx;
   md_buf prog;
-  md_buf req; /* a launch requirement the site's form assumes */
+  md_breq req; /* the kernel's conditions with those the site assumes */
   int has_req = 0;
   char fact[256];
   md_breq br;
@@ -296,8 +269,6 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
                "magicdiv: %s i%u left alone: %s", md_op_name(op), w,
                k->inv.why ? k->inv.why : "divisor is not launch-invariant");
     md_buf_free(&prog);
-    if (has_req)
-      md_buf_free(&req);
     return;
   }
   if (mode == MD_MODE_EXTEND) {
@@ -319,19 +290,15 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
       char bound[128];
       md_bounds_describe(&k->bounds, &br, bound, sizeof bound);
       snprintf(fact, sizeof fact, "dividend in %s%s", bound,
-               req.n ? " checked at launch" : " (constant bounds)");
+               br.n ? " checked at launch" : " (constant bounds)");
       nonneg = 1;
       has_req = 1;
     }
   }
   idx = md_find_divisor(k, &prog, kind, flags);
   md_buf_free(&prog);
-  if (has_req) {
-    if (idx >= 0)
-      md_req_commit(k, inst, &req, fact);
-    else
-      md_buf_free(&req);
-  }
+  if (has_req && idx >= 0)
+    md_req_commit(k, inst, &req, fact);
   if (idx < 0) {
     md_remarkf(MD_REMARK_MISSED, inst, "TooManyDivisors",
                "magicdiv: %s i%u left alone: more than %d distinct divisors "
@@ -347,8 +314,6 @@ static void md_free_kstate(md_kstate *k) {
   size_t j;
   for (i = 0; i < k->ndivs; i++)
     md_buf_free(&k->divs[i].prog);
-  for (i = 0; i < k->nreqs; i++)
-    md_buf_free(&k->reqs[i]);
   for (j = 0; j < k->facts.cap; j++)
     if (k->facts.keys[j])
       free(k->facts.vals[j]);
@@ -454,10 +419,18 @@ static int md_build_descriptor(md_kstate *k, md_buf *out) {
   unsigned np = LLVMCountParams(k->kernel), i;
   uint32_t *sizes = malloc((np ? np : 1) * sizeof *sizes);
   md_desc_div divs[MD_MAX_DIVISORS];
+  md_buf reqs[MD_MAX_REQS];
+  unsigned nreqs = 0;
   int st = -1;
   md_buf_init(out);
   if (!sizes)
     return -1;
+  for (i = 0; i < MD_MAX_REQS; i++)
+    md_buf_init(&reqs[i]);
+  for (; nreqs < k->req.n; nreqs++)
+    if (!md_bounds_program(&k->bounds, &k->req, nreqs, &reqs[nreqs]) ||
+        reqs[nreqs].oom)
+      break; /* cannot happen: checked when each condition was added */
   for (i = 0; i < np; i++)
     sizes[i] = (uint32_t)LLVMABISizeOfType(
         k->td, md_param_passed_type(k->kernel, i));
@@ -467,9 +440,12 @@ static int md_build_descriptor(md_kstate *k, md_buf *out) {
     divs[i].flags = k->divs[i].flags;
     divs[i].first_extra = k->divs[i].first_extra;
   }
-  if (md_desc_build(out, sizes, np, divs, k->ndivs, k->n_extra, k->reqs,
-                    k->nreqs) == 0)
+  if (nreqs == k->req.n &&
+      md_desc_build(out, sizes, np, divs, k->ndivs, k->n_extra, reqs,
+                    nreqs) == 0)
     st = md_desc_validate(out->p, out->n) == MD_OK ? 0 : -1;
+  for (i = 0; i < MD_MAX_REQS; i++)
+    md_buf_free(&reqs[i]);
   free(sizes);
   if (st)
     md_buf_free(out);
@@ -694,6 +670,7 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
   md_inv_init(&k.inv, kernel, td, t);
   md_range_init(&k.range, &k.dom);
   md_bounds_init(&k.bounds, &k.inv, &k.dom, &k.range, t);
+  md_breq_init(&k.req);
   for (bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb)) {
     LLVMValueRef i;
     for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))

@@ -71,7 +71,8 @@ define ptx_kernel void @idx1d_sub(ptr %out, i32 %d) {
 ; REM: sdiv i32 by launch-invariant divisor #0 -> {{.*}}, dividend in [0, nctaid.y*ntid.y*W) checked at launch
 ; REM-NEXT: kernel 'idx2d' cloned
 ; DESC-LABEL: descriptor @idx2d__magicdiv_desc
-; DESC: requirement 0: launch.nctaid.y zext.i32.i64 launch.ntid.y zext.i32.i64 mul.i64.nuw arg3:i32 zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64 launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64 and.i1{{$}}
+; DESC: requirement 0: launch.nctaid.y zext.i32.i64 launch.ntid.y zext.i32.i64 mul.i64.nuw arg3:i32 zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64{{$}}
+; DESC-NEXT: requirement 1: launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64{{$}}
 define ptx_kernel void @idx2d(ptr %out, i32 %d, i32 %H, i32 %W) {
 entry:
   %cy = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.y()
@@ -169,13 +170,14 @@ define ptx_kernel void @shl_or_and_neg(ptr %out, ptr %in, i32 %n, i32 %d) {
 ; REM-NEXT: sdiv i32 by launch-invariant divisor #2 -> magic s32 multiply-high, dividend >= 0, divisor > 0 checked at launch{{$}}
 ; REM-NEXT: kernel 'chains' cloned
 ; DESC-LABEL: descriptor @chains__magicdiv_desc
-; DESC: 4 requirements
-; idx / W: W must be > 0 (a guard: zext(W) <= 2^31-1), and the quotient's
-; bound <= 2^31-1 (the srem's dividend >= 0); idx's own bound.
-; DESC: requirement 1: launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.1 sub.i64.nuw arg2:i32 zext.i32.i64 udiv.i64 const.i64.2147483647 icmp.ule.i64 arg2:i32 zext.i32.i64 const.i64.2147483647 icmp.ule.i64 and.i1 launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64 and.i1{{$}}
-; (h srem H <= H - 1, given h >= 0)
-; DESC: requirement 2: arg3:i32 zext.i32.i64 const.i64.2147483648 icmp.ule.i64 {{.*}}
-; DESC: requirement 3: arg2:i32 zext.i32.i64 const.i64.2147483648 icmp.ule.i64{{$}}
+; DESC: 3 requirements
+; idx's bound; W > 0 for idx / W (a guard: zext(W) <= 2^31-1); the srem's
+; dividend idx / W >= 0 is implied by idx's bound ((P-1)/W <= P-1) and
+; pruned; h srem H <= H - 1.
+; DESC-NEXT: divisor
+; DESC: requirement 0: launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64{{$}}
+; DESC-NEXT: requirement 1: arg2:i32 zext.i32.i64 const.i64.2147483647 icmp.ule.i64{{$}}
+; DESC-NEXT: requirement 2: arg3:i32 zext.i32.i64 const.i64.2147483648 icmp.ule.i64{{$}}
 define ptx_kernel void @chains(ptr %out, i32 %d, i32 %W, i32 %H) {
   %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
@@ -222,8 +224,9 @@ define ptx_kernel void @chains_neg(ptr %out, ptr %in, i32 %d, i32 %H) {
 ; REM-NEXT: sdiv i32 by launch-invariant divisor #0 -> magic s32 multiply-high, dividend >= 0, divisor > 0 checked at launch{{$}}
 ; REM-NEXT: sdiv i32 by launch-invariant divisor #0 -> {{.*}}, dividend in [0, max(n, ntid.x-1)] checked at launch
 ; DESC-LABEL: descriptor @merge__magicdiv_desc
+; DESC: 1 requirement
+; (n <= 2^31-1, for umin(ld, n), is implied by the max and pruned)
 ; DESC: requirement 0: launch.ntid.x zext.i32.i64 const.i64.1 sub.i64.nuw arg2:i32 zext.i32.i64 umax.i64 const.i64.2147483647 icmp.ule.i64{{$}}
-; DESC: requirement 1: arg2:i32 zext.i32.i64 const.i64.2147483647 icmp.ule.i64{{$}}
 ; REM-NEXT: kernel 'merge' cloned
 define ptx_kernel void @merge(ptr %out, ptr %in, i32 %n, i32 %d, i1 %c) {
 entry:
@@ -343,7 +346,8 @@ done:
 ; REM: sdiv i32 by launch-invariant divisor #0 -> {{.*}}, dividend in [0, n) checked at launch
 ; REM-NEXT: kernel 'gridstride' cloned
 ; DESC-LABEL: descriptor @gridstride__magicdiv_desc
-; DESC: requirement 0: launch.nctaid.x launch.ntid.x mul.i32 zext.i32.i64 arg1:i32 zext.i32.i64 const.i64.1 sub.i64.nuw add.i64.nuw const.i64.2147483647 icmp.ule.i64 launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64 and.i1{{$}}
+; DESC: requirement 0: launch.nctaid.x launch.ntid.x mul.i32 zext.i32.i64 arg1:i32 zext.i32.i64 const.i64.1 sub.i64.nuw add.i64.nuw const.i64.2147483647 icmp.ule.i64{{$}}
+; DESC-NEXT: requirement 1: launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64{{$}}
 define ptx_kernel void @gridstride(ptr %out, i32 %n, i32 %d) {
 entry:
   %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
@@ -401,7 +405,8 @@ done:
 ; REM-NEXT: kernel 'wide' cloned
 ; DESC-LABEL: descriptor @wide__magicdiv_desc
 ; DESC: divisor 0: u32 extra 0-2: arg1:i64 trunc.i64.i32
-; DESC: requirement 0: launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.4294967296 icmp.ule.i64 arg1:i64 const.i64.4294967295 icmp.ule.i64 and.i1{{$}}
+; DESC: requirement 0: launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.4294967296 icmp.ule.i64{{$}}
+; DESC-NEXT: requirement 1: arg1:i64 const.i64.4294967295 icmp.ule.i64{{$}}
 ; IR-LABEL: define ptx_kernel void @wide__magicdiv(
 ; IR: %md.n.narrow = trunc i64 %idx to i32
 ; IR: ret void
@@ -424,7 +429,8 @@ define ptx_kernel void @wide(ptr %out, i64 %d) {
 ; REM: udiv i64 by launch-invariant divisor #0 -> magic u32 multiply-high, dividend in [0, n) and divisor < 2^32 checked at launch
 ; REM-NEXT: kernel 'wide_loop' cloned
 ; DESC-LABEL: descriptor @wide_loop__magicdiv_desc
-; DESC: requirement 0: arg1:i64 const.i64.4294967296 icmp.ule.i64 arg2:i64 const.i64.4294967295 icmp.ule.i64 and.i1{{$}}
+; DESC: requirement 0: arg1:i64 const.i64.4294967296 icmp.ule.i64{{$}}
+; DESC-NEXT: requirement 1: arg2:i64 const.i64.4294967295 icmp.ule.i64{{$}}
 define ptx_kernel void @wide_loop(ptr %out, i64 %n, i64 %d, i64 %step) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -459,8 +465,11 @@ define ptx_kernel void @wide_neg(ptr %out, ptr %in, i64 %d) {
 ; ---- sext / trunc ----
 ; sext needs idx >= 0 (its bound <= 2^31 - 1: a guard); trunc keeps it.
 ; DESC-LABEL: descriptor @casts__magicdiv_desc
-; DESC: requirement 0: launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.4294967296 icmp.ule.i64 launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64 and.i1 arg1:i64 const.i64.4294967295 icmp.ule.i64 and.i1{{$}}
-; DESC: requirement 1: launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64{{$}}
+; (the i64 site's nctaid*ntid <= 2^32 is implied by the sext guard's
+; nctaid*ntid <= 2^31, and pruned)
+; DESC: 2 requirements
+; DESC: requirement 0: launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64{{$}}
+; DESC-NEXT: requirement 1: arg1:i64 const.i64.4294967295 icmp.ule.i64{{$}}
 ; REM: udiv i64 by launch-invariant divisor #0 -> magic u32 multiply-high, dividend in [0, nctaid.x*ntid.x) and divisor < 2^32 checked at launch
 ; REM-NEXT: sdiv i32 by launch-invariant divisor #1 -> {{.*}}, dividend in [0, nctaid.x*ntid.x) checked at launch
 ; REM-NEXT: kernel 'casts' cloned
@@ -513,8 +522,9 @@ define ptx_kernel void @casts_neg(ptr %out, ptr %in, i64 %d) {
 ; REM-NEXT: sdiv i32 by launch-invariant divisor #3 -> {{.*}}, dividend in [0, inv) checked at launch
 ; REM-NEXT: kernel 'remshape' cloned
 ; DESC-LABEL: descriptor @remshape__magicdiv_desc
-; DESC: requirement 1: arg2:i32 zext.i32.i64 const.i64.2147483648 icmp.ule.i64 launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64 and.i1{{$}}
-; DESC: requirement 2: arg3:i32 arg2:i32 mul.i32.nsw zext.i32.i64 const.i64.2147483648 icmp.ule.i64 launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64 and.i1{{$}}
+; DESC: requirement 0: launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64{{$}}
+; DESC-NEXT: requirement 1: arg2:i32 zext.i32.i64 const.i64.2147483648 icmp.ule.i64{{$}}
+; DESC-NEXT: requirement 2: arg3:i32 arg2:i32 mul.i32.nsw zext.i32.i64 const.i64.2147483648 icmp.ule.i64{{$}}
 define ptx_kernel void @remshape(ptr %out, i32 noundef %d, i32 noundef %D, i32 noundef %N) {
   %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
