@@ -5,6 +5,12 @@ size of every clone, with the option launch-ranges off (before) and on
 (after).
 
   launch_ranges.py --build BUILD [--arch sm_90] [--list]
+  launch_ranges.py --build BUILD --sites [--nvdisasm PATH]
+
+--sites: per-site instructions of the launch-checked forms against the
+general ones, from launch_ranges_sites.cu: sm_90 (nvdisasm non-NOP
+instructions if --nvdisasm is given, else .text / 16) and gfx90a (llc ISA
+lines).
 
 Each source is compiled device-only by clang-22 with -fpass-plugin (the
 options through MAGICDIV_OPTIONS), -Rpass=magicdiv for the site remarks,
@@ -82,6 +88,83 @@ def compile_one(src, opts, arch, clang, plugin, tmp, tag):
     return sites, clones
 
 
+def sass_counts(cubin, nvdisasm):
+    """{kernel: instructions}: nvdisasm non-NOP lines, else .text / 16."""
+    if not nvdisasm:
+        return {n[len(".text."):]: s // 16 for n, s in sections(cubin).items()
+                if n.startswith(".text.")}
+    text = subprocess.run([nvdisasm, "-c", cubin], check=True,
+                          capture_output=True, text=True).stdout
+    funcs, cur = {}, None
+    for line in text.splitlines():
+        m = re.search(r"\.section\s+\.text\.([^,\s]+),", line)
+        if m:
+            cur = funcs.setdefault(m.group(1), [])
+            continue
+        m = re.match(r"\s+/\*[0-9a-f]{4}\*/\s+(.*?)\s*;", line)
+        if m and cur is not None and not m.group(1).startswith("NOP"):
+            cur.append(m.group(1))
+    for v in funcs.values():
+        while v and v[-1].startswith("BRA"):
+            v.pop()
+    return {k: len(v) for k, v in funcs.items()}
+
+
+def amd_counts(asm):
+    """{kernel: ISA instruction lines} of an llc/clang gfx assembly file."""
+    funcs, cur = {}, None
+    for line in open(asm):
+        m = re.match(r"^([A-Za-z_][\w.]*):\s*(;.*)?$", line)
+        if m and not m.group(1).startswith("."):
+            cur = m.group(1)
+            funcs[cur] = 0
+            continue
+        if line.strip().startswith(".Lfunc_end"):
+            cur = None
+            continue
+        if cur and re.match(r"^\s+([sv]_|global_|buffer_|flat_|ds_)", line) \
+                and "s_endpgm" not in line and "s_nop" not in line:
+            funcs[cur] += 1
+    return funcs
+
+
+def per_site(a, plugin):
+    src = os.path.join(HERE, "launch_ranges_sites.cu")
+    inc = os.path.join(ROOT, "bench", "include")
+    with tempfile.TemporaryDirectory() as tmp:
+        res = {}
+        for tag, opts in (("off", "no-launch-ranges"), ("on", "")):
+            env = dict(os.environ)
+            env["MAGICDIV_OPTIONS"] = opts
+            ptx, cub, asm = (os.path.join(tmp, tag + e)
+                             for e in (".ptx", ".cubin", ".s"))
+            subprocess.run([a.clang, "-fpass-plugin=" + plugin, "-x", "cuda",
+                            "--cuda-device-only", "-nocudainc", "-nocudalib",
+                            "--cuda-gpu-arch=sm_90",
+                            "-Wno-unknown-cuda-version", "-O2", "-S", "-I",
+                            inc, src, "-o", ptx], env=env, check=True)
+            subprocess.run(["ptxas", "-arch=sm_90", "-O3", ptx, "-o", cub],
+                           check=True)
+            subprocess.run([a.clang, "-fpass-plugin=" + plugin, "-x", "hip",
+                            "--cuda-device-only", "-nogpuinc", "-nogpulib",
+                            "--offload-arch=gfx90a", "-O2", "-S", "-I", inc,
+                            src, "-o", asm], env=env, check=True)
+            res[tag] = (sass_counts(cub, a.nvdisasm), amd_counts(asm))
+    print("| site (8 per kernel) | sm_90 general | sm_90 launch-checked | "
+          "gfx90a general | gfx90a launch-checked |")
+    print("|---|---:|---:|---:|---:|")
+    for ty in ("s32", "u64", "s64"):
+        for op in ("div", "rem", "divrem"):
+            k = "%s_%s__magicdiv" % (ty, op)
+            idn = ty + "_id"
+            cells = []
+            for t in (0, 1):
+                for tag in ("off", "on"):
+                    c = res[tag][t]
+                    cells.append("%.2f" % ((c[k] - c[idn]) / 8.0))
+            print("| %s %s | %s |" % (ty, op, " | ".join(cells)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", required=True)
@@ -89,8 +172,14 @@ def main():
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang")
     ap.add_argument("--list", action="store_true",
                     help="list the sites not in the u32-core form")
+    ap.add_argument("--sites", action="store_true",
+                    help="per-site cost of the launch-checked forms")
+    ap.add_argument("--nvdisasm", default="")
     a = ap.parse_args()
     plugin = os.path.join(os.path.abspath(a.build), "lib", "MagicDiv.so")
+    if a.sites:
+        per_site(a, plugin)
+        return
     srcs = [os.path.join(ROOT, "bench", "kernels", s + ".cu") for s in BENCH]
     srcs.append(os.path.join(ROOT, "demo", "permute.cu"))
     rows, tot = [], collections.Counter()
