@@ -634,3 +634,59 @@ body:
 done:
   ret void
 }
+
+; ---- a loop widened by indvars: the PHI takes sext(i0), the guard tests i0 ----
+; unsigned(sext x) = unsigned(x) once x >= 0; i0 < n on the entry edge.
+; REM: sdiv i32 by launch-invariant divisor #0 -> {{.*}}, dividend in [0, n) checked at launch
+; REM-NEXT: kernel 'widened' cloned
+define ptx_kernel void @widened(ptr %out, i32 %n, i32 %d, i64 %step) {
+entry:
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %m = mul i32 %ctaid, %ntid
+  %i0 = add i32 %m, %tid
+  %c0 = icmp slt i32 %i0, %n
+  br i1 %c0, label %ph, label %done
+ph:
+  %s0 = sext i32 %i0 to i64
+  %n64 = sext i32 %n to i64
+  br label %body
+body:
+  %i = phi i64 [ %s0, %ph ], [ %inc, %body ]
+  %t = trunc nsw i64 %i to i32
+  %q = sdiv i32 %t, %d
+  %p = getelementptr i32, ptr %out, i64 %i
+  store i32 %q, ptr %p
+  %inc = add nsw i64 %i, %step
+  %c = icmp slt i64 %inc, %n64
+  br i1 %c, label %body, label %done
+done:
+  ret void
+}
+
+; Negative: the PHI takes zext(i0) of a signed guard i0 <s n (a negative
+; i0 passes the guard and its zext is large): refused.
+; REM: sdiv i32 by launch-invariant divisor #0 -> {{.*}}, divisor > 0 checked at launch{{$}}
+; REM-NEXT: kernel 'widened_neg' cloned
+define ptx_kernel void @widened_neg(ptr %out, ptr %in, i32 %n, i32 %d, i64 %step) {
+entry:
+  %i0 = load i32, ptr %in
+  %c0 = icmp slt i32 %i0, %n
+  br i1 %c0, label %ph, label %done
+ph:
+  %s0 = zext i32 %i0 to i64
+  %n64 = sext i32 %n to i64
+  br label %body
+body:
+  %i = phi i64 [ %s0, %ph ], [ %inc, %body ]
+  %t = trunc i64 %i to i32
+  %q = sdiv i32 %t, %d
+  %p = getelementptr i32, ptr %out, i64 %i
+  store i32 %q, ptr %p
+  %inc = add nsw i64 %i, %step
+  %c = icmp slt i64 %inc, %n64
+  br i1 %c, label %body, label %done
+done:
+  ret void
+}
