@@ -173,6 +173,16 @@ static int md_node(md_bounds *b, int op, int a, int bb, uint64_t c) {
                    b->nodes[bb].c);
   if (md_fold(b, op, a, bb, c, &k))
     return md_node(b, MD_B_CONST, -1, -1, k);
+  /* x + x = x * 2: a doubling chain stays linear in size */
+  if (op == MD_B_ADD && a == bb)
+    return md_node(b, MD_B_MUL, a, md_node(b, MD_B_CONST, -1, -1, 2), 0);
+  /* (x * c1) * c2 = x * (c1 * c2) while the product fits */
+  if (op == MD_B_MUL && b->nodes[bb].op == MD_B_CONST &&
+      b->nodes[a].op == MD_B_MUL &&
+      b->nodes[b->nodes[a].b].op == MD_B_CONST &&
+      !__builtin_mul_overflow(b->nodes[b->nodes[a].b].c, b->nodes[bb].c, &k))
+    return md_node(b, MD_B_MUL, b->nodes[a].a,
+                   md_node(b, MD_B_CONST, -1, -1, k), 0);
   /* (P - 1) + c = P + (c - 1) for c >= 1: no SUB1 (its P >= 1 holds) */
   if (op == MD_B_ADD && b->nodes[a].op == MD_B_CONST &&
       b->nodes[bb].op == MD_B_SUB1 && b->nodes[a].c >= 1) {
@@ -1083,7 +1093,7 @@ static int md_collect(md_bounds *b, md_breq *r, int n, uint64_t cov,
 }
 
 /* Is value(g) <= value(h) wherever g bounds a reachable value?  h built
- * from g by add / max; or g = g' / d, g' >> k, g' - 1, min(g', _) with g'
+ * from g by add / max / a product with a constant >= 1; or g = g' / d, g' >> k, g' - 1, min(g', _) with g'
  * below h (a quotient by d >= 1 -- d = 0 makes the bounded value
  * unreachable, the division being UB -- a shift, SUB1, a minimum). */
 static int md_below(md_bounds *b, int g, int h, int depth) {
@@ -1095,6 +1105,19 @@ static int md_below(md_bounds *b, int g, int h, int depth) {
   nd = &b->nodes[h];
   if ((nd->op == MD_B_ADD || nd->op == MD_B_UMAX) &&
       (md_below(b, g, nd->a, depth + 1) || md_below(b, g, nd->b, depth + 1)))
+    return 1;
+  /* x * c1 <= x * c2 for constants c1 <= c2 */
+  if (nd->op == MD_B_MUL && b->nodes[g].op == MD_B_MUL &&
+      b->nodes[g].a == nd->a && b->nodes[nd->b].op == MD_B_CONST &&
+      b->nodes[b->nodes[g].b].op == MD_B_CONST &&
+      b->nodes[b->nodes[g].b].c <= b->nodes[nd->b].c)
+    return 1;
+  /* x <= x * c for a constant c >= 1 */
+  if (nd->op == MD_B_MUL && b->nodes[nd->b].op == MD_B_CONST &&
+      b->nodes[nd->b].c >= 1 && md_below(b, g, nd->a, depth + 1))
+    return 1;
+  if (nd->op == MD_B_MUL && b->nodes[nd->a].op == MD_B_CONST &&
+      b->nodes[nd->a].c >= 1 && md_below(b, g, nd->b, depth + 1))
     return 1;
   gd = &b->nodes[g];
   if (gd->op == MD_B_UDIV || gd->op == MD_B_LSHR || gd->op == MD_B_SUB1)
@@ -1134,6 +1157,64 @@ static void md_conj_prune(md_bounds *b, md_breq *r) {
   }
 }
 
+/* The value of node n at a reference launch (blocks of 128 x 8 x 4
+ * threads, a grid of 4096 x 512 x 64 blocks) when it depends on the launch
+ * dimensions and constants only: 1 with *v; 0 if it reads an argument
+ * (not known); -1 if it overflows 64 bits or divides by 0 there (the
+ * requirement's program would fail). */
+static int md_ref_value(md_bounds *b, int n, uint64_t *v, int depth) {
+  static const uint64_t dims[9] = {128, 8, 4, 4096, 512, 64,
+                                   128 * 4096, 8 * 512, 4 * 64};
+  const md_bnode *nd = &b->nodes[n];
+  uint64_t x, y = 0;
+  int rx, ry = 1;
+  if (depth > 128)
+    return 0;
+  switch (nd->op) {
+  case MD_B_CONST:
+    *v = nd->c;
+    return 1;
+  case MD_B_INV: {
+    const md_binv *iv = &b->invs[nd->c];
+    const uint8_t *p = iv->prog.p;
+    if (iv->prog.n >= 2 && p[0] == MD_OP_LAUNCH && p[1] <= MD_LAUNCH_ITEMS_Z &&
+        (iv->prog.n == 2 || (iv->prog.n == 5 && p[2] == MD_OP_TRUNC))) {
+      *v = dims[p[1]];
+      return 1;
+    }
+    return 0;
+  }
+  case MD_B_GUARD:
+    return md_ref_value(b, nd->a, v, depth + 1);
+  default:
+    break;
+  }
+  rx = md_ref_value(b, nd->a, &x, depth + 1);
+  if (nd->op != MD_B_SUB1 && nd->op != MD_B_LSHR)
+    ry = md_ref_value(b, nd->b, &y, depth + 1);
+  if (rx <= 0 || ry <= 0)
+    return rx < 0 || ry < 0 ? -1 : 0;
+  switch (nd->op) {
+  case MD_B_SUB1: return x >= 1 ? (*v = x - 1, 1) : -1;
+  case MD_B_ADD: return __builtin_add_overflow(x, y, v) ? -1 : 1;
+  case MD_B_MUL: return __builtin_mul_overflow(x, y, v) ? -1 : 1;
+  case MD_B_UDIV: return y ? (*v = x / y, 1) : -1;
+  case MD_B_LSHR: return nd->c < 64 ? (*v = x >> nd->c, 1) : -1;
+  case MD_B_UMAX: return *v = x > y ? x : y, 1;
+  case MD_B_UMIN: return *v = x < y ? x : y, 1;
+  default: return 0;
+  }
+}
+
+/* A condition that fails at the reference launch (and depends on nothing
+ * else) is a bad bet: every ordinary launch would run the original
+ * kernel, also for the kernel's other sites.  0 for such a condition. */
+static int md_ref_plausible(md_bounds *b, int n, uint64_t limit) {
+  uint64_t v;
+  int r = md_ref_value(b, n, &v, 0);
+  return r == 0 || (r > 0 && v <= limit);
+}
+
 int md_bounds_need(md_bounds *b, md_breq *r, LLVMValueRef v, LLVMValueRef at,
                    uint64_t limit, int flags) {
   md_breq save = *r;
@@ -1152,8 +1233,13 @@ int md_bounds_need(md_bounds *b, md_breq *r, LLVMValueRef v, LLVMValueRef at,
     return 0;
   }
   md_conj_prune(b, r);
-  /* every condition must have a program within the budgets */
+  /* every condition must have a program within the budgets, and hold at
+   * the reference launch if it depends on the launch alone */
   for (i = 0; i < r->n; i++) {
+    if (!md_ref_plausible(b, r->node[i], r->limit[i])) {
+      *r = save;
+      return 0;
+    }
     md_buf p;
     int ok;
     md_buf_init(&p);

@@ -203,3 +203,23 @@ define ptx_kernel void @cap(ptr %out, i32 %d, i32 %n0, i32 %n1, i32 %n2, i32 %n3
   store i32 %q33, ptr %p33
   ret void
 }
+
+; A condition on the launch alone that fails at the reference launch
+; (blocks of 128 x 8 x 4, grids of 4096 x 512 x 64) is a bad bet: every
+; ordinary launch would run the original kernel.  tid << 20 <= 2^31 - 1
+; holds there (ntid.x = 128); tid << 28 does not: no fact for it.
+; REM: sdiv i32 {{.*}}, dividend in [0, (ntid.x-1)*1048576] checked at launch
+; REM-NEXT: sdiv i32 by launch-invariant divisor #0 -> magic s32 multiply-high, divisor > 0 checked at launch{{$}}
+; REM-NEXT: kernel 'bet' cloned
+; DESC-LABEL: descriptor @bet__magicdiv_desc
+; DESC: 1 requirement{{$}}
+define ptx_kernel void @bet(ptr %out, i32 %d) {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %a = shl i32 %tid, 20
+  %q = sdiv i32 %a, %d
+  store i32 %q, ptr %out
+  %b = shl i32 %tid, 28
+  %q2 = sdiv i32 %b, %d
+  store i32 %q2, ptr %out
+  ret void
+}
