@@ -14,6 +14,7 @@ MD_DIFF_DECL(k_idx);
 MD_DIFF_DECL(k_idx64);
 MD_DIFF_DECL(k_gs);
 MD_DIFF_DECL(k_2d);
+MD_DIFF_DECL(k_chain);
 
 static const int32_t md_d32[] = {1,     2,      3,          7,   10, 64,
                                  1000,  65537,  0x7fffffff, -7, 0};
@@ -169,6 +170,34 @@ static void md_sw_2d(md_diff_kernel *k) {
     }
 }
 
+/* ---- k_chain: nctaid.x * ntid.x <= 2^31; positive W, H, C (W * H
+ * within int, else the C kernel is undefined) ---- */
+static void md_sw_chain(md_diff_kernel *k) {
+  static const struct {
+    uint32_t grid, block;
+    int ok;
+  } grids[] = {
+      {5, 64, 1},
+      {1u << 26, 32, 1},       /* idx up to INT_MAX */
+      {(1u << 26) + 1, 32, 0}, /* the last block wraps */
+  };
+  static const int32_t dims[][3] = {{1, 1, 1},   {3, 5, 7},     {7, 1, 3},
+                                    {64, 32, 5}, {1000, 999, 3},
+                                    {46340, 46340, 2}, {0x7fffffff, 1, 1}};
+  for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++)
+    for (size_t i = 0; i < sizeof dims / sizeof dims[0]; i++) {
+      int32_t W = dims[i][0], H = dims[i][1], C = dims[i][2];
+      uint32_t count = grids[g].grid < 4 ? grids[g].grid : 4;
+      uint32_t first = grids[g].grid - count;
+      md_diff_launch l = md_grid(grids[g].grid, grids[g].block, first, count);
+      void *args[5] = {NULL, &W, &H, &C, &first};
+      md_diff_note(k, "grid %u x %u, W=%d H=%d C=%d", grids[g].grid,
+                   grids[g].block, W, H, C);
+      md_diff_case(k, args, &l, 4ull * count * grids[g].block,
+                   grids[g].ok ? MD_EXPECT_RUN : MD_EXPECT_REQ_FAIL);
+    }
+}
+
 int main(int argc, char **argv) {
   md_diff_kernel ks[] = {
       MD_DIFF_KERNEL(k_idx, 4, 1, md_sw_idx, MD_P, MD_I32, MD_U32),
@@ -176,6 +205,8 @@ int main(int argc, char **argv) {
       MD_DIFF_KERNEL(k_gs, 4, 1, md_sw_gs, MD_P, MD_I32, MD_I32, MD_I32,
                      MD_I32),
       MD_DIFF_KERNEL(k_2d, 4, 1, md_sw_2d, MD_P, MD_I32, MD_I32, MD_I32),
+      MD_DIFF_KERNEL(k_chain, 4, 1, md_sw_chain, MD_P, MD_I32, MD_I32, MD_I32,
+                     MD_U32),
   };
   for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++)
     ks[i].strict_req = 1;

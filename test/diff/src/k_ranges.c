@@ -52,3 +52,20 @@ MD_KERNEL void k_2d(int32_t *out, int32_t d, int32_t H, int32_t W) {
     out[2 * o + 1] = idx % d;
   }
 }
+
+/* A chained index split, the permute shape: (idx / W) % H, idx / (W*H) % C,
+ * with idx = blockIdx.x * blockDim.x + threadIdx.x: requires nctaid.x *
+ * ntid.x <= 2^31 and W, H, C, W*H within int (the sdiv guards). */
+MD_KERNEL void k_chain(int32_t *out, int32_t W, int32_t H, int32_t C,
+                       uint32_t first) {
+  int idx = (int)(md_ctaid_x() * md_ntid_x() + md_tid_x());
+  uint32_t o = (md_ctaid_x() - first) * md_ntid_x() + md_tid_x();
+  int w = idx % W;
+  int t = idx / W;
+  int h = t % H;
+  int c = (idx / (W * H)) % C;
+  out[4 * o + 0] = w;
+  out[4 * o + 1] = h;
+  out[4 * o + 2] = c;
+  out[4 * o + 3] = t / H / C;
+}
