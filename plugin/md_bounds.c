@@ -1379,6 +1379,25 @@ int md_bounds_merge(md_bounds *b, md_breq *dst, const md_breq *src) {
   return 1;
 }
 
+int md_bounds_cond_leaf(md_bounds *b, const md_breq *r, unsigned i,
+                        const md_buf **prog, unsigned *w, uint64_t *limit) {
+  int n;
+  if (i >= r->n)
+    return 0;
+  n = md_core(b, r->node[i]);
+  *limit = r->limit[i];
+  /* x - 1 <= L is written x <= L + 1 (the SUB1 invariant) */
+  if (b->nodes[n].op == MD_B_SUB1 && *limit < MD_BND_INF) {
+    n = b->nodes[n].a;
+    ++*limit;
+  }
+  if (b->nodes[n].op != MD_B_INV)
+    return 0;
+  *prog = &b->invs[b->nodes[n].c].prog;
+  *w = b->invs[b->nodes[n].c].w;
+  return 1;
+}
+
 /* ---- text ---- */
 
 static const char *md_launch_text(int which) {

@@ -109,6 +109,13 @@ int md_bounds_merge(md_bounds *b, md_breq *dst, const md_breq *src);
 int md_bounds_program(md_bounds *b, const md_breq *r, unsigned i,
                       md_buf *out);
 
+/* Is condition i of r "x <= limit" for a launch-invariant x (not a
+ * compound bound; "x - 1 <= L" counts as "x <= L + 1", as written)?  Then 1 with x's program (without the widening to 64
+ * bits) and width: a caller may drop a condition that another launch
+ * check already implies (a divisor that must be > 0). */
+int md_bounds_cond_leaf(md_bounds *b, const md_breq *r, unsigned i,
+                        const md_buf **prog, unsigned *w, uint64_t *limit);
+
 /* Text of r's first bound for remarks, e.g. "[0, nctaid.x*ntid.x)". */
 void md_bounds_describe(md_bounds *b, const md_breq *r, char *buf,
                         size_t size);

@@ -413,6 +413,26 @@ static void md_magic_params(md_kstate *k, LLVMValueRef clone,
   }
 }
 
+/* Does a launch check that runs anyway imply condition i of the kernel's
+ * requirements?  "zext(d) <= 2^(w-1) - 1" (md_bounds' guard for d > 0)
+ * holds whenever the clone runs if d is also a w-bit MD_DF_POSITIVE
+ * divisor of this descriptor (same program): the runtime launches the
+ * clone only after checking d > 0. */
+static int md_req_implied(md_kstate *k, unsigned i) {
+  const md_buf *prog;
+  unsigned w, j;
+  uint64_t limit;
+  if (!md_bounds_cond_leaf(&k->bounds, &k->req, i, &prog, &w, &limit) ||
+      (w != 32 && w != 64) || limit < (1ull << (w - 1)) - 1)
+    return 0;
+  for (j = 0; j < k->ndivs; j++)
+    if ((k->divs[j].flags & MD_DF_POSITIVE) &&
+        md_kind_width(k->divs[j].kind) == (int)w &&
+        md_buf_cmp(&k->divs[j].prog, prog) == 0)
+      return 1;
+  return 0;
+}
+
 /* Build: the descriptor bytes of the kernel's clone, checked by the
  * runtime's validator.  0, or -1 (out is empty). */
 static int md_build_descriptor(md_kstate *k, md_buf *out) {
@@ -421,16 +441,22 @@ static int md_build_descriptor(md_kstate *k, md_buf *out) {
   md_desc_div divs[MD_MAX_DIVISORS];
   md_buf reqs[MD_MAX_REQS];
   unsigned nreqs = 0;
-  int st = -1;
+  int st = -1, reqs_ok = 1;
   md_buf_init(out);
   if (!sizes)
     return -1;
   for (i = 0; i < MD_MAX_REQS; i++)
     md_buf_init(&reqs[i]);
-  for (; nreqs < k->req.n; nreqs++)
-    if (!md_bounds_program(&k->bounds, &k->req, nreqs, &reqs[nreqs]) ||
-        reqs[nreqs].oom)
-      break; /* cannot happen: checked when each condition was added */
+  for (i = 0; i < k->req.n; i++) {
+    if (md_req_implied(k, i))
+      continue;
+    if (!md_bounds_program(&k->bounds, &k->req, i, &reqs[nreqs]) ||
+        reqs[nreqs].oom) {
+      reqs_ok = 0; /* cannot happen: checked when each was added */
+      break;
+    }
+    nreqs++;
+  }
   for (i = 0; i < np; i++)
     sizes[i] = (uint32_t)LLVMABISizeOfType(
         k->td, md_param_passed_type(k->kernel, i));
@@ -440,7 +466,7 @@ static int md_build_descriptor(md_kstate *k, md_buf *out) {
     divs[i].flags = k->divs[i].flags;
     divs[i].first_extra = k->divs[i].first_extra;
   }
-  if (nreqs == k->req.n &&
+  if (reqs_ok &&
       md_desc_build(out, sizes, np, divs, k->ndivs, k->n_extra, reqs,
                     nreqs) == 0)
     st = md_desc_validate(out->p, out->n) == MD_OK ? 0 : -1;

@@ -6,6 +6,8 @@
 ; RUN: %FileCheck %s --check-prefix=REM < %t.rem
 ; RUN: %bin/md-desc-dump %t.ll | %FileCheck %s --check-prefix=DESC
 ; RUN: %FileCheck %s --check-prefix=IR < %t.ll
+; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-positive-divisors>' -S %s \
+; RUN:   | %bin/md-desc-dump - | %FileCheck %s --check-prefix=POS
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges>' -S %s \
 ; RUN:   -pass-remarks=magicdiv 2>&1 >/dev/null | %FileCheck %s --check-prefix=OFF
 ; OFF-NOT: checked at launch{{.*}}dividend
@@ -170,14 +172,17 @@ define ptx_kernel void @shl_or_and_neg(ptr %out, ptr %in, i32 %n, i32 %d) {
 ; REM-NEXT: sdiv i32 by launch-invariant divisor #2 -> magic s32 multiply-high, dividend >= 0, divisor > 0 checked at launch{{$}}
 ; REM-NEXT: kernel 'chains' cloned
 ; DESC-LABEL: descriptor @chains__magicdiv_desc
-; DESC: 3 requirements
-; idx's bound; W > 0 for idx / W (a guard: zext(W) <= 2^31-1); the srem's
-; dividend idx / W >= 0 is implied by idx's bound ((P-1)/W <= P-1) and
-; pruned; h srem H <= H - 1.
+; DESC: 1 requirement{{$}}
+; idx's bound only.  W > 0 for idx / W (the guard zext(W) <= 2^31-1) and
+; H <= 2^31 for h srem H (h < H) are implied by W's and H's own launch
+; checks (s32 positive divisors: the clone runs only if W, H > 0) and not
+; written; with no-positive-divisors they are (POS).  The srem's dividend
+; idx / W >= 0 follows from idx's bound ((P-1)/W <= P-1): pruned.
 ; DESC-NEXT: divisor
 ; DESC: requirement 0: launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64{{$}}
-; DESC-NEXT: requirement 1: arg2:i32 zext.i32.i64 const.i64.2147483647 icmp.ule.i64{{$}}
-; DESC-NEXT: requirement 2: arg3:i32 zext.i32.i64 const.i64.2147483648 icmp.ule.i64{{$}}
+; POS-LABEL: descriptor @chains__magicdiv_desc
+; POS: 3 requirements
+; POS: requirement 1: arg2:i32 zext.i32.i64 const.i64.2147483647 icmp.ule.i64{{$}}
 define ptx_kernel void @chains(ptr %out, i32 %d, i32 %W, i32 %H) {
   %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
@@ -515,16 +520,21 @@ define ptx_kernel void @casts_neg(ptr %out, ptr %in, i64 %d) {
 ; may be poison is accepted with the launch condition "not poison"
 ; (ND <= 2^64-1, false only for poison).
 ; (The "not poison" condition on ND is pruned: "ND <= 2^31" evaluates ND
-; too, and fails for poison.)
+; too, and fails for poison; ND is also a divisor, whose evaluation
+; falls back on poison.)
 ; REM: sdiv i32 by launch-invariant divisor #0 -> {{.*}}, dividend in [0, nctaid.x*ntid.x) checked at launch
 ; REM-NEXT: sdiv i32 by launch-invariant divisor #1 -> {{.*}}, dividend in [0, D) checked at launch
 ; REM-NEXT: sdiv i32 by launch-invariant divisor #2 -> {{.*}}, dividend in [0, nctaid.x*ntid.x) checked at launch
 ; REM-NEXT: sdiv i32 by launch-invariant divisor #3 -> {{.*}}, dividend in [0, inv) checked at launch
 ; REM-NEXT: kernel 'remshape' cloned
 ; DESC-LABEL: descriptor @remshape__magicdiv_desc
+; (D <= 2^31 and N*D <= 2^31, for the remainders' bounds, are implied by
+; D and N*D being positive divisors; POS keeps them.)
+; DESC: 1 requirement{{$}}
 ; DESC: requirement 0: launch.nctaid.x zext.i32.i64 launch.ntid.x zext.i32.i64 mul.i64.nuw const.i64.2147483648 icmp.ule.i64{{$}}
-; DESC-NEXT: requirement 1: arg2:i32 zext.i32.i64 const.i64.2147483648 icmp.ule.i64{{$}}
-; DESC-NEXT: requirement 2: arg3:i32 arg2:i32 mul.i32.nsw zext.i32.i64 const.i64.2147483648 icmp.ule.i64{{$}}
+; POS-LABEL: descriptor @remshape__magicdiv_desc
+; POS: requirement 1: arg2:i32 zext.i32.i64 const.i64.2147483648 icmp.ule.i64{{$}}
+; POS-NEXT: requirement 2: arg3:i32 arg2:i32 mul.i32.nsw zext.i32.i64 const.i64.2147483648 icmp.ule.i64{{$}}
 define ptx_kernel void @remshape(ptr %out, i32 noundef %d, i32 noundef %D, i32 noundef %N) {
   %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
   %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
