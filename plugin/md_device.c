@@ -156,10 +156,12 @@ static void md_req_commit(md_kstate *k, LLVMValueRef inst,
   char *t = malloc(strlen(fact) + 1);
   k->req = *merged;
   if (t) {
+    char *old = md_map_get(&k->facts, inst); /* each site is decided once */
     strcpy(t, fact);
-    free(md_map_get(&k->facts, inst));
     if (md_map_put(&k->facts, inst, t))
-      free(t);
+      free(t); /* out of memory: the remark omits the fact */
+    else
+      free(old);
   }
 }
 
