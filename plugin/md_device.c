@@ -32,6 +32,7 @@
 #include "magicdiv/magicdiv.h"
 #include "magicdiv/md_desc.h"
 #include "md_callee.h"
+#include "md_bounds.h"
 #include "md_clone.h"
 #include "md_desc_emit.h"
 #include "md_dom.h"
@@ -80,6 +81,10 @@ typedef struct md_kstate {
   md_dom dom;     /* of the original kernel */
   md_inv inv;     /* launch-invariance, memoized for the kernel */
   md_range range; /* dividend facts, memoized for the kernel */
+  md_bounds bounds; /* launch-checked dividend ranges (md_bounds.h) */
+  md_breq req;    /* the kernel's launch conditions, merged (md_bounds.h):
+                     one requirement program each */
+  md_map facts;   /* original site -> malloc'd remark text of its fact */
   md_divisor divs[MD_MAX_DIVISORS];
   unsigned ndivs;
   unsigned n_extra;
@@ -89,6 +94,7 @@ typedef struct md_kstate {
   unsigned nvsites, capvsites;
   md_cplan *plan;   /* called functions (md_callee.h), or NULL */
   unsigned ncallee; /* sites in called functions */
+  int in_callee;  /* the state is swapped to a callee's (md_node_swap) */
 } md_kstate;
 
 static const char *md_op_name(LLVMOpcode op) {
@@ -143,6 +149,56 @@ static int md_add_site(md_kstate *k, LLVMValueRef inst, int divisor,
 }
 
 static void md_consider_vector_site(md_kstate *k, LLVMValueRef inst);
+/* ---- launch-checked facts (issue 10; the analysis is md_bounds.c) ---- */
+
+/* The kernel's conditions with those of r added, in *merged; 0 when they
+ * would exceed MD_MAX_REQS (the fact is then not used). */
+static int md_req_prepare(md_kstate *k, const md_breq *r, md_breq *merged) {
+  *merged = k->req;
+  return md_bounds_merge(&k->bounds, merged, r);
+}
+
+/* Commit prepared conditions and the remark text of site inst. */
+static void md_req_commit(md_kstate *k, LLVMValueRef inst,
+                          const md_breq *merged, const char *fact) {
+  char *t = malloc(strlen(fact) + 1);
+  k->req = *merged;
+  if (t) {
+    char *old = md_map_get(&k->facts, inst); /* each site is decided once */
+    strcpy(t, fact);
+    if (md_map_put(&k->facts, inst, t))
+      free(t); /* out of memory: the remark omits the fact */
+    else
+      free(old);
+  }
+}
+
+/* An i64 site whose operands are < 2^32 by launch-checked facts (what
+ * compile-time facts did not show): the u32 core (MD_MODE_NARROW).  Both
+ * < 2^32 are >= 0 as i64, so sdiv/srem agree with udiv/urem.  1 with the
+ * prepared requirement in req and the remark text in fact. */
+static int md_launch_narrow(md_kstate *k, LLVMValueRef inst, LLVMValueRef num,
+                            LLVMValueRef den, md_breq *req, char *fact,
+                            size_t size) {
+  md_breq br;
+  int num_ok = md_fits_unsigned(&k->range, num, 32);
+  int den_ok = md_fits_unsigned(&k->range, den, 32);
+  char bound[128];
+  md_breq_init(&br);
+  if (!num_ok && !md_bounds_need(&k->bounds, &br, num, inst, 0xFFFFFFFFull,
+                                 MD_BND_NOT_INVARIANT))
+    return 0;
+  md_bounds_describe(&k->bounds, &br, bound, sizeof bound);
+  if (!den_ok && !md_bounds_need(&k->bounds, &br, den, inst, 0xFFFFFFFFull, 0))
+    return 0;
+  if (!md_req_prepare(k, &br, req))
+    return 0;
+  snprintf(fact, size, "%s%s%s%s%s", num_ok ? "" : "dividend in ",
+           num_ok ? "" : bound, !num_ok && !den_ok ? " and " : "",
+           den_ok ? "" : "divisor < 2^32",
+           br.n ? " checked at launch" : " (constant bounds)");
+  return 1;
+}
 
 /* Decide about one division site of the original kernel. */
 static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
@@ -154,6 +210,10 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
   md_site_mode mode;
   int kind, flags = 0, nonneg = 0, idx;
   md_buf prog;
+  md_breq req; /* the kernel's conditions with those the site assumes */
+  int has_req = 0;
+  char fact[256];
+  md_breq br;
 
   if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind) {
     md_consider_vector_site(k, inst);
@@ -190,6 +250,11 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
     /* sext'd 32-bit operands: the s32 core, quotient fixed up in 64 bits */
     mode = MD_MODE_SEXT;
     kind = MD_KIND_S32;
+  } else if (w == 64 && k->o->launch_ranges && !k->in_callee &&
+             md_launch_narrow(k, inst, num, den, &req, fact, sizeof fact)) {
+    mode = MD_MODE_NARROW;
+    kind = MD_KIND_U32;
+    has_req = 1;
   } else if (w == 64) {
     if (!k->o->wide) {
       md_remarkf(MD_REMARK_MISSED, inst, "Disabled",
@@ -224,6 +289,20 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
     if (k->o->positive_divisors)
       flags |= MD_DF_POSITIVE;
     nonneg = md_known_nonneg(&k->range, num, inst);
+    /* Not provable at compile time: 0 <= num <= 2^(w-1) - 1, i.e. >= 0,
+     * from a launch-checked bound. */
+    md_breq_init(&br);
+    if (!nonneg && !has_req && k->o->launch_ranges && !k->in_callee &&
+        md_bounds_need(&k->bounds, &br, num, inst, (1ull << (w - 1)) - 1,
+                       MD_BND_NOT_INVARIANT) &&
+        md_req_prepare(k, &br, &req)) {
+      char bound[128];
+      md_bounds_describe(&k->bounds, &br, bound, sizeof bound);
+      snprintf(fact, sizeof fact, "dividend in %s%s", bound,
+               br.n ? " checked at launch" : " (constant bounds)");
+      nonneg = 1;
+      has_req = 1;
+    }
   }
   /* issue 11: u64 by a sign-extended <= 32-bit value (size_t % int):
    * require d < 2^32 at launch (MD_DF_DIV32) so that remainders run in 32
@@ -234,6 +313,8 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
     flags |= MD_DF_DIV32;
   idx = md_find_divisor(k, &prog, kind, flags);
   md_buf_free(&prog);
+  if (has_req && idx >= 0)
+    md_req_commit(k, inst, &req, fact);
   if (idx < 0) {
     md_remarkf(MD_REMARK_MISSED, inst, "TooManyDivisors",
                "magicdiv: %s i%u left alone: more than %d distinct divisors "
@@ -389,9 +470,15 @@ static unsigned md_vector_lane_count(const md_kstate *k) {
 
 static void md_free_kstate(md_kstate *k) {
   unsigned i;
+  size_t j;
   for (i = 0; i < k->ndivs; i++)
     md_buf_free(&k->divs[i].prog);
   free(k->vsites);
+  for (j = 0; j < k->facts.cap; j++)
+    if (k->facts.keys[j])
+      free(k->facts.vals[j]);
+  md_map_release(&k->facts);
+  md_bounds_release(&k->bounds);
   free(k->sites);
   md_callee_plan_free(k->plan);
   md_range_release(&k->range);
@@ -409,8 +496,11 @@ static void md_site_remark(md_kstate *k, const md_site *s) {
       : s->mode == MD_MODE_SEXT   ? ", operands proven to fit signed 32 bits"
                                   : "";
   const char *sign = "";
+  const char *fact = md_map_get(&k->facts, s->inst);
+  if (fact && s->mode == MD_MODE_NARROW)
+    how = "";
   if (d->kind == MD_KIND_S32 || d->kind == MD_KIND_S64)
-    sign = s->nonneg ? ((d->flags & MD_DF_POSITIVE)
+    sign = s->nonneg && !fact ? ((d->flags & MD_DF_POSITIVE)
                             ? ", dividend >= 0, divisor > 0 checked at launch"
                             : ", dividend >= 0")
                      : ((d->flags & MD_DF_POSITIVE)
@@ -418,8 +508,9 @@ static void md_site_remark(md_kstate *k, const md_site *s) {
                             : "");
   md_remarkf(MD_REMARK_PASSED, s->inst, "Transformed",
              "magicdiv: %s i%u by launch-invariant divisor #%d -> magic %s "
-             "multiply-high%s%s",
-             md_op_name(op), w, s->divisor, md_kind_str(d->kind), how, sign);
+             "multiply-high%s%s%s%s",
+             md_op_name(op), w, s->divisor, md_kind_str(d->kind), how, sign,
+             fact ? ", " : "", fact ? fact : "");
 }
 
 /* CUDA's classic limit on a kernel's parameter space (bytes).  Newer
@@ -506,16 +597,50 @@ static void md_magic_params(md_kstate *k, LLVMValueRef clone, uint64_t used,
   }
 }
 
+/* Does a launch check that runs anyway imply condition i of the kernel's
+ * requirements?  "zext(d) <= 2^(w-1) - 1" (md_bounds' guard for d > 0)
+ * holds whenever the clone runs if d is also a w-bit MD_DF_POSITIVE
+ * divisor of this descriptor (same program): the runtime launches the
+ * clone only after checking d > 0. */
+static int md_req_implied(md_kstate *k, unsigned i) {
+  const md_buf *prog;
+  unsigned w, j;
+  uint64_t limit;
+  if (!md_bounds_cond_leaf(&k->bounds, &k->req, i, &prog, &w, &limit) ||
+      (w != 32 && w != 64) || limit < (1ull << (w - 1)) - 1)
+    return 0;
+  for (j = 0; j < k->ndivs; j++)
+    if ((k->divs[j].flags & MD_DF_POSITIVE) &&
+        md_kind_width(k->divs[j].kind) == (int)w &&
+        md_buf_cmp(&k->divs[j].prog, prog) == 0)
+      return 1;
+  return 0;
+}
+
 /* Build: the descriptor bytes of the kernel's clone, checked by the
  * runtime's validator.  0, or -1 (out is empty). */
 static int md_build_descriptor(md_kstate *k, md_buf *out) {
   unsigned np = LLVMCountParams(k->kernel), i;
   uint32_t *sizes = malloc((np ? np : 1) * sizeof *sizes);
   md_desc_div divs[MD_MAX_DIVISORS];
-  int st = -1;
+  md_buf reqs[MD_MAX_REQS];
+  unsigned nreqs = 0;
+  int st = -1, reqs_ok = 1;
   md_buf_init(out);
   if (!sizes)
     return -1;
+  for (i = 0; i < MD_MAX_REQS; i++)
+    md_buf_init(&reqs[i]);
+  for (i = 0; i < k->req.n; i++) {
+    if (md_req_implied(k, i))
+      continue;
+    if (!md_bounds_program(&k->bounds, &k->req, i, &reqs[nreqs]) ||
+        reqs[nreqs].oom) {
+      reqs_ok = 0; /* cannot happen: checked when each was added */
+      break;
+    }
+    nreqs++;
+  }
   for (i = 0; i < np; i++)
     sizes[i] = (uint32_t)LLVMABISizeOfType(
         k->td, md_param_passed_type(k->kernel, i));
@@ -525,8 +650,12 @@ static int md_build_descriptor(md_kstate *k, md_buf *out) {
     divs[i].flags = k->divs[i].flags;
     divs[i].first_extra = k->divs[i].first_extra;
   }
-  if (md_desc_build(out, sizes, np, divs, k->ndivs, k->n_extra, NULL, 0) == 0)
+  if (reqs_ok &&
+      md_desc_build(out, sizes, np, divs, k->ndivs, k->n_extra, reqs,
+                    nreqs) == 0)
     st = md_desc_validate(out->p, out->n) == MD_OK ? 0 : -1;
+  for (i = 0; i < MD_MAX_REQS; i++)
+    md_buf_free(&reqs[i]);
   free(sizes);
   if (st)
     md_buf_free(out);
@@ -564,6 +693,10 @@ static void md_node_swap(md_kstate *k, md_cnode *n) {
   n->nvsites = nv;
   k->capvsites = n->capvsites;
   n->capvsites = cv;
+  /* md_bounds' memo and requirements are the kernel's: its rules would
+   * read a callee's arguments as values of the kernel, so callee sites
+   * get no launch-checked facts. */
+  k->in_callee = !k->in_callee;
 }
 
 /* " (in device function 'f', called from kernel 'k')" or "... called from
@@ -943,6 +1076,8 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
   md_dom_build(&k.dom, kernel); /* out of memory: no branch facts */
   md_inv_init(&k.inv, kernel, td, t);
   md_range_init(&k.range, &k.dom);
+  md_bounds_init(&k.bounds, &k.inv, &k.dom, &k.range, t);
+  md_breq_init(&k.req);
   for (bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb)) {
     LLVMValueRef i;
     for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))

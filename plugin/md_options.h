@@ -23,6 +23,8 @@ typedef struct md_options {
   int wide;    /* 64-bit sequences (32-bit-valued i64 sites: always)  [on] */
   int positive_divisors; /* signed forms that require d > 0 (checked at
                             launch)                                   [on] */
+  int launch_ranges; /* dividend ranges / divisors < 2^32 assumed by the
+                        clone and checked at launch (md_bounds.h)     [on] */
   int any_target; /* treat functions marked "magicdiv-kernel" as kernels
                      on any target (tests; always on for x86 test IR) [on] */
   int verify;  /* verify each clone; drop it if the verifier fails    [on] */

@@ -3,7 +3,8 @@
 ; (commutative operands in canonical order: equal expressions share one
 ; entry), launch geometry, casts of narrowed/extended sites, min/max,
 ; select, flags.
-; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv,verify' -S %s -o %t.ll
+; (Launch-checked ranges off: launch-ranges*.ll test the requirement programs.)
+; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges>,verify' -S %s -o %t.ll
 ; RUN: %desc-dump %t.ll | %FileCheck %s
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -11,7 +12,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 %struct.Shape = type { i32, i32, i32, i32 }
 
-; CHECK-LABEL: @k__magicdiv_desc
+; CHECK-LABEL: descriptor @k__magicdiv_desc
 ; CHECK-NEXT: magicdiv descriptor v2: 5 params (8 16 4 8 2), 8 divisors, 24 magic params, 0 requirements
 ; CHECK-NEXT: divisor 0: s32 positive extra 0-2: arg1+12:i32
 ; CHECK-NEXT: divisor 1: s32 positive extra 3-5: arg1+12:i32 arg1+8:i32 mul.i32.nsw

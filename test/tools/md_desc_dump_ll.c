@@ -1,19 +1,21 @@
 /*
- * md_desc_dump_ll.c -- `md-desc-dump FILE.ll`: print every magicdiv
- * descriptor defined in a textual LLVM module (the output of opt -S or
- * clang -S -emit-llvm) as md_desc_dump's disassembly, each preceded by
- * "@NAME:".  For FileCheck tests of descriptor programs.
+ * md_desc_dump_ll.c -- the md-desc-dump test tool: disassemble the
+ * magicdiv descriptors of a textual LLVM module (the output of `opt -S`).
  *
- * A descriptor is a global whose name ends in __magicdiv_desc (or, in host
- * modules, .magicdiv.desc) with a c"..." initializer; \XX escapes are
- * decoded, every other character stands for itself.  Exit status 0 if
- * every descriptor found is valid, 1 otherwise (2: usage or I/O error).
+ *   md-desc-dump FILE.ll      (or - for stdin)
+ *
+ * For each global `@NAME__magicdiv_desc = ... c"..."` it prints
+ * "descriptor @NAME__magicdiv_desc" and then the runtime's own disassembly
+ * (md_desc_dump, runtime/include/magicdiv/md_desc.h), so FileCheck tests
+ * can check descriptor programs op by op.  Exit status 1 if a descriptor
+ * is invalid or none is found.
  */
-#define _POSIX_C_SOURCE 200809L /* getline */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "magicdiv/magicdiv.h"
 #include "magicdiv/md_desc.h"
 
 static int md_hex(int c) {
@@ -26,59 +28,67 @@ static int md_hex(int c) {
   return -1;
 }
 
-/* Decode the c"..." string starting at s (just after the quote) into out;
- * returns its length. */
-static size_t md_unescape(const char *s, unsigned char *out) {
+/* Unescape the LLVM string literal starting after `c"` at s; returns the
+ * byte count, or -1. */
+static long md_unescape(const char *s, unsigned char *out, size_t cap) {
   size_t n = 0;
   while (*s && *s != '"') {
-    if (s[0] == '\\' && md_hex(s[1]) >= 0 && md_hex(s[2]) >= 0) {
-      out[n++] = (unsigned char)(md_hex(s[1]) * 16 + md_hex(s[2]));
-      s += 3;
-    } else {
-      out[n++] = (unsigned char)*s++;
+    int c = (unsigned char)*s++;
+    if (c == '\\' && *s == '\\') { /* LLVM writes a backslash as \\ */
+      s++;
+    } else if (c == '\\') {
+      int h = md_hex(s[0]), l = h >= 0 ? md_hex(s[1]) : -1;
+      if (h < 0 || l < 0)
+        return -1;
+      c = h * 16 + l;
+      s += 2;
     }
+    if (n == cap)
+      return -1;
+    out[n++] = (unsigned char)c;
   }
-  return n;
+  return *s == '"' ? (long)n : -1;
 }
 
 int main(int argc, char **argv) {
   FILE *f;
   char *line = NULL;
   size_t cap = 0;
-  int bad = 0, found = 0;
+  int found = 0, bad = 0;
   if (argc != 2) {
     fprintf(stderr, "usage: md-desc-dump FILE.ll\n");
     return 2;
   }
-  f = fopen(argv[1], "r");
+  f = strcmp(argv[1], "-") == 0 ? stdin : fopen(argv[1], "r");
   if (!f) {
     perror(argv[1]);
     return 2;
   }
   while (getline(&line, &cap, f) > 0) {
-    const char *at, *eq, *str;
+    const char *suffix = "__magicdiv_desc = ", *at, *c;
     unsigned char *bytes;
-    size_t n;
-    if (line[0] != '@' || !(eq = strstr(line, " = ")))
+    long n;
+    if (line[0] != '@' || !(at = strstr(line, suffix)) ||
+        !(c = strstr(at, " c\"")))
       continue;
-    at = strstr(line, "__magicdiv_desc");
-    if (!at || at > eq)
-      at = strstr(line, ".magicdiv.desc");
-    if (!at || at > eq || !(str = strstr(eq, "c\"")))
-      continue;
-    bytes = malloc(strlen(str));
+    bytes = malloc(strlen(c) + 1);
     if (!bytes)
       return 2;
-    n = md_unescape(str + 2, bytes);
-    printf("%.*s:\n", (int)(eq - line), line);
-    if (md_desc_dump(bytes, n, stdout) != MD_OK)
+    n = md_unescape(c + 3, bytes, strlen(c) + 1);
+    printf("descriptor %.*s\n", (int)(at - line) + 15, line);
+    if (n < 0) {
+      printf("unreadable string literal\n");
       bad = 1;
+    } else if (md_desc_dump(bytes, (size_t)n, stdout) != MD_OK) {
+      bad = 1;
+    }
     free(bytes);
     found++;
   }
   free(line);
-  fclose(f);
+  if (f != stdin)
+    fclose(f);
   if (!found)
-    printf("no magicdiv descriptor\n");
-  return bad;
+    fprintf(stderr, "md-desc-dump: no descriptor in %s\n", argv[1]);
+  return bad || !found;
 }

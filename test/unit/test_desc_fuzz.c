@@ -101,6 +101,65 @@ static size_t seed_launch(uint8_t *out) {
   return tdb_finish(&g_b, out, 4096);
 }
 
+/* Launch requirements as md_bounds.c writes them (64-bit nuw arithmetic,
+ * icmp ule, and.i1): a grid-stride loop's (n - 1) + step <= INT_MAX, n
+ * and step >= 0, d < 2^32; nctaid.x * ntid.x <= 2^31; and one with udiv,
+ * umax, lshr and the ITEMS dimension (undefined when it overflows). */
+static size_t seed_reqs(uint8_t *out) {
+  static const uint32_t sizes[3] = {4, 4, 8};
+  tdb_init(&g_b, 3, sizes);
+  tdb_div_begin(&g_b, MD_KIND_U32, 0);
+  tdb_arg(&g_b, 2, 0, 8);
+  tdb_cast(&g_b, MD_OP_TRUNC, 64, 32);
+  tdb_end(&g_b);
+  tdb_req_begin(&g_b);
+  tdb_launch(&g_b, MD_LAUNCH_GRID_X);
+  tdb_cast(&g_b, MD_OP_ZEXT, 32, 64);
+  tdb_launch(&g_b, MD_LAUNCH_BLOCK_X);
+  tdb_cast(&g_b, MD_OP_ZEXT, 32, 64);
+  tdb_bin(&g_b, MD_OP_MUL, 64, MD_OF_NUW);
+  tdb_const(&g_b, 64, 0x80000000ull);
+  tdb_icmp(&g_b, 64, MD_PRED_ULE);
+  tdb_end(&g_b);
+  tdb_req_begin(&g_b);
+  tdb_arg(&g_b, 1, 0, 4);
+  tdb_cast(&g_b, MD_OP_ZEXT, 32, 64);
+  tdb_arg(&g_b, 0, 0, 4);
+  tdb_cast(&g_b, MD_OP_ZEXT, 32, 64);
+  tdb_const(&g_b, 64, 1);
+  tdb_bin(&g_b, MD_OP_SUB, 64, MD_OF_NUW);
+  tdb_bin(&g_b, MD_OP_ADD, 64, MD_OF_NUW);
+  tdb_const(&g_b, 64, 0x7fffffff);
+  tdb_icmp(&g_b, 64, MD_PRED_ULE);
+  tdb_arg(&g_b, 1, 0, 4);
+  tdb_cast(&g_b, MD_OP_ZEXT, 32, 64);
+  tdb_const(&g_b, 64, 0x7fffffff);
+  tdb_icmp(&g_b, 64, MD_PRED_ULE);
+  tdb_bin(&g_b, MD_OP_AND, 1, 0);
+  tdb_arg(&g_b, 2, 0, 8);
+  tdb_const(&g_b, 64, 0xFFFFFFFFull);
+  tdb_icmp(&g_b, 64, MD_PRED_ULE);
+  tdb_bin(&g_b, MD_OP_AND, 1, 0);
+  tdb_end(&g_b);
+  tdb_req_begin(&g_b);
+  tdb_launch(&g_b, MD_LAUNCH_ITEMS_X);
+  tdb_cast(&g_b, MD_OP_ZEXT, 32, 64);
+  tdb_arg(&g_b, 0, 0, 4);
+  tdb_cast(&g_b, MD_OP_ZEXT, 32, 64);
+  tdb_bin(&g_b, MD_OP_UDIV, 64, 0);
+  tdb_launch(&g_b, MD_LAUNCH_BLOCK_Y);
+  tdb_cast(&g_b, MD_OP_ZEXT, 32, 64);
+  tdb_const(&g_b, 64, 1);
+  tdb_bin(&g_b, MD_OP_SUB, 64, MD_OF_NUW);
+  tdb_bin(&g_b, MD_OP_UMAX, 64, 0);
+  tdb_const(&g_b, 64, 3);
+  tdb_bin(&g_b, MD_OP_LSHR, 64, 0);
+  tdb_const(&g_b, 64, 0x80000000ull);
+  tdb_icmp(&g_b, 64, MD_PRED_ULE);
+  tdb_end(&g_b);
+  return tdb_finish(&g_b, out, 4096);
+}
+
 static uint8_t g_args_mem[8][ARG_BYTES];
 static void *g_args[8];
 static const md_dims g_dims = {{40, 3, 7}, {256, 2, 4}};
@@ -188,6 +247,48 @@ static void fuzz_seed(const char *name, const uint8_t *seed, size_t n) {
          g_accepted - acc0, g_rejected - rej0);
 }
 
+/* Random launches and arguments (edge values of every width) for the
+ * requirement seed: md_desc_fill agrees with the reference evaluator, and
+ * both outcomes (requirements hold / fail) occur often. */
+static void fuzz_req_inputs(const uint8_t *seed, size_t n) {
+  static const uint32_t edges[] = {0,          1,          2,
+                                   31,         32,         1024,
+                                   65535,      0x7ffffffe, 0x7fffffff,
+                                   0x80000000, 0x80000001, 0xffffffff};
+  uint8_t mem[3][8];
+  void *args[3] = {mem[0], mem[1], mem[2]};
+  long ok = 0, req = 0, other = 0;
+  for (int t = 0; t < 200000; t++) {
+    md_dims dims;
+    md_extra e1, e2;
+    for (int a = 0; a < 3; a++) {
+      dims.block[a] = tr_below(3) ? 1 + tr_below(1024)
+                                  : edges[tr_below(12)];
+      dims.grid[a] = tr_below(2) ? 1 + tr_below(1u << tr_below(32))
+                                 : edges[tr_below(12)];
+    }
+    for (int a = 0; a < 3; a++) {
+      uint64_t v = tr_below(2) ? edges[tr_below(12)] : tr_next();
+      if (tr_below(4) == 0)
+        v = (v << 32) | tr_below(2);
+      memcpy(mem[a], &v, 8);
+    }
+    int f1 = md_desc_fill(seed, n, args, &dims, &e1);
+    int f2 = ref_fill(seed, args, &dims, &e2);
+    CHECK(f1 == f2 && (f1 != MD_OK ||
+                       (e1.n_extra == e2.n_extra &&
+                        memcmp(e1.value, e2.value, 8 * e1.n_extra) == 0)),
+          "requirement inputs %d: fill %d, reference %d", t, f1, f2);
+    ok += f1 == MD_OK;
+    req += f1 == MD_FALLBACK_REQUIREMENT;
+    other += f1 != MD_OK && f1 != MD_FALLBACK_REQUIREMENT;
+  }
+  CHECK(ok > 1000 && req > 1000, "requirement outcomes: %ld ok, %ld failed",
+        ok, req);
+  printf("requirement inputs: %ld ok, %ld requirement failed, %ld other\n",
+         ok, req, other);
+}
+
 int main(void) {
   for (int i = 0; i < 8; i++) {
     for (int j = 0; j < ARG_BYTES; j++)
@@ -202,11 +303,14 @@ int main(void) {
   memcpy(g_args_mem[0], &p0, sizeof p0);
   memcpy(g_args_mem[1], shape, sizeof shape);
   memcpy(g_args_mem[2], p2, sizeof p2);
-  uint8_t s[3][4096];
+  uint8_t s[4][4096];
   size_t n0 = seed_shape(s[0]), n1 = seed_mixed(s[1]), n2 = seed_launch(s[2]);
+  size_t n3 = seed_reqs(s[3]);
   fuzz_seed("shape", s[0], n0);
   fuzz_seed("mixed", s[1], n1);
   fuzz_seed("launch", s[2], n2);
+  fuzz_seed("reqs", s[3], n3);
+  fuzz_req_inputs(s[3], n3);
   printf("accepted %ld (%ld filled), rejected %ld\n", g_accepted, g_defined,
          g_rejected);
   return tdu_report("test_desc_fuzz");

@@ -85,7 +85,12 @@ typedef enum md_expect {
                            overflow): md_desc_fill should fall back, but may
                            say MD_OK where the IR wraps (no nsw); nothing is
                            run either way */
-  MD_EXPECT_SKIP        /* the C kernel would be undefined: do nothing */
+  MD_EXPECT_SKIP,       /* the C kernel would be undefined: do nothing */
+  MD_EXPECT_REQ_FAIL,   /* a launch requirement fails: status must be
+                           MD_FALLBACK_REQUIREMENT, the original runs */
+  MD_EXPECT_RUN_OR_REQ  /* the clone runs, or a requirement fails (the
+                           requirement depends on how the compiler shaped
+                           the loop: e.g. widened to i64, no wrap) */
 } md_expect;
 
 /* Which part of the grid one case runs. */
@@ -106,6 +111,9 @@ typedef struct md_diff_kernel {
   unsigned out_param;                  /* the output pointer parameter */
   unsigned out_elem; /* bytes per output element: 1, 2, 4 or 8 */
   int expect_clone;  /* 0: the kernel must NOT get a clone */
+  int strict_req;    /* the driver knows the launch requirements:
+                        MD_FALLBACK_REQUIREMENT exactly for
+                        MD_EXPECT_REQ_FAIL (else accepted always) */
   /* runs the kernel's cases (md_diff_case) when it has a usable clone */
   void (*sweep)(struct md_diff_kernel *k);
 
@@ -122,6 +130,8 @@ typedef struct md_diff_kernel {
   unsigned long long ran;      /* cases where both kernels ran */
   unsigned long long fb_zero;  /* expected fallbacks, confirmed */
   unsigned long long fb_neg;   /* negative signed divisor, fallback */
+  unsigned long long fb_req;   /* a launch requirement failed: the
+                                  original runs (always a correct choice) */
   unsigned long long skipped;  /* MD_EXPECT_SKIP */
   unsigned long long undef;    /* MD_EXPECT_UNDEF */
   unsigned long long undef_fb; /* ... of which md_desc_fill fell back */
