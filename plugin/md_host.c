@@ -203,10 +203,40 @@ static LLVMValueRef md_const_bytes(md_host *h, const char *gname,
 
 /* --------------------------------------------------------- registrations */
 
+/* A new registration of `handle` named bytes[0..len) (up to a NUL), or
+ * NULL when the handle is registered already (the first one counts) or
+ * memory ran out.  The caller fills in the rest and counts it (h->n++). */
+static md_reg *md_reg_new(md_host *h, LLVMValueRef handle, const char *bytes,
+                          size_t len) {
+  const char *nul = memchr(bytes, 0, len);
+  md_reg *r;
+  size_t i;
+  for (i = 0; i < h->n; i++)
+    if (h->regs[i].handle == handle)
+      return NULL;
+  if (h->n == h->cap) {
+    size_t cap = h->cap ? 2 * h->cap : 16;
+    md_reg *nr = realloc(h->regs, cap * sizeof *nr);
+    if (!nr)
+      return NULL;
+    h->regs = nr;
+    h->cap = cap;
+  }
+  r = &h->regs[h->n];
+  memset(r, 0, sizeof *r);
+  if (nul)
+    len = (size_t)(nul - bytes);
+  r->name = md_name_suffix(bytes, len, "");
+  if (!r->name)
+    return NULL;
+  r->handle = handle;
+  return r;
+}
+
 static void md_add_reg(md_host *h, LLVMValueRef call, md_api_kind kind) {
   LLVMValueRef handle, name_op;
   const char *bytes;
-  size_t len = 0, i;
+  size_t len = 0;
   md_reg *r;
   if (LLVMGetNumArgOperands(call) < 4)
     return;
@@ -221,28 +251,8 @@ static void md_add_reg(md_host *h, LLVMValueRef call, md_api_kind kind) {
                "name; its launches are not rerouted");
     return;
   }
-  for (i = 0; i < h->n; i++)
-    if (h->regs[i].handle == handle)
-      return; /* registered twice: the first one counts */
-  if (h->n == h->cap) {
-    size_t cap = h->cap ? 2 * h->cap : 16;
-    md_reg *nr = realloc(h->regs, cap * sizeof *nr);
-    if (!nr)
-      return;
-    h->regs = nr;
-    h->cap = cap;
-  }
-  r = &h->regs[h->n];
-  memset(r, 0, sizeof *r);
-  {
-    const char *nul = memchr(bytes, 0, len);
-    if (nul)
-      len = (size_t)(nul - bytes);
-  }
-  r->name = md_name_suffix(bytes, len, "");
-  if (!r->name)
-    return;
-  r->handle = handle;
+  if (!(r = md_reg_new(h, handle, bytes, len)))
+    return; /* registered twice (the first one counts), or out of memory */
   r->call = call;
   r->where = call;
   r->kind = kind;
@@ -334,25 +344,8 @@ static void md_add_entry(md_host *h, LLVMValueRef g) {
   bytes = md_global_bytes(name, &len);
   if (!bytes)
     return;
-  if (h->n == h->cap) {
-    size_t cap = h->cap ? 2 * h->cap : 16;
-    md_reg *nr = realloc(h->regs, cap * sizeof *nr);
-    if (!nr)
-      return;
-    h->regs = nr;
-    h->cap = cap;
-  }
-  r = &h->regs[h->n];
-  memset(r, 0, sizeof *r);
-  {
-    const char *nul = memchr(bytes, 0, len);
-    if (nul)
-      len = (size_t)(nul - bytes);
-  }
-  r->name = md_name_suffix(bytes, len, "");
-  if (!r->name)
+  if (!(r = md_reg_new(h, addr, bytes, len)))
     return;
-  r->handle = addr;
   r->entry = g;
   r->where = md_some_function(h, addr);
   r->kind = kind;
