@@ -43,11 +43,7 @@
 #include "md_rewrite.h"
 #include "md_vector.h"
 
-/* Globals to add to @llvm.used once, at the end of the module. */
-typedef struct md_keep {
-  LLVMValueRef *v;
-  unsigned n, cap;
-} md_keep;
+#include "md_kstate.h"
 
 static void md_keep_add(md_keep *k, LLVMValueRef g) {
   if (k->n == k->cap) {
@@ -61,43 +57,8 @@ static void md_keep_add(md_keep *k, LLVMValueRef g) {
   k->v[k->n++] = g;
 }
 
-/* One distinct divisor of a kernel. */
-typedef struct md_divisor {
-  md_buf prog;          /* postfix program, without the final END */
-  int kind;             /* enum md_kind */
-  int flags;            /* MD_DF_* */
-  unsigned first_extra; /* index of its first magic parameter */
-} md_divisor;
 
-typedef struct md_kstate {
-  LLVMModuleRef m;
-  md_target t;
-  const md_options *o;
-  LLVMTargetDataRef td;
-  LLVMValueRef kernel;
-  const char *kname;
-  size_t klen;
-  md_keep *keep;
-  md_dom dom;     /* of the original kernel */
-  md_inv inv;     /* launch-invariance, memoized for the kernel */
-  md_range range; /* dividend facts, memoized for the kernel */
-  md_bounds bounds; /* launch-checked dividend ranges (md_bounds.h) */
-  md_breq req;    /* the kernel's launch conditions, merged (md_bounds.h):
-                     one requirement program each */
-  md_map facts;   /* original site -> malloc'd remark text of its fact */
-  md_divisor divs[MD_MAX_DIVISORS];
-  unsigned ndivs;
-  unsigned n_extra;
-  md_site *sites; /* inst = the site in the ORIGINAL kernel until cloned */
-  unsigned nsites, capsites;
-  md_vsite *vsites; /* vector divisions, split per lane in the clone */
-  unsigned nvsites, capvsites;
-  md_cplan *plan;   /* called functions (md_callee.h), or NULL */
-  unsigned ncallee; /* sites in called functions */
-  int in_callee;  /* the state is swapped to a callee's (md_node_swap) */
-} md_kstate;
-
-static const char *md_op_name(LLVMOpcode op) {
+const char *md_op_name(LLVMOpcode op) {
   switch (op) {
   case LLVMUDiv: return "udiv";
   case LLVMSDiv: return "sdiv";
@@ -106,14 +67,14 @@ static const char *md_op_name(LLVMOpcode op) {
   }
 }
 
-static int md_is_div(LLVMValueRef i) {
+int md_is_div(LLVMValueRef i) {
   LLVMOpcode op = LLVMGetInstructionOpcode(i);
   return op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem;
 }
 
 /* Index of the divisor entry (prog, kind, flags), adding it if new; -1 when
  * the table is full. */
-static int md_find_divisor(md_kstate *k, md_buf *prog, int kind, int flags) {
+int md_find_divisor(md_kstate *k, md_buf *prog, int kind, int flags) {
   unsigned i;
   for (i = 0; i < k->ndivs; i++)
     if (k->divs[i].kind == kind && k->divs[i].flags == flags &&
@@ -148,7 +109,6 @@ static int md_add_site(md_kstate *k, LLVMValueRef inst, int divisor,
   return 1;
 }
 
-static void md_consider_vector_site(md_kstate *k, LLVMValueRef inst);
 /* ---- launch-checked facts (issue 10; the analysis is md_bounds.c) ---- */
 
 /* The kernel's conditions with those of r added, in *merged; 0 when they
@@ -201,7 +161,7 @@ static int md_launch_narrow(md_kstate *k, LLVMValueRef inst, LLVMValueRef num,
 }
 
 /* Decide about one division site of the original kernel. */
-static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
+void md_consider_site(md_kstate *k, LLVMValueRef inst) {
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
   LLVMTypeRef ty = LLVMTypeOf(inst);
   LLVMValueRef num = LLVMGetOperand(inst, 0), den = LLVMGetOperand(inst, 1);
@@ -325,148 +285,6 @@ static void md_consider_site(md_kstate *k, LLVMValueRef inst) {
   md_add_site(k, inst, idx, mode, nonneg); /* on OOM: the site stays */
 }
 
-/* ---- vector divisions (md_vector.h): decided per lane ---- */
-
-/* Decide about a vector division: every lane's divisor must be
- * launch-invariant (md_inv_lane_program); the lanes are then ordinary
- * sites of the same width (8/16-bit lanes extended, 64-bit lanes with the
- * 64-bit kinds; no range facts are used for lanes). */
-static void md_consider_vector_site(md_kstate *k, LLVMValueRef inst) {
-  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-  LLVMValueRef den = LLVMGetOperand(inst, 1);
-  unsigned lanes = md_vec_lanes(inst), w, l;
-  int is_signed = (op == LLVMSDiv || op == LLVMSRem);
-  int kind, flags = 0;
-  md_site_mode mode;
-  md_buf prog[MD_VEC_MAX_LANES];
-  md_vsite vs;
-
-  if (!lanes) {
-    md_remarkf(MD_REMARK_MISSED, inst, "VectorDivision",
-               "magicdiv: vector %s left alone: not a fixed vector of at most "
-               "%d integer lanes of 8, 16, 32 or 64 bits",
-               md_op_name(op), MD_VEC_MAX_LANES);
-    return;
-  }
-  w = LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(inst)));
-  if (LLVMIsAConstant(den)) {
-    md_remarkf(MD_REMARK_MISSED, inst, "ConstantDivisor",
-               "magicdiv: %s <%u x i%u> by a compile-time constant left to "
-               "LLVM", md_op_name(op), lanes, w);
-    return;
-  }
-  if (is_signed && !k->o->signed_) {
-    md_remarkf(MD_REMARK_MISSED, inst, "Disabled",
-               "magicdiv: %s <%u x i%u> left alone: signed division disabled "
-               "(no-signed)", md_op_name(op), lanes, w);
-    return;
-  }
-  if (w == 64 && !k->o->wide) {
-    md_remarkf(MD_REMARK_MISSED, inst, "Disabled",
-               "magicdiv: %s <%u x i64> left alone: 64-bit division disabled "
-               "(no-wide)", md_op_name(op), lanes);
-    return;
-  }
-  mode = w < 32 ? MD_MODE_EXTEND : MD_MODE_NATIVE;
-  kind = w == 64 ? (is_signed ? MD_KIND_S64 : MD_KIND_U64)
-                 : (is_signed ? MD_KIND_S32 : MD_KIND_U32);
-  if (is_signed && k->o->positive_divisors)
-    flags |= MD_DF_POSITIVE;
-  for (l = 0; l < lanes; l++) {
-    md_buf_init(&prog[l]);
-    if (!md_inv_lane_program(&k->inv, den, l, &prog[l])) {
-      md_remarkf(MD_REMARK_MISSED, inst, "NotLaunchInvariant",
-                 "magicdiv: vector %s <%u x i%u> left alone: lane %u: %s",
-                 md_op_name(op), lanes, w, l,
-                 k->inv.why ? k->inv.why : "divisor is not launch-invariant");
-      for (w = 0; w <= l; w++)
-        md_buf_free(&prog[w]);
-      return;
-    }
-    if (mode == MD_MODE_EXTEND)
-      md_prog_cast(&prog[l], is_signed ? MD_OP_SEXT : MD_OP_ZEXT, w, 32);
-  }
-  memset(&vs, 0, sizeof vs);
-  vs.inst = inst;
-  vs.lanes = lanes;
-  vs.mode = (int)mode;
-  for (l = 0; l < lanes; l++) {
-    vs.divisor[l] = md_find_divisor(k, &prog[l], kind, flags);
-    md_buf_free(&prog[l]);
-  }
-  for (l = 0; l < lanes; l++)
-    if (vs.divisor[l] < 0) {
-      /* (divisors already entered stay in the table: unused, harmless) */
-      md_remarkf(MD_REMARK_MISSED, inst, "TooManyDivisors",
-                 "magicdiv: vector %s <%u x i%u> left alone: more than %d "
-                 "distinct divisors in this kernel",
-                 md_op_name(op), lanes, w, MD_MAX_DIVISORS);
-      return;
-    }
-  if (k->nvsites == k->capvsites) {
-    unsigned cap = k->capvsites ? 2 * k->capvsites : 4;
-    md_vsite *nv = realloc(k->vsites, cap * sizeof *nv);
-    if (!nv)
-      return; /* out of memory: the site stays */
-    k->vsites = nv;
-    k->capvsites = cap;
-  }
-  k->vsites[k->nvsites++] = vs;
-}
-
-/* Build: split the vector sites in the clone (map: original -> clone) and
- * append their lanes to sites[n..); returns the new count, or 0 with
- * nothing split when a vector site has no copy. */
-static unsigned md_split_vector_sites(md_kstate *k, const md_vmap *map,
-                                      md_site *sites, unsigned n) {
-  unsigned i, l;
-  LLVMValueRef lane[MD_VEC_MAX_LANES];
-  for (i = 0; i < k->nvsites; i++)
-    if (!md_vmap_lookup(map, k->vsites[i].inst))
-      return 0;
-  for (i = 0; i < k->nvsites; i++) {
-    md_vsite *vs = &k->vsites[i];
-    md_vec_split(md_vmap_lookup(map, vs->inst), lane);
-    for (l = 0; l < vs->lanes; l++) {
-      sites[n].inst = lane[l];
-      sites[n].divisor = vs->divisor[l];
-      sites[n].mode = (md_site_mode)vs->mode;
-      sites[n].nonneg = 0;
-      n++;
-    }
-  }
-  return n;
-}
-
-static void md_vector_remarks(md_kstate *k) {
-  unsigned i, l;
-  for (i = 0; i < k->nvsites; i++) {
-    md_vsite *vs = &k->vsites[i];
-    char list[8 * MD_VEC_MAX_LANES + 1];
-    size_t len = 0;
-    const md_divisor *d = &k->divs[vs->divisor[0]];
-    list[0] = 0;
-    for (l = 0; l < vs->lanes; l++)
-      len += (size_t)snprintf(list + len, sizeof list - len, "%s#%d",
-                              l ? ", " : "", vs->divisor[l]);
-    md_remarkf(MD_REMARK_PASSED, vs->inst, "Transformed",
-               "magicdiv: vector %s <%u x i%u> split into %u lanes by "
-               "launch-invariant divisors %s -> magic %s multiply-high%s",
-               md_op_name(LLVMGetInstructionOpcode(vs->inst)), vs->lanes,
-               LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(vs->inst))),
-               vs->lanes, list, md_kind_str(d->kind),
-               vs->mode == MD_MODE_EXTEND ? ", extended to 32 bits" : "");
-  }
-}
-
-static unsigned md_vector_lane_count(const md_kstate *k) {
-  unsigned i, n = 0;
-  for (i = 0; i < k->nvsites; i++)
-    n += k->vsites[i].lanes;
-  return n;
-}
-
-/* ---- end of vector divisions ---- */
 
 static void md_free_kstate(md_kstate *k) {
   unsigned i;
@@ -486,7 +304,7 @@ static void md_free_kstate(md_kstate *k) {
   md_dom_release(&k->dom);
 }
 
-static void md_site_remark(md_kstate *k, const md_site *s) {
+void md_site_remark(md_kstate *k, const md_site *s) {
   LLVMOpcode op = LLVMGetInstructionOpcode(s->inst);
   const md_divisor *d = &k->divs[s->divisor];
   unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(s->inst));
@@ -538,7 +356,7 @@ static unsigned long long md_clone_param_bytes(md_kstate *k,
 }
 
 /* The magic parameter types of the clone, in order. */
-static void md_extra_types(md_kstate *k, LLVMTypeRef *types) {
+void md_extra_types(md_kstate *k, LLVMTypeRef *types) {
   LLVMContextRef ctx = LLVMGetModuleContext(k->m);
   unsigned i;
   for (i = 0; i < k->ndivs; i++) {
@@ -553,11 +371,10 @@ static void md_extra_types(md_kstate *k, LLVMTypeRef *types) {
 /* A called function's clone has the magic parameters of the divisors in
  * `used` only (bit d: divisor d), in divisor order; the kernel's clone has
  * all of them (used = MD_ALL_DIVISORS). */
-#define MD_ALL_DIVISORS (~0ull)
 
 /* Index, among the magic parameters of a clone with `used`, of divisor
  * d's first one; with d = k->ndivs, their number. */
-static unsigned md_used_offset(const md_kstate *k, uint64_t used,
+unsigned md_used_offset(const md_kstate *k, uint64_t used,
                                unsigned d) {
   unsigned i, off = 0;
   for (i = 0; i < d && i < k->ndivs; i++)
@@ -569,7 +386,7 @@ static unsigned md_used_offset(const md_kstate *k, uint64_t used,
 /* Name the clone's magic parameters md.dI.{m,a,s,dsgn} and collect them
  * per divisor (the kernel's clone: used = MD_ALL_DIVISORS; a called
  * function's clone: its divisors, md_callee.h). */
-static void md_magic_params(md_kstate *k, LLVMValueRef clone, uint64_t used,
+void md_magic_params(md_kstate *k, LLVMValueRef clone, uint64_t used,
                             md_magic_vals *mv) {
   static const char *pn[4] = {"m", "a", "s", "dsgn"};
   unsigned np = LLVMCountParams(clone) - md_used_offset(k, used, k->ndivs);
@@ -662,243 +479,6 @@ static int md_build_descriptor(md_kstate *k, md_buf *out) {
   return st;
 }
 
-/* ---- called functions (md_callee.h) ----
- * A node's decisions and sites live in the node; while they are decided,
- * built or reported, they are exchanged with the kernel's (k->inv,
- * k->range, k->sites, k->vsites), so md_consider_site, md_rewrite_clone
- * and the remarks work unchanged on either.  Nodes' contexts refer to
- * their parent's by address: the kernel's own context sits in
- * k->plan->kinv while nodes are decided. */
-
-static void md_node_swap(md_kstate *k, md_cnode *n) {
-  md_inv inv = k->inv;
-  md_range range = k->range;
-  md_site *sites = k->sites;
-  md_vsite *vsites = k->vsites;
-  unsigned ns = k->nsites, cs = k->capsites, nv = k->nvsites,
-           cv = k->capvsites;
-  k->inv = n->inv;
-  n->inv = inv;
-  k->range = n->range;
-  n->range = range;
-  k->sites = n->sites;
-  n->sites = sites;
-  k->nsites = n->nsites;
-  n->nsites = ns;
-  k->capsites = n->capsites;
-  n->capsites = cs;
-  k->vsites = n->vsites;
-  n->vsites = vsites;
-  k->nvsites = n->nvsites;
-  n->nvsites = nv;
-  k->capvsites = n->capvsites;
-  n->capvsites = cv;
-  /* md_bounds' memo and requirements are the kernel's: its rules would
-   * read a callee's arguments as values of the kernel, so callee sites
-   * get no launch-checked facts. */
-  k->in_callee = !k->in_callee;
-}
-
-/* " (in device function 'f', called from kernel 'k')" or "... called from
- * 'g' in kernel 'k'", for md_remark_context. */
-static void md_node_context(md_kstate *k, const md_cnode *n, char *buf,
-                            size_t size) {
-  size_t fl = 0, pl = 0;
-  const char *fname = LLVMGetValueName2(n->fn, &fl);
-  if (n->parent < 0) {
-    snprintf(buf, size, " (in device function '%.*s', called from kernel "
-             "'%.*s')", (int)fl, fname, (int)k->klen, k->kname);
-  } else {
-    const char *pname =
-        LLVMGetValueName2(k->plan->node[n->parent].fn, &pl);
-    snprintf(buf, size, " (in device function '%.*s', called from '%.*s' "
-             "in kernel '%.*s')", (int)fl, fname, (int)pl, pname,
-             (int)k->klen, k->kname);
-  }
-}
-
-/* Decide about the divisions of every node's function, each in its
- * node's context; returns the number of sites in called functions. */
-static unsigned md_consider_callees(md_kstate *k) {
-  md_cplan *p = k->plan;
-  unsigned i;
-  char ctx[512];
-  p->kinv = k->inv; /* the nodes' root context, at a fixed address */
-  for (i = 0; i < p->n; i++) {
-    md_cnode *n = &p->node[i];
-    LLVMBasicBlockRef bb;
-    md_node_swap(k, n);
-    md_node_context(k, n, ctx, sizeof ctx);
-    md_remark_context(ctx);
-    for (bb = LLVMGetFirstBasicBlock(n->fn); bb;
-         bb = LLVMGetNextBasicBlock(bb)) {
-      LLVMValueRef in;
-      for (in = LLVMGetFirstInstruction(bb); in;
-           in = LLVMGetNextInstruction(in))
-        if (md_is_div(in))
-          md_consider_site(k, in);
-    }
-    md_remark_context(NULL);
-    md_node_swap(k, n);
-  }
-  k->inv = p->kinv;
-  return md_callee_mark_needed(p);
-}
-
-/* Build: the sites and vector sites of the current function (k->sites,
- * k->vsites: instructions of the function `map` was made from) rewritten
- * in its clone.  0, or -1 (a site has no copy; nothing was changed). */
-static int md_rewrite_clone(md_kstate *k, LLVMValueRef clone,
-                            const md_vmap *map, md_magic_vals *mv) {
-  unsigned i, n = k->nsites;
-  md_site *all = malloc((k->nsites + md_vector_lane_count(k) + 1) *
-                        sizeof *all); /* the sites, then the lanes */
-  if (!all)
-    return -1;
-  for (i = 0; i < k->nsites; i++) {
-    all[i] = k->sites[i];
-    all[i].inst = md_vmap_lookup(map, k->sites[i].inst);
-    if (!all[i].inst) {
-      free(all);
-      return -1;
-    }
-  }
-  if (k->nvsites && !(n = md_split_vector_sites(k, map, all, n))) {
-    free(all);
-    return -1;
-  }
-  md_rewrite_sites(clone, all, n, mv);
-  free(all);
-  return 0;
-}
-
-/* Delete the kernel's clone and the called functions' clones (parents
- * before the children they call). */
-static void md_drop_clones(md_kstate *k, LLVMValueRef clone) {
-  unsigned i;
-  LLVMDeleteFunction(clone);
-  for (i = 0; k->plan && i < k->plan->n; i++)
-    if (k->plan->node[i].clone && !k->plan->node[i].shared)
-      LLVMDeleteFunction(k->plan->node[i].clone);
-  for (i = 0; k->plan && i < k->plan->n; i++)
-    k->plan->node[i].clone = NULL;
-}
-
-/* Build: a clone of every needed node's function with the magic
- * parameters appended, its sites rewritten, called by the copy of its call
- * in the parent's clone with the parent clone's magic parameters.
- * 0, or -1 with a remark (the caller drops all clones). */
-static int md_build_callee_clones(md_kstate *k, LLVMValueRef kclone,
-                                  const md_vmap *kmap) {
-  LLVMTypeRef all[MD_MAX_EXTRA], types[MD_MAX_EXTRA];
-  LLVMValueRef extra[MD_MAX_EXTRA];
-  md_magic_vals mv[MD_MAX_DIVISORS];
-  md_cplan *p = k->plan;
-  unsigned i, j, d, nx;
-  md_extra_types(k, all);
-  for (i = 0; i < p->n; i++) {
-    md_cnode *n = &p->node[i];
-    LLVMValueRef pclone = n->parent < 0 ? kclone : p->node[n->parent].clone;
-    const md_vmap *pmap = n->parent < 0 ? kmap : p->node[n->parent].map;
-    uint64_t pused = n->parent < 0 ? MD_ALL_DIVISORS : p->node[n->parent].used;
-    unsigned pnp = pclone ? LLVMCountParams(pclone) -
-                                md_used_offset(k, pused, k->ndivs)
-                          : 0;
-    LLVMValueRef pcall;
-    char *name;
-    int bad;
-    size_t fl = 0;
-    const char *fname = LLVMGetValueName2(n->fn, &fl);
-    int same;
-    if (!n->needed)
-      continue;
-    /* the magic parameters of the divisors used here or below */
-    for (d = 0, nx = 0; d < k->ndivs; d++)
-      if (n->used >> d & 1)
-        for (j = 0; j < (unsigned)md_kind_params(k->divs[d].kind,
-                                                 k->divs[d].flags); j++) {
-          types[nx] = all[k->divs[d].first_extra + j];
-          extra[nx++] = pclone ? LLVMGetParam(pclone, pnp +
-                                              md_used_offset(k, pused, d) + j)
-                               : NULL;
-        }
-    pcall = pclone ? md_vmap_lookup(pmap, n->call) : NULL;
-    if (pcall && (same = md_callee_same_as(p, i)) >= 0) {
-      /* the same clone serves: same function, same decisions */
-      n->clone = p->node[same].clone;
-      n->shared = 1;
-      goto redirect;
-    }
-    name = md_callee_clone_name(n->fn);
-    n->clone = pcall && name ? md_clone_function(n->fn, name, types, nx,
-                                                 &n->map)
-                             : NULL;
-    free(name);
-    if (!n->clone) {
-      md_remarkf(MD_REMARK_MISSED, k->kernel, "CloneFailed",
-                 "magicdiv: kernel '%.*s' left alone: device function "
-                 "'%.*s' it calls cannot be cloned (%s)",
-                 (int)k->klen, k->kname, (int)fl, fname,
-                 pcall ? md_clone_refusal_reason() : "no copy of the call");
-      return -1;
-    }
-    LLVMSetLinkage(n->clone, LLVMInternalLinkage);
-    LLVMSetVisibility(n->clone, LLVMDefaultVisibility);
-    LLVMSetDLLStorageClass(n->clone, LLVMDefaultStorageClass);
-    md_magic_params(k, n->clone, n->used, mv);
-    md_node_swap(k, n);
-    bad = md_rewrite_clone(k, n->clone, n->map, mv);
-    md_node_swap(k, n);
-    if (bad) {
-      md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
-                "magicdiv: internal error: a division has no copy in the "
-                "clone of a called function; the clones were dropped");
-      return -1;
-    }
-  redirect:
-    md_callee_redirect(pcall, n->clone, extra, nx);
-  }
-  for (i = 0; i < p->n; i++)
-    if (p->node[i].clone && !p->node[i].shared && k->o->verify &&
-        LLVMVerifyFunction(p->node[i].clone, LLVMReturnStatusAction)) {
-      md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
-                "magicdiv: internal error: the clone of a called function "
-                "failed verification; the clones were dropped; please report "
-                "this kernel");
-      return -1;
-    }
-  return 0;
-}
-
-/* Commit: the remarks of the called functions' sites and clones. */
-static void md_callee_remarks(md_kstate *k) {
-  unsigned i, j;
-  char ctx[512];
-  for (i = 0; k->plan && i < k->plan->n; i++) {
-    md_cnode *n = &k->plan->node[i];
-    size_t fl = 0, cl = 0;
-    const char *fname = LLVMGetValueName2(n->fn, &fl), *cname;
-    if (!n->clone)
-      continue;
-    cname = LLVMGetValueName2(n->clone, &cl);
-    md_node_swap(k, n);
-    md_node_context(k, n, ctx, sizeof ctx);
-    md_remark_context(ctx);
-    for (j = 0; j < k->nsites; j++)
-      md_site_remark(k, &k->sites[j]);
-    md_vector_remarks(k);
-    md_remark_context(NULL);
-    md_remarkf(MD_REMARK_PASSED, n->call, "ClonedCallee",
-               "magicdiv: device function '%.*s' %s '%.*s' for this "
-               "call (kernel '%.*s'): %u division site(s)",
-               (int)fl, fname, n->shared ? "calls its clone" : "cloned as",
-               (int)cl, cname, (int)k->klen, k->kname,
-               k->nsites + k->nvsites);
-    md_node_swap(k, n);
-  }
-}
-
-/* ---- end of called functions ---- */
 
 /* Build: K__magicdiv with its sites rewritten and verified, and the clones
  * of the functions it calls; NULL (nothing left in the module) with a
