@@ -92,7 +92,7 @@ int md_find_divisor(md_kstate *k, md_buf *prog, int kind, int flags) {
 }
 
 static int md_add_site(md_kstate *k, LLVMValueRef inst, int divisor,
-                       md_site_mode mode, int nonneg) {
+                       md_site_mode mode, int nonneg, int rem32) {
   if (k->nsites == k->capsites) {
     unsigned cap = k->capsites ? 2 * k->capsites : 16;
     md_site *ns = realloc(k->sites, cap * sizeof *ns);
@@ -105,6 +105,7 @@ static int md_add_site(md_kstate *k, LLVMValueRef inst, int divisor,
   k->sites[k->nsites].divisor = divisor;
   k->sites[k->nsites].mode = mode;
   k->sites[k->nsites].nonneg = nonneg;
+  k->sites[k->nsites].rem32 = rem32;
   k->nsites++;
   return 1;
 }
@@ -168,7 +169,7 @@ void md_consider_site(md_kstate *k, LLVMValueRef inst) {
   int is_signed = (op == LLVMSDiv || op == LLVMSRem);
   unsigned w;
   md_site_mode mode;
-  int kind, flags = 0, nonneg = 0, idx;
+  int kind, flags = 0, nonneg = 0, idx, rem32;
   md_buf prog;
   md_breq req; /* the kernel's conditions with those the site assumes */
   int has_req = 0;
@@ -282,7 +283,14 @@ void md_consider_site(md_kstate *k, LLVMValueRef inst) {
                md_op_name(op), w, MD_MAX_DIVISORS);
     return;
   }
-  md_add_site(k, inst, idx, mode, nonneg); /* on OOM: the site stays */
+  /* A 64-bit site's divisor fits 32 bits (unsigned: d < 2^32; signed:
+   * -2^31 <= d < 2^31), proven or required at launch: 32-bit remainders. */
+  rem32 = kind == MD_KIND_U64 || kind == MD_KIND_S64
+              ? (flags & MD_DF_DIV32) ||
+                    (is_signed ? md_fits_signed(&k->range, den, 32)
+                               : md_fits_unsigned(&k->range, den, 32))
+              : 0;
+  md_add_site(k, inst, idx, mode, nonneg, rem32); /* on OOM: the site stays */
 }
 
 
@@ -375,7 +383,7 @@ void md_extra_types(md_kstate *k, LLVMTypeRef *types) {
 /* Index, among the magic parameters of a clone with `used`, of divisor
  * d's first one; with d = k->ndivs, their number. */
 unsigned md_used_offset(const md_kstate *k, uint64_t used,
-                               unsigned d) {
+                        unsigned d) {
   unsigned i, off = 0;
   for (i = 0; i < d && i < k->ndivs; i++)
     if (used >> i & 1)
@@ -387,7 +395,7 @@ unsigned md_used_offset(const md_kstate *k, uint64_t used,
  * per divisor (the kernel's clone: used = MD_ALL_DIVISORS; a called
  * function's clone: its divisors, md_callee.h). */
 void md_magic_params(md_kstate *k, LLVMValueRef clone, uint64_t used,
-                            md_magic_vals *mv) {
+                     md_magic_vals *mv) {
   static const char *pn[4] = {"m", "a", "s", "dsgn"};
   unsigned np = LLVMCountParams(clone) - md_used_offset(k, used, k->ndivs);
   unsigned i;
@@ -401,7 +409,6 @@ void md_magic_params(md_kstate *k, LLVMValueRef clone, uint64_t used,
     char nm[32];
     memset(&mv[i], 0, sizeof mv[i]);
     mv[i].kind = k->divs[i].kind;
-    mv[i].flags = k->divs[i].flags; /* issue 11: MD_DF_DIV32 */
     mv[i].m = LLVMGetParam(clone, base);
     mv[i].a = LLVMGetParam(clone, base + 1);
     mv[i].s = LLVMGetParam(clone, base + 2);

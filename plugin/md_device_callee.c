@@ -99,7 +99,7 @@ unsigned md_consider_callees(md_kstate *k) {
  * k->vsites: instructions of the function `map` was made from) rewritten
  * in its clone.  0, or -1 (a site has no copy; nothing was changed). */
 int md_rewrite_clone(md_kstate *k, LLVMValueRef clone,
-                            const md_vmap *map, md_magic_vals *mv) {
+                     const md_vmap *map, md_magic_vals *mv) {
   unsigned i, n = k->nsites;
   md_site *all = malloc((k->nsites + md_vector_lane_count(k) + 1) *
                         sizeof *all); /* the sites, then the lanes */
@@ -139,7 +139,7 @@ void md_drop_clones(md_kstate *k, LLVMValueRef clone) {
  * in the parent's clone with the parent clone's magic parameters.
  * 0, or -1 with a remark (the caller drops all clones). */
 int md_build_callee_clones(md_kstate *k, LLVMValueRef kclone,
-                                  const md_vmap *kmap) {
+                           const md_vmap *kmap) {
   LLVMTypeRef all[MD_MAX_EXTRA], types[MD_MAX_EXTRA];
   LLVMValueRef extra[MD_MAX_EXTRA];
   md_magic_vals mv[MD_MAX_DIVISORS];

@@ -104,7 +104,7 @@ void md_consider_vector_site(md_kstate *k, LLVMValueRef inst) {
  * append their lanes to sites[n..); returns the new count, or 0 with
  * nothing split when a vector site has no copy. */
 unsigned md_split_vector_sites(md_kstate *k, const md_vmap *map,
-                                      md_site *sites, unsigned n) {
+                               md_site *sites, unsigned n) {
   unsigned i, l;
   LLVMValueRef lane[MD_VEC_MAX_LANES];
   for (i = 0; i < k->nvsites; i++)
@@ -118,6 +118,7 @@ unsigned md_split_vector_sites(md_kstate *k, const md_vmap *map,
       sites[n].divisor = vs->divisor[l];
       sites[n].mode = (md_site_mode)vs->mode;
       sites[n].nonneg = 0;
+      sites[n].rem32 = 0;
       n++;
     }
   }

@@ -41,7 +41,6 @@
 #include "magicdiv/md_magic.h"
 #include "md_kernels.h"
 #include "md_dom.h"
-#include "md_range.h"
 
 static LLVMTypeRef md_int(LLVMContextRef ctx, unsigned bits) {
   return LLVMIntTypeInContext(ctx, bits);
@@ -356,16 +355,6 @@ static LLVMValueRef md_neg_divisor(LLVMBuilderRef b, LLVMContextRef ctx,
   return neg;
 }
 
-/* Does a 64-bit kind's divisor fit 32 bits (unsigned: d < 2^32; signed:
- * -2^31 <= d < 2^31)?  Proven at compile time, or required at launch by
- * MD_DF_DIV32. */
-static int md_divisor_fits32(md_range *r, LLVMValueRef den, int is_signed,
-                             const md_magic_vals *v) {
-  if (v->flags & MD_DF_DIV32)
-    return 1;
-  return is_signed ? md_fits_signed(r, den, 32) : md_fits_unsigned(r, den, 32);
-}
-
 /* The 64-bit remainder as emitted: r = n - q*d with q the site's quotient.
  * fits32: r = ext(lo(q)*lo(-d) + lo(n)) in 32 bits (|r| < |d| <= 2^32
  * unsigned / 2^31 signed, so r's low 32 bits determine it: zext for
@@ -469,12 +458,10 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
   int nvptx = md_module_target(LLVMGetGlobalParent(clone)) == MD_TARGET_NVPTX;
   unsigned ncache = 0, nnc = 0, i;
   md_dom dom;
-  md_range range;
   if (!cache || !nc || !order || md_dom_build(&dom, clone)) {
     n = 0; /* out of memory: the clone keeps its divisions (still exact) */
     memset(&dom, 0, sizeof dom);
   }
-  md_range_init(&range, NULL); /* width facts only: no branch conditions */
   for (i = 0; i < n; i++) {
     mv[sites[i].divisor].nvptx = nvptx;
     order[i].rpo = md_dom_order(&dom, LLVMGetInstructionParent(sites[i].inst));
@@ -537,7 +524,7 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     if (is_div) {
       if (wide && s->mode == MD_MODE_NATIVE)
         md_fold_divrem(b, ctx, clone, inst, q, is_signed,
-                       md_divisor_fits32(&range, den, is_signed, v), nc, &nnc);
+                       s->rem32, nc, &nnc);
       res = q;
     } else if (s->mode == MD_MODE_SEXT) {
       /* r = n - q*d with |r| < |d| <= 2^31: exact in 32 bits, then sext */
@@ -546,8 +533,7 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
       res = LLVMBuildSExt(b, res, ty, "md.res");
     } else if (wide && s->mode == MD_MODE_NATIVE) {
       res = md_emit_rem64(b, ctx, clone, inst, num, q, den, is_signed,
-                          md_divisor_fits32(&range, den, is_signed, v), nc,
-                          &nnc);
+                          s->rem32, nc, &nnc);
     } else {
       res = LLVMBuildSub(b, num, LLVMBuildMul(b, q, den, "md.qd"), "md.r");
     }
@@ -558,7 +544,6 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     LLVMReplaceAllUsesWith(inst, res);
     LLVMInstructionEraseFromParent(inst);
   }
-  md_range_release(&range);
   md_dom_release(&dom);
   free(order);
   free(nc);

@@ -12,7 +12,6 @@
 typedef struct md_magic_vals {
   int kind;  /* enum md_kind */
   LLVMValueRef m, a, s, dsgn; /* clone parameters (dsgn NULL if absent) */
-  int flags;  /* MD_DF_* of the divisor */
   int nvptx;  /* set by md_rewrite_sites: the clone is NVPTX code (inline
                  PTX for the 64-bit core) */
 } md_magic_vals;
@@ -32,11 +31,14 @@ typedef struct md_site {
   int divisor;         /* index into the divisor table */
   md_site_mode mode;
   int nonneg;          /* dividend proven >= 0 (signed sites) */
+  int rem32;           /* 64-bit kind: the divisor fits 32 bits (proven, or
+                          required at launch by MD_DF_DIV32), so remainders
+                          are computed in 32 bits */
 } md_site;
 
-/* Rewrite every site (in program order per block), sharing quotients of
- * equal (dividend, divisor) pairs where the earlier one dominates (same
- * block, or a block reached through unique predecessors). */
+/* Rewrite every site (in reverse post-order of the clone's blocks, program
+ * order within a block), sharing quotients of equal (dividend, divisor)
+ * pairs where the earlier site's block dominates the later one's. */
 void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                       md_magic_vals *mv);
 
