@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
+#include "md_ir.h"
 #include "md_prog.h"
 
 enum md_bop {
@@ -67,12 +68,6 @@ struct md_binv {
 
 static uint64_t md_umax_w(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
 static uint64_t md_smax_w(unsigned w) { return (1ull << (w - 1)) - 1; }
-
-static unsigned md_bw(LLVMValueRef v) {
-  LLVMTypeRef t = LLVMTypeOf(v);
-  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t)
-                                                   : 0;
-}
 
 void md_bounds_init(md_bounds *b, md_inv *inv, const md_dom *dom,
                     md_range *range, md_target target) {
@@ -365,7 +360,7 @@ static int md_call_prefix(LLVMValueRef v, const char *prefix) {
  * bound is the launch's own dimension, the value the runtime evaluates. */
 static int md_geometry(md_bounds *b, LLVMValueRef v) {
   char ax;
-  if (md_bw(v) != 32)
+  if (md_value_width(v) != 32)
     return -1;
   if (md_is_call_to(v, "llvm.nvvm.read.ptx.sreg.tid.", &ax))
     return md_sub1(b, md_launch_leaf(b, MD_LAUNCH_BLOCK_X + (ax - 'x'), 32));
@@ -384,11 +379,11 @@ static int md_geometry(md_bounds *b, LLVMValueRef v) {
 static int md_invariant_leaf(md_bounds *b, LLVMValueRef v) {
   md_buf p;
   int r = -1;
-  unsigned w = md_bw(v);
+  unsigned w = md_value_width(v);
   /* zext keeps the value: one leaf for x and zext(x) */
   while (LLVMIsAZExtInst(v))
     v = LLVMGetOperand(v, 0);
-  w = md_bw(v);
+  w = md_value_width(v);
   if (w == 0 || w > 64 || LLVMIsAConstant(v))
     return -1;
   md_buf_init(&p);
@@ -412,7 +407,7 @@ static int md_with_nonneg(md_bounds *b, int x, LLVMValueRef v,
   if (md_known_nonneg(b->range, v, at))
     return x;
   s = md_bnd_struct(b, v, at, depth + 1);
-  return s < 0 ? -1 : md_guard(b, x, s, md_smax_w(md_bw(v)));
+  return s < 0 ? -1 : md_guard(b, x, s, md_smax_w(md_value_width(v)));
 }
 
 /* The bound a branch condition `cond`, known to be `truth`, gives v.
@@ -551,7 +546,7 @@ static int md_bnd_cond(md_bounds *b, LLVMValueRef v, LLVMValueRef at,
  * where its edge leaves, and the PHI may not be assumed: a cycle fails. */
 static int md_bnd_phi(md_bounds *b, LLVMValueRef phi, int depth) {
   unsigned n = LLVMCountIncoming(phi), i;
-  unsigned w = md_bw(phi);
+  unsigned w = md_value_width(phi);
   LLVMBasicBlockRef h = LLVMGetInstructionParent(phi);
   int k, c = -1, all = 1, r;
   int signed_any = 0;
@@ -700,7 +695,7 @@ static int md_not_poison_rules(md_bounds *b, LLVMValueRef v, int depth,
                f, idx + 1, LLVMGetEnumAttributeKindForName("noundef", 7)) !=
            NULL;
   }
-  if (depth > 12 || !LLVMIsAInstruction(v) || md_bw(v) == 0)
+  if (depth > 12 || !LLVMIsAInstruction(v) || md_value_width(v) == 0)
     return 0;
   if (md_is_call_to(v, "llvm.nvvm.read.ptx.sreg.tid.", &ax) ||
       md_is_call_to(v, "llvm.nvvm.read.ptx.sreg.ctaid.", &ax) ||
@@ -717,7 +712,7 @@ static int md_not_poison_rules(md_bounds *b, LLVMValueRef v, int depth,
   case LLVMShl:
     if (LLVMGetNSW(v) || LLVMGetNUW(v) ||
         !LLVMIsAConstantInt(LLVMGetOperand(v, 1)) ||
-        LLVMConstIntGetZExtValue(LLVMGetOperand(v, 1)) >= md_bw(v))
+        LLVMConstIntGetZExtValue(LLVMGetOperand(v, 1)) >= md_value_width(v))
       return 0;
     break;
   case LLVMUDiv:
@@ -808,7 +803,7 @@ static int md_rem_shape(LLVMValueRef v, LLVMValueRef *d, int *is_signed) {
 /* Structural rules. */
 static int md_bnd_rules(md_bounds *b, LLVMValueRef v, LLVMValueRef at,
                         int depth) {
-  unsigned w = md_bw(v);
+  unsigned w = md_value_width(v);
   LLVMValueRef a0, a1;
   int x, y, r;
   if (w == 0 || w > 64)
@@ -825,7 +820,7 @@ static int md_bnd_rules(md_bounds *b, LLVMValueRef v, LLVMValueRef at,
      * for an invariant x: one leaf for x and sext(x)) */
     a0 = LLVMGetOperand(v, 0);
     x = md_bnd(b, a0, at, depth + 1);
-    return x < 0 ? -1 : md_self_guard(b, x, md_smax_w(md_bw(a0)));
+    return x < 0 ? -1 : md_self_guard(b, x, md_smax_w(md_value_width(a0)));
   }
   if ((r = md_invariant_leaf(b, v)) >= 0)
     return r; /* the exact value, recomputed by the host */

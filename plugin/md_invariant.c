@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
+#include "md_ir.h"
 #include "md_prog.h"
 
 /* Program sizes saturate here: a DAG of n squarings expands to 2^n bytes. */
@@ -51,12 +52,6 @@ static int md_fail(md_inv *c, LLVMValueRef v, const char *why) {
     c->why_at = v;
   }
   return 0;
-}
-
-/* Width of an integer type, 0 for anything else. */
-static unsigned md_int_width(LLVMTypeRef t) {
-  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t)
-                                                   : 0;
 }
 
 static int md_name_is(LLVMValueRef fn, const char *s) {
@@ -188,7 +183,7 @@ static int md_gep_offset(md_inv *c, LLVMValueRef gep, int64_t *off) {
   for (i = 1; i < n; i++) {
     LLVMValueRef idx = LLVMGetOperand(gep, i);
     int64_t k, step;
-    if (!LLVMIsAConstantInt(idx) || md_int_width(LLVMTypeOf(idx)) > 64)
+    if (!LLVMIsAConstantInt(idx) || md_type_width(LLVMTypeOf(idx)) > 64)
       return 0;
     k = LLVMConstIntGetSExtValue(idx);
     if (i > 1 && LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
@@ -451,7 +446,7 @@ static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
 }
 
 static int md_rule_load(md_inv *c, LLVMValueRef ld, md_frame *f) {
-  return md_rule_load_at(c, ld, md_int_width(LLVMTypeOf(ld)), 0, f);
+  return md_rule_load_at(c, ld, md_type_width(LLVMTypeOf(ld)), 0, f);
 }
 
 /* ---- vector lanes (AMDGPU -O2 loads adjacent struct fields as one vector
@@ -473,7 +468,7 @@ static int md_lane(md_inv *c, LLVMValueRef vec, unsigned lane, md_frame *f) {
     if (LLVMGetTypeKind(vt) != LLVMVectorTypeKind ||
         lane >= LLVMGetVectorSize(vt))
       return md_fail(c, vec, "divisor lane is out of its vector");
-    w = md_int_width(LLVMGetElementType(vt));
+    w = md_type_width(LLVMGetElementType(vt));
     if (w == 0 || w > 64)
       return md_fail(c, vec, "divisor is a lane of a non-integer vector");
     if (LLVMIsAConstant(vec)) {
@@ -549,7 +544,7 @@ static int md_lane_op(md_inv *c, LLVMValueRef vec, unsigned lane, unsigned w,
   } else {
     LLVMTypeRef st = LLVMTypeOf(LLVMGetOperand(vec, 0));
     unsigned from = LLVMGetTypeKind(st) == LLVMVectorTypeKind
-                        ? md_int_width(LLVMGetElementType(st))
+                        ? md_type_width(LLVMGetElementType(st))
                         : 0;
     if (from == 0 || from > 64)
       return md_fail(c, vec, "divisor casts from a non-integer");
@@ -571,7 +566,7 @@ static int md_lane_op(md_inv *c, LLVMValueRef vec, unsigned lane, unsigned w,
 /* extractelement with a constant index. */
 static int md_rule_extract(md_inv *c, LLVMValueRef v, md_frame *f) {
   LLVMValueRef idx = LLVMGetOperand(v, 1);
-  if (!LLVMIsAConstantInt(idx) || md_int_width(LLVMTypeOf(idx)) > 64 ||
+  if (!LLVMIsAConstantInt(idx) || md_type_width(LLVMTypeOf(idx)) > 64 ||
       LLVMConstIntGetZExtValue(idx) > 0xffffu)
     return md_fail(c, v, "divisor is extracted at a variable index");
   return md_lane(c, LLVMGetOperand(v, 0),
@@ -599,7 +594,7 @@ static int md_rule_call(md_inv *c, LLVMValueRef call, md_frame *f) {
                 {"llvm.umin.", MD_OP_UMIN},
                 {"llvm.umax.", MD_OP_UMAX}};
   LLVMValueRef callee = LLVMGetCalledValue(call);
-  unsigned w = md_int_width(LLVMTypeOf(call)), k;
+  unsigned w = md_type_width(LLVMTypeOf(call)), k;
   size_t len = 0;
   const char *name;
   if (!callee || !LLVMIsAFunction(callee))
@@ -700,7 +695,7 @@ static int md_rule_callee_arg(md_inv *c, LLVMValueRef arg, md_frame *f) {
 
 /* The rule for v (its operands through md_operand), writing to f->out. */
 static int md_rule(md_inv *c, LLVMValueRef v, md_frame *f) {
-  unsigned w = md_int_width(LLVMTypeOf(v));
+  unsigned w = md_type_width(LLVMTypeOf(v));
   LLVMOpcode op;
   int code;
   if (w == 0 || w > 64)
@@ -734,7 +729,7 @@ static int md_rule(md_inv *c, LLVMValueRef v, md_frame *f) {
   case LLVMZExt:
   case LLVMSExt:
   case LLVMTrunc: {
-    unsigned from = md_int_width(LLVMTypeOf(LLVMGetOperand(v, 0)));
+    unsigned from = md_type_width(LLVMTypeOf(LLVMGetOperand(v, 0)));
     if (from == 0 || from > 64)
       return md_fail(c, v, "divisor casts from a non-integer");
     if (!md_operand(c, LLVMGetOperand(v, 0), f))
@@ -750,7 +745,7 @@ static int md_rule(md_inv *c, LLVMValueRef v, md_frame *f) {
     return md_operand(c, LLVMGetOperand(v, 0), f);
   case LLVMICmp: {
     LLVMValueRef a = LLVMGetOperand(v, 0);
-    unsigned aw = md_int_width(LLVMTypeOf(a));
+    unsigned aw = md_type_width(LLVMTypeOf(a));
     if (aw == 0 || aw > 64)
       return md_fail(c, v, "divisor compares non-integers");
     if (!md_operand(c, a, f) || !md_operand(c, LLVMGetOperand(v, 1), f))
@@ -759,7 +754,7 @@ static int md_rule(md_inv *c, LLVMValueRef v, md_frame *f) {
     return 1;
   }
   case LLVMSelect:
-    if (md_int_width(LLVMTypeOf(LLVMGetOperand(v, 0))) != 1)
+    if (md_type_width(LLVMTypeOf(LLVMGetOperand(v, 0))) != 1)
       return md_fail(c, v, "divisor selects on a vector condition");
     if (!md_operand(c, LLVMGetOperand(v, 0), f) ||
         !md_operand(c, LLVMGetOperand(v, 1), f) ||

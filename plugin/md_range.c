@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "md_ir.h"
+
 #define MD_RANGE_MAX_DEPTH 12
 /* Branch conditions are searched for the dividend and the values at most
  * this deep below it, up to MD_RANGE_COND_STEPS dominators up. */
@@ -62,12 +64,6 @@ static void md_memo_put(md_range *r, md_map *m, LLVMValueRef v, unsigned bits,
     return;
   md_map_put(m, v, (void *)(uintptr_t)((bits << 2) |
                                        (result ? MD_R_TRUE : MD_R_FALSE)));
-}
-
-static unsigned md_width(LLVMValueRef v) {
-  LLVMTypeRef t = LLVMTypeOf(v);
-  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t)
-                                                   : 0;
 }
 
 /* Upper bound (exclusive) on v from !range metadata or known intrinsics;
@@ -190,7 +186,7 @@ static int md_dominating_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at,
 
 static int md_nonneg_rules(md_range *c, LLVMValueRef v, LLVMValueRef at,
                            int depth) {
-  unsigned w = md_width(v);
+  unsigned w = md_value_width(v);
   unsigned long long bound;
   if (w == 0 || w > 64)
     return 0;
@@ -204,7 +200,7 @@ static int md_nonneg_rules(md_range *c, LLVMValueRef v, LLVMValueRef at,
     return 1;
   switch (LLVMGetInstructionOpcode(v)) {
   case LLVMZExt:
-    if (md_width(LLVMGetOperand(v, 0)) < w || LLVMGetNNeg(v))
+    if (md_value_width(LLVMGetOperand(v, 0)) < w || LLVMGetNNeg(v))
       return 1;
     break;
   case LLVMSExt:
@@ -334,7 +330,7 @@ static int md_fits_u(md_range *c, LLVMValueRef v, unsigned bits, int depth);
 
 static int md_fits_u_rules(md_range *c, LLVMValueRef v, unsigned bits,
                            int depth) {
-  unsigned w = md_width(v);
+  unsigned w = md_value_width(v);
   unsigned long long bound;
   if (w == 0)
     return 0;
@@ -349,7 +345,7 @@ static int md_fits_u_rules(md_range *c, LLVMValueRef v, unsigned bits,
     return 1;
   switch (LLVMGetInstructionOpcode(v)) {
   case LLVMZExt:
-    return md_width(LLVMGetOperand(v, 0)) <= bits;
+    return md_value_width(LLVMGetOperand(v, 0)) <= bits;
   case LLVMAnd: {
     LLVMValueRef m = LLVMGetOperand(v, 1);
     if (LLVMIsAConstantInt(m) && LLVMConstIntGetZExtValue(m) < (1ull << bits))
@@ -397,7 +393,7 @@ static int md_fits_s(md_range *c, LLVMValueRef v, unsigned bits, int depth);
 
 static int md_fits_s_rules(md_range *c, LLVMValueRef v, unsigned bits,
                            int depth) {
-  unsigned w = md_width(v);
+  unsigned w = md_value_width(v);
   if (w == 0)
     return 0;
   if (w <= bits)
@@ -410,9 +406,9 @@ static int md_fits_s_rules(md_range *c, LLVMValueRef v, unsigned bits,
     return 0;
   switch (LLVMGetInstructionOpcode(v)) {
   case LLVMSExt:
-    return md_width(LLVMGetOperand(v, 0)) <= bits;
+    return md_value_width(LLVMGetOperand(v, 0)) <= bits;
   case LLVMZExt:
-    return md_width(LLVMGetOperand(v, 0)) < bits;
+    return md_value_width(LLVMGetOperand(v, 0)) < bits;
   case LLVMSRem:
     /* |x srem y| < |y| and <= |x|: fits when either operand does */
     return md_fits_s(c, LLVMGetOperand(v, 1), bits, depth + 1) ||
