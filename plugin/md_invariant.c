@@ -2,7 +2,7 @@
  * md_invariant.c -- which divisors are fixed for a whole launch, and the
  * host program that recomputes them (see md_invariant.h).
  *
- * Every value is looked at once per kernel.  md_walk runs each node's rule
+ * Every value is looked at once per kernel.  md_operand runs each node's rule
  * in one of two modes, decided by its output buffer:
  *   - measuring (a counting md_buf): check the operands (memoized), and
  *     record in the value's node whether it is invariant, how many program
@@ -275,12 +275,7 @@ static int md_amdgpu_geometry(md_inv *c, LLVMValueRef base, int64_t off,
   return 0;
 }
 
-static int md_walk(md_inv *c, LLVMValueRef v, md_frame *parent);
-
-/* An operand of the rule in frame f: measured (memoized) or written. */
-static int md_operand(md_inv *c, LLVMValueRef v, md_frame *f) {
-  return md_walk(c, v, f);
-}
+static int md_operand(md_inv *c, LLVMValueRef v, md_frame *parent);
 
 /* Append `a b OP w flags`.  Commutative operands go in a canonical order,
  * the larger program first: equal expressions give equal bytes, and
@@ -685,7 +680,7 @@ static int md_rule_callee_arg(md_inv *c, LLVMValueRef arg, md_frame *f) {
     return md_fail(c, arg, "divisor is an argument the call does not pass");
   p->why = NULL;
   p->why_at = NULL;
-  if (md_walk(p, LLVMGetOperand(c->call, i), f))
+  if (md_operand(p, LLVMGetOperand(c->call, i), f))
     return 1;
   if (p->why)
     return md_fail(c, p->why_at, p->why);
@@ -875,7 +870,7 @@ static md_inv_node *md_measure(md_inv *c, LLVMValueRef v, int depth) {
 
 /* The operand v of the rule in `parent`: measured and its size added
  * (measuring), or its program written (writing). */
-static int md_walk(md_inv *c, LLVMValueRef v, md_frame *parent) {
+static int md_operand(md_inv *c, LLVMValueRef v, md_frame *parent) {
   md_inv_node *n;
   if (!parent->out->counting) {
     md_frame f = *parent;
