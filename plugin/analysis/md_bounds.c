@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
+#include "md_array.h"
 #include "md_ir.h"
 #include "md_prog.h"
 
@@ -150,6 +151,7 @@ static int md_fold(md_bounds *b, int op, int a, int bb, uint64_t c,
 static int md_node(md_bounds *b, int op, int a, int bb, uint64_t c) {
   unsigned h;
   uint64_t k;
+  md_bnode *nn;
   if (a < -1 || bb < -1 ||
       ((op == MD_B_SUB1 || op == MD_B_LSHR) && a < 0) ||
       ((op == MD_B_ADD || op == MD_B_MUL || op == MD_B_UDIV ||
@@ -205,14 +207,10 @@ static int md_node(md_bounds *b, int op, int a, int bb, uint64_t c) {
   }
   if (b->nnodes >= MD_BND_MAX_NODES)
     return -1;
-  if (b->nnodes == b->capnodes) {
-    unsigned cap = b->capnodes ? 2 * b->capnodes : 64;
-    md_bnode *nn = realloc(b->nodes, cap * sizeof *nn);
-    if (!nn)
-      return -1;
-    b->nodes = nn;
-    b->capnodes = cap;
-  }
+  nn = md_array_room(b->nodes, b->nnodes, &b->capnodes, sizeof *nn, 64);
+  if (!nn)
+    return -1;
+  b->nodes = nn;
   if (2 * (b->nnodes + 1) > b->hashcap && md_bhash_grow(b))
     return -1;
   b->nodes[b->nnodes].op = op;
@@ -234,17 +232,14 @@ static int md_const(md_bounds *b, uint64_t c) {
 static int md_inv_leaf(md_bounds *b, const md_buf *prog, unsigned w,
                        LLVMValueRef v) {
   unsigned i;
+  md_binv *ni;
   for (i = 0; i < b->ninvs; i++)
     if (b->invs[i].w == w && md_buf_cmp(&b->invs[i].prog, prog) == 0)
       return md_node(b, MD_B_INV, -1, -1, i);
-  if (b->ninvs == b->capinvs) {
-    unsigned cap = b->capinvs ? 2 * b->capinvs : 16;
-    md_binv *ni = realloc(b->invs, cap * sizeof *ni);
-    if (!ni)
-      return -1;
-    b->invs = ni;
-    b->capinvs = cap;
-  }
+  ni = md_array_room(b->invs, b->ninvs, &b->capinvs, sizeof *ni, 16);
+  if (!ni)
+    return -1;
+  b->invs = ni;
   md_buf_init(&b->invs[b->ninvs].prog);
   md_buf_bytes(&b->invs[b->ninvs].prog, prog->p, prog->n);
   if (b->invs[b->ninvs].prog.oom) {

@@ -59,11 +59,13 @@ typedef struct md_bounds {
   md_range *range;     /* compile-time non-negativity */
   md_target target;
   md_bnode *nodes;
-  unsigned nnodes, capnodes;
+  unsigned nnodes;
+  size_t capnodes;
   unsigned *hash;      /* open addressing over nodes: index + 1 */
   unsigned hashcap;
   md_binv *invs;       /* distinct invariant leaves */
-  unsigned ninvs, capinvs;
+  unsigned ninvs;
+  size_t capinvs;
   md_map memo;         /* value -> node + 1 (condition-free answers) */
   unsigned steps;      /* of the current query */
   int dep;             /* the current answer used a condition/hypothesis */

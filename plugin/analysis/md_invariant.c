@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
+#include "md_array.h"
 #include "md_ir.h"
 #include "md_prog.h"
 
@@ -778,14 +779,11 @@ static md_inv_node *md_node_of(md_inv *c, LLVMValueRef v) {
 
 /* A new node for v in state BUSY, or NULL (out of memory). */
 static md_inv_node *md_node_new(md_inv *c, LLVMValueRef v) {
-  if (c->nnodes == c->capnodes) {
-    unsigned cap = c->capnodes ? 2 * c->capnodes : 64;
-    md_inv_node *nn = realloc(c->nodes, cap * sizeof *nn);
-    if (!nn)
-      return NULL;
-    c->nodes = nn;
-    c->capnodes = cap;
-  }
+  md_inv_node *nn =
+      md_array_room(c->nodes, c->nnodes, &c->capnodes, sizeof *nn, 64);
+  if (!nn)
+    return NULL;
+  c->nodes = nn;
   if (md_map_put(&c->memo, v, (void *)(uintptr_t)(c->nnodes + 1)))
     return NULL;
   memset(&c->nodes[c->nnodes], 0, sizeof c->nodes[0]);

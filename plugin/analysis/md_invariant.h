@@ -53,7 +53,8 @@ typedef struct md_inv {
   md_map memo;       /* value -> node index + 1 */
   md_map readonly;   /* pointer argument -> 1 read-only, 2 not */
   md_inv_node *nodes;
-  unsigned nnodes, capnodes;
+  unsigned nnodes;
+  size_t capnodes;
   const char *why;     /* why the last query failed (static string) */
   LLVMValueRef why_at; /* the value that made it fail */
   /* A called function's context (md_callee.c): `kernel` is then the callee,

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "md_array.h"
+
 md_target md_module_target(LLVMModuleRef m) {
   const char *triple = LLVMGetTarget(m);
   if (!triple)
@@ -148,20 +150,20 @@ int md_is_kernel(LLVMModuleRef m, LLVMValueRef f, md_target t,
 
 unsigned md_collect_kernels(LLVMModuleRef m, md_target t, const md_options *o,
                             LLVMValueRef **out) {
-  unsigned n = 0, cap = 0;
-  LLVMValueRef *v = NULL;
+  unsigned n = 0;
+  size_t cap = 0;
+  LLVMValueRef *v = NULL, *nv;
   LLVMValueRef f;
   for (f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f) || !md_is_kernel(m, f, t, o))
       continue;
-    if (n == cap) {
-      LLVMValueRef *nv;
-      cap = cap ? 2 * cap : 8;
-      nv = realloc(v, cap * sizeof *v);
-      if (!nv)
-        break;
-      v = nv;
+    nv = md_array_room(v, n, &cap, sizeof *nv, 8);
+    if (!nv) {
+      md_remark(MD_REMARK_MISSED, f, "OutOfMemory",
+                "magicdiv: kernel left alone: out of memory");
+      continue;
     }
+    v = nv;
     v[n++] = f;
   }
   *out = v;

@@ -32,8 +32,10 @@ static LLVMValueRef md_direct_callee(LLVMValueRef i) {
  * non-constant? */
 static int md_has_div(LLVMValueRef f, md_map *seen) {
   LLVMBasicBlockRef bb;
-  if (md_map_get(seen, f) || md_map_put(seen, f, f))
+  if (md_map_get(seen, f))
     return 0;
+  if (md_map_put(seen, f, f))
+    return 1; /* out of memory: as if it had one (then decided or reported) */
   for (bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
     LLVMValueRef i, g;
     for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
@@ -179,8 +181,12 @@ static void md_plan_fn(md_planner *w, LLVMValueRef f, int parent,
       n->call = i;
       n->parent = parent;
       n->depth = depth + 1;
-      md_fctx_init_callee(&n->ctx, g,
-                          parent < 0 ? w->kctx : &w->p->node[parent].ctx, i);
+      if (md_fctx_init_callee(&n->ctx, g,
+                              parent < 0 ? w->kctx : &w->p->node[parent].ctx,
+                              i))
+        md_remark(MD_REMARK_ANALYSIS, i, "OutOfMemory",
+                  "magicdiv: out of memory: the called function's branch "
+                  "conditions are not used");
       md_plan_fn(w, g, (int)w->p->n++, depth + 1);
     }
   }
@@ -299,20 +305,24 @@ char *md_callee_clone_name(LLVMValueRef fn) {
   return NULL;
 }
 
-static void md_copy_call_attrs(LLVMValueRef from, LLVMValueRef to,
-                               LLVMAttributeIndex idx) {
+/* 0, or -1 when out of memory (nothing copied). */
+static int md_copy_call_attrs(LLVMValueRef from, LLVMValueRef to,
+                              LLVMAttributeIndex idx) {
   unsigned n = LLVMGetCallSiteAttributeCount(from, idx), i;
   LLVMAttributeRef *a;
-  if (!n || !(a = malloc(n * sizeof *a)))
-    return;
+  if (!n)
+    return 0;
+  if (!(a = malloc(n * sizeof *a)))
+    return -1;
   LLVMGetCallSiteAttributes(from, idx, a);
   for (i = 0; i < n; i++)
     LLVMAddCallSiteAttribute(to, idx, a[i]);
   free(a);
+  return 0;
 }
 
-void md_callee_redirect(LLVMValueRef call, LLVMValueRef clone,
-                        LLVMValueRef *extra, unsigned n_extra) {
+int md_callee_redirect(LLVMValueRef call, LLVMValueRef clone,
+                       LLVMValueRef *extra, unsigned n_extra) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(call));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   unsigned na = (unsigned)LLVMGetNumArgOperands(call), i;
@@ -322,9 +332,10 @@ void md_callee_redirect(LLVMValueRef call, LLVMValueRef clone,
   size_t nmd = 0, j, len = 0;
   const char *name;
   char *saved = NULL;
+  int bad = 0;
   if (!args) {
     LLVMDisposeBuilder(b);
-    return; /* the clone keeps calling the original: still exact */
+    return -1;
   }
   for (i = 0; i < na; i++)
     args[i] = LLVMGetOperand(call, i);
@@ -337,10 +348,15 @@ void md_callee_redirect(LLVMValueRef call, LLVMValueRef clone,
   free(args);
   LLVMSetInstructionCallConv(nc, LLVMGetInstructionCallConv(call));
   LLVMSetTailCallKind(nc, LLVMGetTailCallKind(call));
-  md_copy_call_attrs(call, nc, LLVMAttributeFunctionIndex);
-  md_copy_call_attrs(call, nc, LLVMAttributeReturnIndex);
+  bad |= md_copy_call_attrs(call, nc, LLVMAttributeFunctionIndex);
+  bad |= md_copy_call_attrs(call, nc, LLVMAttributeReturnIndex);
   for (i = 0; i < na; i++)
-    md_copy_call_attrs(call, nc, i + 1);
+    bad |= md_copy_call_attrs(call, nc, i + 1);
+  if (bad) {
+    LLVMInstructionEraseFromParent(nc); /* unused yet: the call stays */
+    LLVMDisposeBuilder(b);
+    return -1;
+  }
   if (LLVMCanValueUseFastMathFlags(call))
     LLVMSetFastMathFlags(nc, LLVMGetFastMathFlags(call));
   md = LLVMInstructionGetAllMetadataOtherThanDebugLoc(call, &nmd);
@@ -352,7 +368,12 @@ void md_callee_redirect(LLVMValueRef call, LLVMValueRef clone,
   if (md)
     LLVMDisposeValueMetadataEntries(md);
   name = LLVMGetValueName2(call, &len);
-  if (len && (saved = malloc(len)))
+  if (len && !(saved = malloc(len))) {
+    LLVMInstructionEraseFromParent(nc); /* unused yet: the call stays */
+    LLVMDisposeBuilder(b);
+    return -1;
+  }
+  if (len)
     memcpy(saved, name, len);
   if (LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMVoidTypeKind)
     LLVMReplaceAllUsesWith(call, nc);
@@ -361,6 +382,7 @@ void md_callee_redirect(LLVMValueRef call, LLVMValueRef clone,
     LLVMSetValueName2(nc, saved, len);
   free(saved);
   LLVMDisposeBuilder(b);
+  return 0;
 }
 
 /* Mark f and every function it calls directly (transitively) in reach. */

@@ -91,8 +91,9 @@ char *md_callee_clone_name(LLVMValueRef fn);
 
 /* Replace `call` (in a clone) by a call of `clone` with the same
  * arguments followed by extra[0..n_extra), keeping the calling convention,
- * call-site attributes, tail-call kind, metadata and debug location. */
-void md_callee_redirect(LLVMValueRef call, LLVMValueRef clone,
-                        LLVMValueRef *extra, unsigned n_extra);
+ * call-site attributes, tail-call kind, metadata and debug location.  0, or
+ * -1 when out of memory (`call` is left as it was). */
+int md_callee_redirect(LLVMValueRef call, LLVMValueRef clone,
+                       LLVMValueRef *extra, unsigned n_extra);
 
 #endif

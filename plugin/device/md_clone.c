@@ -59,6 +59,7 @@
 
 #include <llvm-c/DebugInfo.h>
 
+#include "md_array.h"
 #include "md_map.h"
 
 /* ---------------------------------------------------------------------- */
@@ -209,14 +210,11 @@ typedef struct md_cloner {
 } md_cloner;
 
 static int md_push_pair(md_cloner *c, LLVMValueRef o, LLVMValueRef n) {
-  if (c->npairs + 1 >= c->cappairs) {
-    size_t ncap = c->cappairs ? c->cappairs * 2 : 256;
-    LLVMValueRef *np = realloc(c->pairs, ncap * sizeof *np);
-    if (!np)
-      return -1;
-    c->pairs = np;
-    c->cappairs = ncap;
-  }
+  LLVMValueRef *np =
+      md_array_room(c->pairs, c->npairs + 1, &c->cappairs, sizeof *np, 256);
+  if (!np)
+    return -1;
+  c->pairs = np;
   c->pairs[c->npairs++] = o;
   c->pairs[c->npairs++] = n;
   return 0;
@@ -539,30 +537,28 @@ static int md_clone_debug(md_cloner *c) {
 
 /* ---------------------------------------------------------------------- */
 
-static _Thread_local const char *md_reason;
-
-const char *md_clone_refusal_reason(void) { return md_reason; }
-
 LLVMValueRef md_clone_function(LLVMValueRef f, const char *name,
                                LLVMTypeRef *extra, unsigned n_extra,
-                               md_vmap **map_out) {
+                               md_vmap **map_out, const char **why) {
+  const char *ignored;
+  const char **reason = why ? why : &ignored;
   md_cloner c;
   LLVMTypeRef ft, nft, *params;
   unsigned nparams;
   int ok;
   if (map_out)
     *map_out = NULL;
-  md_reason = "not a function definition";
+  *reason = "not a function definition";
   if (!f || !LLVMIsAFunction(f) || LLVMIsDeclaration(f) || !name)
     return NULL;
   memset(&c, 0, sizeof c);
   c.f = f;
   c.mod = LLVMGetGlobalParent(f);
   c.ctx = LLVMGetModuleContext(c.mod);
-  md_reason = "name already taken";
-  if (md_name_taken(c.mod, name) || (md_reason = md_clone_refusal(f, n_extra)))
+  *reason = "name already taken";
+  if (md_name_taken(c.mod, name) || (*reason = md_clone_refusal(f, n_extra)))
     return NULL;
-  md_reason = "out of memory";
+  *reason = "out of memory";
 
   ft = LLVMGlobalGetValueType(f);
   nparams = LLVMCountParamTypes(ft);
@@ -588,11 +584,11 @@ LLVMValueRef md_clone_function(LLVMValueRef f, const char *name,
     ok = LLVMGetPointerAddressSpace(LLVMTypeOf(c.g)) ==
          LLVMGetPointerAddressSpace(LLVMTypeOf(f));
     if (!ok)
-      md_reason = "function address space differs from the module's";
+      *reason = "function address space differs from the module's";
   }
   if (ok) {
     /* Out of memory, or (invalid IR) an operand local to another function. */
-    md_reason = "out of memory or an operand without a copy";
+    *reason = "out of memory or an operand without a copy";
     ok = md_copy_function_props(f, c.g, nparams) && md_clone_body(&c, nparams) &&
          md_clone_debug(&c);
   }
@@ -605,7 +601,7 @@ LLVMValueRef md_clone_function(LLVMValueRef f, const char *name,
     md_vmap_free(c.map);
     return NULL;
   }
-  md_reason = NULL;
+  *reason = NULL;
   if (map_out)
     *map_out = c.map;
   else
@@ -653,12 +649,10 @@ int md_clone_selftest(LLVMModuleRef m) {
     const char *s = LLVMGetValueName2(fn, &len);
     if (LLVMIsDeclaration(fn) || len < 8 || memcmp(s, "clone_me", 8) != 0)
       continue;
-    if (n == cap) {
-      LLVMValueRef *t = realloc(todo, (cap = cap ? 2 * cap : 16) * sizeof *t);
-      if (!t)
-        break;
-      todo = t;
-    }
+    LLVMValueRef *t = md_array_room(todo, n, &cap, sizeof *t, 16);
+    if (!t)
+      break;
+    todo = t;
     todo[n++] = fn;
   }
   for (i = 0; i < n; i++) {
@@ -667,14 +661,14 @@ int md_clone_selftest(LLVMModuleRef m) {
     char *name = malloc(len + sizeof "__clone");
     md_vmap *map = NULL;
     LLVMValueRef g;
+    const char *why = NULL;
     if (!name)
       break;
     memcpy(name, s, len);
     memcpy(name + len, "__clone", sizeof "__clone");
-    g = md_clone_function(todo[i], name, extra, 3, &map);
+    g = md_clone_function(todo[i], name, extra, 3, &map, &why);
     if (!g)
-      fprintf(stderr, "md_clone_selftest: refused '%s': %s\n", name,
-              md_clone_refusal_reason());
+      fprintf(stderr, "md_clone_selftest: refused '%s': %s\n", name, why);
     else if (!md_selftest_map_ok(todo[i], g, map))
       fprintf(stderr, "md_clone_selftest: bad value map for '%s'\n", name);
     else

@@ -22,12 +22,14 @@
 typedef struct md_vmap md_vmap;
 
 /* Returns the clone (added to f's module, named `name`), or NULL if f cannot
- * be cloned (a construct the cloner does not handle: then nothing is left in
- * the module).  *map_out receives the value map orig -> clone for arguments,
- * basic blocks and instructions; free it with md_vmap_free. */
+ * be cloned (a construct the cloner does not handle, a taken name, out of
+ * memory: then nothing is left in the module, and *why, when why is not
+ * NULL, is the static reason).  *map_out receives the value map orig ->
+ * clone for arguments, basic blocks and instructions; free it with
+ * md_vmap_free. */
 LLVMValueRef md_clone_function(LLVMValueRef f, const char *name,
                                LLVMTypeRef *extra, unsigned n_extra,
-                               md_vmap **map_out);
+                               md_vmap **map_out, const char **why);
 
 /* The clone's value for orig (argument, block as value, instruction), or
  * orig itself for constants/globals, or NULL if unmapped. */
@@ -39,10 +41,6 @@ void md_vmap_free(md_vmap *map);
  * else the static reason it would give (it can still fail for lack of
  * memory or a taken name). */
 const char *md_clone_check(LLVMValueRef f, unsigned n_extra);
-
-/* Why the last md_clone_function call on this thread returned NULL (a
- * static string), or NULL if it succeeded. */
-const char *md_clone_refusal_reason(void);
 
 /* Test entry point: clone every function definition whose name starts with
  * "clone_me" into "<name>__clone" with extra parameters (i32, i32, i64),

@@ -32,6 +32,7 @@
 #include "magicdiv/magicdiv.h"
 #include "magicdiv/md_abi.h"
 #include "magicdiv/md_desc.h"
+#include "md_array.h"
 #include "md_bounds.h"
 #include "md_callee.h"
 #include "md_clone.h"
@@ -47,7 +48,8 @@
 /* Globals to add to @llvm.used once, at the end of the module. */
 typedef struct md_keep {
   LLVMValueRef *v;
-  unsigned n, cap;
+  unsigned n;
+  size_t cap;
 } md_keep;
 
 /* One kernel being transformed. */
@@ -66,17 +68,6 @@ typedef struct md_kstate {
   unsigned ncallee; /* sites in called functions */
 } md_kstate;
 
-static void md_keep_add(md_keep *k, LLVMValueRef g) {
-  if (k->n == k->cap) {
-    unsigned cap = k->cap ? 2 * k->cap : 16;
-    LLVMValueRef *nv = realloc(k->v, cap * sizeof *nv);
-    if (!nv)
-      return; /* not kept in @llvm.used: still correct at this point */
-    k->v = nv;
-    k->cap = cap;
-  }
-  k->v[k->n++] = g;
-}
 
 
 static void md_free_kstate(md_kstate *k) {
@@ -183,6 +174,7 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
   md_magic_vals mv[MD_MAX_DIVISORS];
   md_vmap *map = NULL;
   LLVMValueRef clone;
+  const char *why = NULL;
 
   md_kdec_extra_types(&k->dec, LLVMGetModuleContext(k->m), types);
   if (k->t == MD_TARGET_NVPTX &&
@@ -193,11 +185,12 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
                (int)k->klen, k->kname, k->dec.n_extra, MD_NVPTX_PARAM_LIMIT);
     return NULL;
   }
-  clone = md_clone_function(k->kernel, cname, types, k->dec.n_extra, &map);
+  clone = md_clone_function(k->kernel, cname, types, k->dec.n_extra, &map,
+                            &why);
   if (!clone) {
     md_remarkf(MD_REMARK_MISSED, k->kernel, "CloneFailed",
                "magicdiv: kernel '%.*s' left alone: it cannot be cloned (%s)",
-               (int)k->klen, k->kname, md_clone_refusal_reason());
+               (int)k->klen, k->kname, why);
     return NULL;
   }
   md_kdec_magic_params(&k->dec, clone, MD_ALL_DIVISORS, mv);
@@ -230,7 +223,15 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
 static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
   LLVMValueRef clone, desc;
   md_buf bytes;
+  LLVMValueRef *kv = md_array_room(k->keep->v, k->keep->n + 1, &k->keep->cap,
+                                   sizeof *kv, 16);
 
+  if (!kv) { /* room for the two globals to keep: the commit cannot fail */
+    md_remark(MD_REMARK_MISSED, k->kernel, "OutOfMemory",
+              "magicdiv: kernel left alone: out of memory");
+    return 0;
+  }
+  k->keep->v = kv;
   if (md_build_descriptor(k, &bytes)) {
     md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
               "magicdiv: internal error: the descriptor failed the "
@@ -253,8 +254,8 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
    * convention is checked when the cache has no entry, so set it too. */
   if (k->t == MD_TARGET_NVPTX)
     LLVMSetFunctionCallConv(clone, LLVMPTXKernelCallConv);
-  md_keep_add(k->keep, desc);
-  md_keep_add(k->keep, clone);
+  k->keep->v[k->keep->n++] = desc; /* (room made above) */
+  k->keep->v[k->keep->n++] = clone;
   md_site_remarks(&k->dec, &k->ctx); /* at the original's sites */
   md_callee_remarks(&k->dec, k->plan, k->kernel);
   md_remarkf(MD_REMARK_PASSED, k->kernel, "Cloned",
@@ -333,7 +334,10 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
   }
 
   /* Decide. */
-  md_fctx_init_kernel(&k.ctx, kernel, td, t);
+  if (md_fctx_init_kernel(&k.ctx, kernel, td, t))
+    md_remark(MD_REMARK_ANALYSIS, kernel, "OutOfMemory",
+              "magicdiv: out of memory: the kernel's branch conditions are "
+              "not used");
   md_kdec_init(&k.dec, o);
   md_site_decide_function(&k.dec, &k.ctx);
   /* Divisions in the device functions it calls (md_callee.h). */

@@ -15,7 +15,7 @@
 #include "md_site.h"
 
 /* " (in device function 'f', called from kernel 'k')" or "... called from
- * 'g' in kernel 'k'", for md_remark_context. */
+ * 'g' in kernel 'k'": the remark suffix of a node's sites. */
 static void md_node_context(const md_cplan *p, const md_cnode *n,
                             LLVMValueRef kernel, char *buf, size_t size) {
   size_t fl = 0, pl = 0, kl = 0;
@@ -34,13 +34,10 @@ static void md_node_context(const md_cplan *p, const md_cnode *n,
 
 unsigned md_callee_decide(md_kdec *d, md_cplan *p, LLVMValueRef kernel) {
   unsigned i;
-  char ctx[512];
   for (i = 0; i < p->n; i++) {
     md_cnode *n = &p->node[i];
-    md_node_context(p, n, kernel, ctx, sizeof ctx);
-    md_remark_context(ctx);
+    md_node_context(p, n, kernel, n->ctx.where, sizeof n->ctx.where);
     md_site_decide_function(d, &n->ctx);
-    md_remark_context(NULL);
   }
   return md_callee_mark_needed(p);
 }
@@ -79,6 +76,7 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
     size_t fl = 0;
     const char *fname = LLVMGetValueName2(n->fn, &fl);
     int same;
+    const char *why;
     if (!n->needed)
       continue;
     /* the magic parameters of the divisors used here or below */
@@ -99,8 +97,9 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
       goto redirect;
     }
     name = md_callee_clone_name(n->fn);
+    why = pcall ? "out of memory" : "no copy of the call";
     n->clone = pcall && name ? md_clone_function(n->fn, name, types, nx,
-                                                 &n->map)
+                                                 &n->map, &why)
                              : NULL;
     free(name);
     if (!n->clone) {
@@ -108,7 +107,7 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
                  "magicdiv: kernel '%.*s' left alone: device function "
                  "'%.*s' it calls cannot be cloned (%s)",
                  (int)kl, kname, (int)fl, fname,
-                 pcall ? md_clone_refusal_reason() : "no copy of the call");
+                 why);
       return -1;
     }
     LLVMSetLinkage(n->clone, LLVMInternalLinkage);
@@ -123,7 +122,13 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
       return -1;
     }
   redirect:
-    md_callee_redirect(pcall, n->clone, extra, nx);
+    if (md_callee_redirect(pcall, n->clone, extra, nx)) {
+      md_remarkf(MD_REMARK_MISSED, kernel, "OutOfMemory",
+                 "magicdiv: kernel '%.*s' left alone: out of memory while "
+                 "redirecting a call to the clone of '%.*s'",
+                 (int)kl, kname, (int)fl, fname);
+      return -1;
+    }
   }
   for (i = 0; i < p->n; i++)
     if (p->node[i].clone && !p->node[i].shared && d->o->verify &&
@@ -140,7 +145,6 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
 void md_callee_remarks(const md_kdec *d, const md_cplan *p,
                        LLVMValueRef kernel) {
   unsigned i;
-  char ctx[512];
   size_t kl = 0;
   const char *kname = LLVMGetValueName2(kernel, &kl);
   for (i = 0; p && i < p->n; i++) {
@@ -150,10 +154,7 @@ void md_callee_remarks(const md_kdec *d, const md_cplan *p,
     if (!n->clone)
       continue;
     cname = LLVMGetValueName2(n->clone, &cl);
-    md_node_context(p, n, kernel, ctx, sizeof ctx);
-    md_remark_context(ctx);
     md_site_remarks(d, &n->ctx);
-    md_remark_context(NULL);
     md_remarkf(MD_REMARK_PASSED, n->call, "ClonedCallee",
                "magicdiv: device function '%.*s' %s '%.*s' for this "
                "call (kernel '%.*s'): %u division site(s)",

@@ -7,24 +7,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-void md_fctx_init_kernel(md_fctx *f, LLVMValueRef kernel,
-                         LLVMTargetDataRef td, md_target t) {
+#include "md_array.h"
+
+int md_fctx_init_kernel(md_fctx *f, LLVMValueRef kernel,
+                        LLVMTargetDataRef td, md_target t) {
+  int st;
   memset(f, 0, sizeof *f);
   f->fn = kernel;
-  md_dom_build(&f->dom, kernel); /* out of memory: no branch facts */
+  st = md_dom_build(&f->dom, kernel);
   md_inv_init(&f->inv, kernel, td, t);
   md_range_init(&f->range, &f->dom);
   md_bounds_init(&f->own_bounds, &f->inv, &f->dom, &f->range, t);
   f->bounds = &f->own_bounds;
+  return st;
 }
 
-void md_fctx_init_callee(md_fctx *f, LLVMValueRef callee, md_fctx *parent,
-                         LLVMValueRef call) {
+int md_fctx_init_callee(md_fctx *f, LLVMValueRef callee, md_fctx *parent,
+                        LLVMValueRef call) {
+  int st;
   memset(f, 0, sizeof *f);
   f->fn = callee;
-  md_dom_build(&f->dom, callee); /* out of memory: no branch facts */
+  st = md_dom_build(&f->dom, callee);
   md_inv_init_callee(&f->inv, callee, &parent->inv, call);
   md_range_init(&f->range, &f->dom);
+  return st;
 }
 
 void md_fctx_release(md_fctx *f) {
@@ -39,27 +45,20 @@ void md_fctx_release(md_fctx *f) {
 }
 
 int md_fctx_add_site(md_fctx *f, const md_site *s) {
-  if (f->nsites == f->capsites) {
-    unsigned cap = f->capsites ? 2 * f->capsites : 16;
-    md_site *ns = realloc(f->sites, cap * sizeof *ns);
-    if (!ns)
-      return -1;
-    f->sites = ns;
-    f->capsites = cap;
-  }
+  md_site *ns = md_array_room(f->sites, f->nsites, &f->capsites, sizeof *ns, 16);
+  if (!ns)
+    return -1;
+  f->sites = ns;
   f->sites[f->nsites++] = *s;
   return 0;
 }
 
 int md_fctx_add_vsite(md_fctx *f, const md_vsite *vs) {
-  if (f->nvsites == f->capvsites) {
-    unsigned cap = f->capvsites ? 2 * f->capvsites : 4;
-    md_vsite *nv = realloc(f->vsites, cap * sizeof *nv);
-    if (!nv)
-      return -1;
-    f->vsites = nv;
-    f->capvsites = cap;
-  }
+  md_vsite *nv =
+      md_array_room(f->vsites, f->nvsites, &f->capvsites, sizeof *nv, 4);
+  if (!nv)
+    return -1;
+  f->vsites = nv;
   f->vsites[f->nvsites++] = *vs;
   return 0;
 }
@@ -126,7 +125,10 @@ int md_fctx_rewrite(const md_fctx *f, LLVMValueRef clone, const md_vmap *map,
     free(all);
     return -1;
   }
-  md_rewrite_sites(clone, all, n, mv);
+  if (md_rewrite_sites(clone, all, n, mv)) {
+    free(all);
+    return -1;
+  }
   free(all);
   return 0;
 }

@@ -17,6 +17,7 @@
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "md_bounds.h"
@@ -36,19 +37,26 @@ typedef struct md_fctx {
   md_bounds *bounds; /* launch-checked dividend ranges, or NULL: none */
   md_bounds own_bounds; /* what `bounds` points to, when not NULL */
   md_site *sites;   /* decided scalar sites (instructions of fn) */
-  unsigned nsites, capsites;
+  unsigned nsites;
+  size_t capsites;
   md_vsite *vsites; /* decided vector sites, split per lane when cloned */
-  unsigned nvsites, capvsites;
+  unsigned nvsites;
+  size_t capvsites;
+  char where[512];  /* appended to its sites' remarks: "" for the kernel,
+                       " (in device function 'f', called from ...)" */
 } md_fctx;
 
-/* The context of a kernel (with bounds). */
-void md_fctx_init_kernel(md_fctx *f, LLVMValueRef kernel,
-                         LLVMTargetDataRef td, md_target t);
+/* The context of a kernel (with bounds).  0, or -1 when out of memory: the
+ * context is then valid without dominators (no branch condition is used,
+ * which is still exact); the caller says so in a remark. */
+int md_fctx_init_kernel(md_fctx *f, LLVMValueRef kernel,
+                        LLVMTargetDataRef td, md_target t);
 
 /* The context of `callee` as called by `call`, an instruction of parent's
- * function (no bounds).  parent must outlive f and stay at its address. */
-void md_fctx_init_callee(md_fctx *f, LLVMValueRef callee, md_fctx *parent,
-                         LLVMValueRef call);
+ * function (no bounds).  parent must outlive f and stay at its address.
+ * 0, or -1 as for md_fctx_init_kernel. */
+int md_fctx_init_callee(md_fctx *f, LLVMValueRef callee, md_fctx *parent,
+                        LLVMValueRef call);
 
 void md_fctx_release(md_fctx *f);
 

@@ -49,18 +49,20 @@ int md_kdec_req_prepare(md_kdec *d, md_bounds *b, const md_breq *r,
   return md_bounds_merge(b, merged, r);
 }
 
-void md_kdec_req_commit(md_kdec *d, LLVMValueRef inst, const md_breq *merged,
-                        const char *fact) {
+int md_kdec_req_commit(md_kdec *d, LLVMValueRef inst, const md_breq *merged,
+                       const char *fact) {
   char *t = malloc(strlen(fact) + 1);
-  d->req = *merged;
-  if (t) {
-    char *old = md_map_get(&d->facts, inst); /* each site is decided once */
-    strcpy(t, fact);
-    if (md_map_put(&d->facts, inst, t))
-      free(t); /* out of memory: the remark omits the fact */
-    else
-      free(old);
+  char *old = md_map_get(&d->facts, inst); /* each site is decided once */
+  if (!t)
+    return -1;
+  strcpy(t, fact);
+  if (md_map_put(&d->facts, inst, t)) {
+    free(t);
+    return -1;
   }
+  free(old);
+  d->req = *merged;
+  return 0;
 }
 
 const char *md_kdec_fact(const md_kdec *d, LLVMValueRef inst) {

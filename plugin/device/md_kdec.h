@@ -51,9 +51,10 @@ int md_kdec_divisor(md_kdec *d, md_buf *prog, int kind, int flags);
 int md_kdec_req_prepare(md_kdec *d, md_bounds *b, const md_breq *r,
                         md_breq *merged);
 
-/* Commit prepared conditions and the remark text of site inst. */
-void md_kdec_req_commit(md_kdec *d, LLVMValueRef inst, const md_breq *merged,
-                        const char *fact);
+/* Commit prepared conditions and the remark text of site inst.  0, or -1
+ * when out of memory (nothing committed). */
+int md_kdec_req_commit(md_kdec *d, LLVMValueRef inst, const md_breq *merged,
+                       const char *fact);
 
 /* The remark text of site inst's launch-checked fact, or NULL. */
 const char *md_kdec_fact(const md_kdec *d, LLVMValueRef inst);

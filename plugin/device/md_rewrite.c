@@ -448,8 +448,8 @@ static int md_site_order_cmp(const void *pa, const void *pb) {
   return a->index < b->index ? -1 : a->index > b->index;
 }
 
-void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
-                      md_magic_vals *mv) {
+int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
+                     md_magic_vals *mv) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(clone));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   md_qcache *cache = calloc(n ? n : 1, sizeof *cache);
@@ -459,8 +459,11 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
   unsigned ncache = 0, nnc = 0, i;
   md_dom dom;
   if (!cache || !nc || !order || md_dom_build(&dom, clone)) {
-    n = 0; /* out of memory: the clone keeps its divisions (still exact) */
-    memset(&dom, 0, sizeof dom);
+    free(order); /* out of memory: nothing rewritten */
+    free(nc);
+    free(cache);
+    LLVMDisposeBuilder(b);
+    return -1;
   }
   for (i = 0; i < n; i++) {
     mv[sites[i].divisor].nvptx = nvptx;
@@ -549,4 +552,5 @@ void md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
   free(nc);
   free(cache);
   LLVMDisposeBuilder(b);
+  return 0;
 }

@@ -1,15 +1,24 @@
 /*
  * md_site.c -- the decision about each division site of a function, in its
- * analysis context (md_fctx.h), and the remarks of the sites transformed
- * (md_site.h).
+ * analysis context (md_fctx.h), and every remark about a site (md_site.h).
  *
- * A scalar site gets a kind (the magic core: u32 s32 u64 s64), a mode (how
- * the site's operands reach the core, md_rewrite.h) and flags (MD_DF_*);
- * its divisor program comes from md_invariant and the dividend's facts from
- * md_range, or from md_bounds with a launch requirement (the kernel's own
- * sites only).  A vector site's lanes are decided like scalar sites of the
- * same width, without range facts.  Every site left alone gets a missed
- * remark saying why.
+ * One site, scalar or vector, is decided in four steps:
+ *   facts   what the site is and what is known about its operands, each
+ *           asked once (md_site_facts_of): width, lanes, signedness,
+ *           constant divisor, operands < 2^32 or within signed 32 bits
+ *           (md_range), a sign-extended <= 32-bit divisor;
+ *   choice  kind (the magic core: u32 s32 u64 s64), mode (how the operands
+ *           reach it, md_rewrite.h) and flags (MD_DF_*) from the facts and
+ *           the options, by one pure function (md_site_choose); it may ask
+ *           for one more fact, operands < 2^32 by a launch requirement
+ *           (md_bounds; the kernel's own scalar sites only);
+ *   divisor the divisor's program (md_invariant; each lane's for vectors),
+ *           narrowed to the core's width, entered in the kernel's divisor
+ *           table (md_kdec.h);
+ *   dividend signed cores only: the dividend >= 0, proven (md_range) or by
+ *           a launch requirement.
+ * Every site left alone gets one missed remark (md_site_missed), every
+ * site transformed one passed remark when the clone is committed.
  */
 #include "md_site.h"
 
@@ -21,250 +30,372 @@
 #include "md_prog.h"
 #include "md_remark.h"
 
-/* Decide about a vector division: every lane's divisor must be
- * launch-invariant (md_inv_lane_program); the lanes are then ordinary
- * sites of the same width (8/16-bit lanes extended, 64-bit lanes with the
- * 64-bit kinds; no range facts are used for lanes). */
-static void md_consider_vector_site(md_kdec *d, md_fctx *f, LLVMValueRef inst) {
-  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-  LLVMValueRef den = LLVMGetOperand(inst, 1);
-  unsigned lanes = md_vec_lanes(inst), w, l;
-  int is_signed = (op == LLVMSDiv || op == LLVMSRem);
-  int kind, flags = 0;
-  md_site_mode mode;
-  md_buf prog[MD_VEC_MAX_LANES];
-  md_vsite vs;
+/* What a site is and what is known about its operands. */
+typedef struct md_site_facts {
+  LLVMValueRef inst, num, den;
+  LLVMOpcode op;
+  int vector;    /* a vector division (lanes: 0 when not a supported one) */
+  unsigned lanes;
+  unsigned w;    /* width of the operation (of one lane) */
+  int is_signed; /* sdiv / srem */
+  int den_const; /* the divisor is a compile-time constant */
+  /* 64-bit scalar sites with a non-constant divisor (else 0): */
+  int num_u32, den_u32; /* < 2^32 */
+  int num_s32, den_s32; /* within signed 32 bits (signed sites) */
+  int den_sext32;       /* divisor: sext of a <= 32-bit value */
+  int launch_u32;       /* both < 2^32 by a launch requirement: 1 yes, 0 no,
+                           -1 not asked yet (only where it can be asked) */
+} md_site_facts;
 
-  if (!lanes) {
-    md_remarkf(MD_REMARK_MISSED, inst, "VectorDivision",
+/* Why a site is left alone (MD_WHY_OK: it is not). */
+typedef enum md_site_why {
+  MD_WHY_OK = 0,
+  MD_WHY_ASK_LAUNCH,     /* md_site_choose needs launch_u32 */
+  MD_WHY_VECTOR_SHAPE,
+  MD_WHY_CONSTANT,
+  MD_WHY_NO_SIGNED,
+  MD_WHY_NO_WIDE,
+  MD_WHY_WIDTH,
+  MD_WHY_NOT_INVARIANT,
+  MD_WHY_TOO_MANY,
+  MD_WHY_NO_MEMORY
+} md_site_why;
+
+typedef struct md_site_choice {
+  md_site_mode mode;
+  int kind;  /* enum md_kind */
+  int flags; /* MD_DF_* */
+} md_site_choice;
+
+static void md_site_facts_of(const md_kdec *d, md_fctx *f, LLVMValueRef inst,
+                             md_site_facts *sf) {
+  LLVMTypeRef ty = LLVMTypeOf(inst);
+  memset(sf, 0, sizeof *sf);
+  sf->inst = inst;
+  sf->num = LLVMGetOperand(inst, 0);
+  sf->den = LLVMGetOperand(inst, 1);
+  sf->op = LLVMGetInstructionOpcode(inst);
+  sf->is_signed = sf->op == LLVMSDiv || sf->op == LLVMSRem;
+  sf->vector = LLVMGetTypeKind(ty) != LLVMIntegerTypeKind;
+  if (sf->vector) {
+    sf->lanes = md_vec_lanes(inst);
+    if (!sf->lanes)
+      return;
+    ty = LLVMGetElementType(ty);
+  }
+  sf->w = LLVMGetIntTypeWidth(ty);
+  sf->den_const = LLVMIsAConstant(sf->den) != NULL;
+  if (sf->vector || sf->w != 64 || sf->den_const)
+    return;
+  sf->num_u32 = md_fits_unsigned(&f->range, sf->num, 32);
+  sf->den_u32 = md_fits_unsigned(&f->range, sf->den, 32);
+  if (sf->is_signed) {
+    sf->num_s32 = md_fits_signed(&f->range, sf->num, 32);
+    sf->den_s32 = md_fits_signed(&f->range, sf->den, 32);
+  }
+  sf->den_sext32 = LLVMIsAInstruction(sf->den) &&
+                   LLVMGetInstructionOpcode(sf->den) == LLVMSExt &&
+                   md_value_width(LLVMGetOperand(sf->den, 0)) <= 32;
+  sf->launch_u32 = d->o->launch_ranges && f->bounds ? -1 : 0;
+}
+
+/* The site's kind, mode and flags from its facts and the options: pure. */
+static md_site_why md_site_choose(const md_site_facts *sf,
+                                  const md_options *o, md_site_choice *c) {
+  int s = sf->is_signed;
+  if (sf->vector && !sf->lanes)
+    return MD_WHY_VECTOR_SHAPE;
+  if (sf->den_const)
+    return MD_WHY_CONSTANT;
+  if (s && !o->signed_)
+    return MD_WHY_NO_SIGNED;
+  c->flags = 0;
+  if (sf->w == 32 || sf->w == 8 || sf->w == 16) {
+    c->mode = sf->w == 32 ? MD_MODE_NATIVE : MD_MODE_EXTEND;
+    c->kind = s ? MD_KIND_S32 : MD_KIND_U32;
+  } else if (sf->w == 64 && sf->num_u32 && sf->den_u32) {
+    /* Both operands are < 2^32, hence also >= 0 as i64: the signed and
+     * unsigned results agree with the 32-bit unsigned ones. */
+    c->mode = MD_MODE_NARROW;
+    c->kind = MD_KIND_U32;
+  } else if (sf->w == 64 && s && sf->num_s32 && sf->den_s32) {
+    /* sext'd 32-bit operands: the s32 core, quotient fixed up in 64 bits */
+    c->mode = MD_MODE_SEXT;
+    c->kind = MD_KIND_S32;
+  } else if (sf->w == 64 && sf->launch_u32 < 0) {
+    return MD_WHY_ASK_LAUNCH;
+  } else if (sf->w == 64 && sf->launch_u32) {
+    c->mode = MD_MODE_NARROW;
+    c->kind = MD_KIND_U32;
+  } else if (sf->w == 64) {
+    if (!o->wide)
+      return MD_WHY_NO_WIDE;
+    c->mode = MD_MODE_NATIVE;
+    c->kind = s ? MD_KIND_S64 : MD_KIND_U64;
+  } else {
+    return MD_WHY_WIDTH;
+  }
+  if ((c->kind == MD_KIND_S32 || c->kind == MD_KIND_S64) &&
+      o->positive_divisors)
+    c->flags |= MD_DF_POSITIVE;
+  /* u64 by a sign-extended <= 32-bit value (size_t % int): require
+   * d < 2^32 at launch (MD_DF_DIV32) so that remainders run in 32 bits; a
+   * negative int divisor (d >= 2^64 - 2^31) runs the original. */
+  if (c->kind == MD_KIND_U64 && sf->den_sext32)
+    c->flags |= MD_DF_DIV32;
+  return MD_WHY_OK;
+}
+
+/* The missed remark of a site left alone (detail: md_invariant's reason
+ * for MD_WHY_NOT_INVARIANT, at lane `lane` of a vector). */
+static void md_site_missed(const md_fctx *f, const md_site_facts *sf,
+                           md_site_why why,
+                           unsigned lane, const char *detail) {
+  static const char *const name[] = {
+      "", "", "VectorDivision", "ConstantDivisor", "Disabled", "Disabled",
+      "UnsupportedWidth", "NotLaunchInvariant", "TooManyDivisors",
+      "OutOfMemory"};
+  const char *op = md_op_name(sf->op);
+  char ty[32], tail[320];
+  const char *vec =
+      sf->vector && (why == MD_WHY_NOT_INVARIANT || why == MD_WHY_TOO_MANY)
+          ? "vector "
+          : "";
+  if (why == MD_WHY_VECTOR_SHAPE) {
+    md_remarkf_in(MD_REMARK_MISSED, sf->inst, name[why], f->where,
                "magicdiv: vector %s left alone: not a fixed vector of at most "
                "%d integer lanes of 8, 16, 32 or 64 bits",
-               md_op_name(op), MD_VEC_MAX_LANES);
+               op, MD_VEC_MAX_LANES);
     return;
   }
-  w = LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(inst)));
-  if (LLVMIsAConstant(den)) {
-    md_remarkf(MD_REMARK_MISSED, inst, "ConstantDivisor",
-               "magicdiv: %s <%u x i%u> by a compile-time constant left to "
-               "LLVM", md_op_name(op), lanes, w);
-    return;
+  if (sf->vector)
+    snprintf(ty, sizeof ty, "<%u x i%u>", sf->lanes, sf->w);
+  else
+    snprintf(ty, sizeof ty, "i%u", sf->w);
+  switch (why) {
+  case MD_WHY_CONSTANT:
+    snprintf(tail, sizeof tail, "by a compile-time constant left to LLVM");
+    break;
+  case MD_WHY_NO_SIGNED:
+    snprintf(tail, sizeof tail,
+             "left alone: signed division disabled (no-signed)");
+    break;
+  case MD_WHY_NO_WIDE:
+    snprintf(tail, sizeof tail,
+             "left alone: 64-bit division disabled (no-wide)");
+    break;
+  case MD_WHY_WIDTH:
+    snprintf(tail, sizeof tail, "left alone: unsupported width");
+    break;
+  case MD_WHY_NOT_INVARIANT:
+    if (sf->vector)
+      snprintf(tail, sizeof tail, "left alone: lane %u: %s", lane, detail);
+    else
+      snprintf(tail, sizeof tail, "left alone: %s", detail);
+    break;
+  case MD_WHY_TOO_MANY:
+    snprintf(tail, sizeof tail,
+             "left alone: more than %d distinct divisors in this kernel",
+             MD_MAX_DIVISORS);
+    break;
+  default: /* MD_WHY_NO_MEMORY */
+    snprintf(tail, sizeof tail, "left alone: out of memory");
+    break;
   }
-  if (is_signed && !d->o->signed_) {
-    md_remarkf(MD_REMARK_MISSED, inst, "Disabled",
-               "magicdiv: %s <%u x i%u> left alone: signed division disabled "
-               "(no-signed)", md_op_name(op), lanes, w);
-    return;
-  }
-  if (w == 64 && !d->o->wide) {
-    md_remarkf(MD_REMARK_MISSED, inst, "Disabled",
-               "magicdiv: %s <%u x i64> left alone: 64-bit division disabled "
-               "(no-wide)", md_op_name(op), lanes);
-    return;
-  }
-  mode = w < 32 ? MD_MODE_EXTEND : MD_MODE_NATIVE;
-  kind = w == 64 ? (is_signed ? MD_KIND_S64 : MD_KIND_U64)
-                 : (is_signed ? MD_KIND_S32 : MD_KIND_U32);
-  if (is_signed && d->o->positive_divisors)
-    flags |= MD_DF_POSITIVE;
-  for (l = 0; l < lanes; l++) {
-    md_buf_init(&prog[l]);
-    if (!md_inv_lane_program(&f->inv, den, l, &prog[l])) {
-      md_remarkf(MD_REMARK_MISSED, inst, "NotLaunchInvariant",
-                 "magicdiv: vector %s <%u x i%u> left alone: lane %u: %s",
-                 md_op_name(op), lanes, w, l,
-                 f->inv.why ? f->inv.why : "divisor is not launch-invariant");
-      for (w = 0; w <= l; w++)
-        md_buf_free(&prog[w]);
-      return;
-    }
-    if (mode == MD_MODE_EXTEND)
-      md_prog_cast(&prog[l], is_signed ? MD_OP_SEXT : MD_OP_ZEXT, w, 32);
-  }
-  memset(&vs, 0, sizeof vs);
-  vs.inst = inst;
-  vs.lanes = lanes;
-  vs.mode = (int)mode;
-  for (l = 0; l < lanes; l++) {
-    vs.divisor[l] = md_kdec_divisor(d, &prog[l], kind, flags);
-    md_buf_free(&prog[l]);
-  }
-  for (l = 0; l < lanes; l++)
-    if (vs.divisor[l] < 0) {
-      /* (divisors already entered stay in the table: unused, harmless) */
-      md_remarkf(MD_REMARK_MISSED, inst, "TooManyDivisors",
-                 "magicdiv: vector %s <%u x i%u> left alone: more than %d "
-                 "distinct divisors in this kernel",
-                 md_op_name(op), lanes, w, MD_MAX_DIVISORS);
-      return;
-    }
-  md_fctx_add_vsite(f, &vs); /* out of memory: the site stays */
+  md_remarkf_in(MD_REMARK_MISSED, sf->inst, name[why], f->where, "magicdiv: %s%s %s %s",
+             vec, op, ty, tail);
 }
+
+/* md_invariant's reason why the last program of f's context failed. */
+static const char *md_site_inv_why(const md_fctx *f) {
+  return f->inv.why ? f->inv.why : "divisor is not launch-invariant";
+}
+
+/* A launch requirement and the remark text of the fact it makes true. */
+typedef struct md_site_req {
+  int has;     /* the site assumes launch conditions */
+  md_breq req; /* the kernel's conditions with those the site assumes */
+  char fact[256];
+} md_site_req;
 
 /* An i64 site whose operands are < 2^32 by launch-checked facts (what
  * compile-time facts did not show): the u32 core (MD_MODE_NARROW).  Both
  * < 2^32 are >= 0 as i64, so sdiv/srem agree with udiv/urem.  1 with the
- * prepared requirement in req and the remark text in fact. */
-static int md_launch_narrow(md_kdec *d, md_fctx *f, LLVMValueRef inst, LLVMValueRef num,
-                            LLVMValueRef den, md_breq *req, char *fact,
-                            size_t size) {
+ * prepared requirement and its remark text in r. */
+static int md_launch_narrow(md_kdec *d, md_fctx *f, const md_site_facts *sf,
+                            md_site_req *r) {
   md_breq br;
-  int num_ok = md_fits_unsigned(&f->range, num, 32);
-  int den_ok = md_fits_unsigned(&f->range, den, 32);
+  int num_ok = sf->num_u32, den_ok = sf->den_u32;
   char bound[128];
   md_breq_init(&br);
-  if (!num_ok && !md_bounds_need(f->bounds, &br, num, inst, 0xFFFFFFFFull,
-                                 MD_BND_NOT_INVARIANT))
+  if (!num_ok && !md_bounds_need(f->bounds, &br, sf->num, sf->inst,
+                                 0xFFFFFFFFull, MD_BND_NOT_INVARIANT))
     return 0;
   md_bounds_describe(f->bounds, &br, bound, sizeof bound);
-  if (!den_ok && !md_bounds_need(f->bounds, &br, den, inst, 0xFFFFFFFFull, 0))
+  if (!den_ok &&
+      !md_bounds_need(f->bounds, &br, sf->den, sf->inst, 0xFFFFFFFFull, 0))
     return 0;
-  if (!md_kdec_req_prepare(d, f->bounds, &br, req))
+  if (!md_kdec_req_prepare(d, f->bounds, &br, &r->req))
     return 0;
-  snprintf(fact, size, "%s%s%s%s%s", num_ok ? "" : "dividend in ",
-           num_ok ? "" : bound, !num_ok && !den_ok ? " and " : "",
-           den_ok ? "" : "divisor < 2^32",
+  snprintf(r->fact, sizeof r->fact, "%s%s%s%s%s",
+           num_ok ? "" : "dividend in ", num_ok ? "" : bound,
+           !num_ok && !den_ok ? " and " : "", den_ok ? "" : "divisor < 2^32",
            br.n ? " checked at launch" : " (constant bounds)");
+  r->has = 1;
   return 1;
 }
 
-void md_site_consider(md_kdec *d, md_fctx *f, LLVMValueRef inst) {
-  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-  LLVMTypeRef ty = LLVMTypeOf(inst);
-  LLVMValueRef num = LLVMGetOperand(inst, 0), den = LLVMGetOperand(inst, 1);
-  int is_signed = (op == LLVMSDiv || op == LLVMSRem);
-  unsigned w;
-  md_site_mode mode;
-  int kind, flags = 0, nonneg = 0, idx, rem32;
-  md_buf prog;
-  md_breq req; /* the kernel's conditions with those the site assumes */
-  int has_req = 0;
-  char fact[256];
+/* The dividend of a signed-core site is >= 0: proven, or (not provable at
+ * compile time) 0 <= num <= 2^(w-1) - 1 from a launch-checked bound, when
+ * the site assumes no launch condition yet. */
+static int md_site_nonneg(md_kdec *d, md_fctx *f, const md_site_facts *sf,
+                          md_site_req *r) {
   md_breq br;
-  md_site site;
-
-  if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind) {
-    md_consider_vector_site(d, f, inst);
-    return;
-  }
-  w = LLVMGetIntTypeWidth(ty);
-  if (LLVMIsAConstant(den)) {
-    md_remarkf(MD_REMARK_MISSED, inst, "ConstantDivisor",
-               "magicdiv: %s i%u by a compile-time constant left to LLVM",
-               md_op_name(op), w);
-    return;
-  }
-  if (is_signed && !d->o->signed_) {
-    md_remarkf(MD_REMARK_MISSED, inst, "Disabled",
-               "magicdiv: %s i%u left alone: signed division disabled "
-               "(no-signed)",
-               md_op_name(op), w);
-    return;
-  }
-  if (w == 32) {
-    mode = MD_MODE_NATIVE;
-    kind = is_signed ? MD_KIND_S32 : MD_KIND_U32;
-  } else if (w == 8 || w == 16) {
-    mode = MD_MODE_EXTEND;
-    kind = is_signed ? MD_KIND_S32 : MD_KIND_U32;
-  } else if (w == 64 && md_fits_unsigned(&f->range, num, 32) &&
-             md_fits_unsigned(&f->range, den, 32)) {
-    /* Both operands are < 2^32, hence also >= 0 as i64: the signed and
-     * unsigned results agree with the 32-bit unsigned ones. */
-    mode = MD_MODE_NARROW;
-    kind = MD_KIND_U32;
-  } else if (w == 64 && is_signed && md_fits_signed(&f->range, num, 32) &&
-             md_fits_signed(&f->range, den, 32)) {
-    /* sext'd 32-bit operands: the s32 core, quotient fixed up in 64 bits */
-    mode = MD_MODE_SEXT;
-    kind = MD_KIND_S32;
-  } else if (w == 64 && d->o->launch_ranges && f->bounds &&
-             md_launch_narrow(d, f, inst, num, den, &req, fact, sizeof fact)) {
-    mode = MD_MODE_NARROW;
-    kind = MD_KIND_U32;
-    has_req = 1;
-  } else if (w == 64) {
-    if (!d->o->wide) {
-      md_remarkf(MD_REMARK_MISSED, inst, "Disabled",
-                 "magicdiv: %s i64 left alone: 64-bit division disabled "
-                 "(no-wide)",
-                 md_op_name(op));
-      return;
-    }
-    mode = MD_MODE_NATIVE;
-    kind = is_signed ? MD_KIND_S64 : MD_KIND_U64;
-  } else {
-    md_remarkf(MD_REMARK_MISSED, inst, "UnsupportedWidth",
-               "magicdiv: %s i%u left alone: unsupported width",
-               md_op_name(op), w);
-    return;
-  }
-
-  md_buf_init(&prog);
-  if (!md_inv_program(&f->inv, den, &prog)) {
-    md_remarkf(MD_REMARK_MISSED, inst, "NotLaunchInvariant",
-               "magicdiv: %s i%u left alone: %s", md_op_name(op), w,
-               f->inv.why ? f->inv.why : "divisor is not launch-invariant");
-    md_buf_free(&prog);
-    return;
-  }
-  if (mode == MD_MODE_EXTEND) {
-    md_prog_cast(&prog, is_signed ? MD_OP_SEXT : MD_OP_ZEXT, w, 32);
-  } else if (mode == MD_MODE_NARROW || mode == MD_MODE_SEXT) {
-    md_prog_cast(&prog, MD_OP_TRUNC, 64, 32);
-  }
-  if (kind == MD_KIND_S32 || kind == MD_KIND_S64) {
-    if (d->o->positive_divisors)
-      flags |= MD_DF_POSITIVE;
-    nonneg = md_known_nonneg(&f->range, num, inst);
-    /* Not provable at compile time: 0 <= num <= 2^(w-1) - 1, i.e. >= 0,
-     * from a launch-checked bound. */
-    md_breq_init(&br);
-    if (!nonneg && !has_req && d->o->launch_ranges && f->bounds &&
-        md_bounds_need(f->bounds, &br, num, inst, (1ull << (w - 1)) - 1,
-                       MD_BND_NOT_INVARIANT) &&
-        md_kdec_req_prepare(d, f->bounds, &br, &req)) {
-      char bound[128];
-      md_bounds_describe(f->bounds, &br, bound, sizeof bound);
-      snprintf(fact, sizeof fact, "dividend in %s%s", bound,
-               br.n ? " checked at launch" : " (constant bounds)");
-      nonneg = 1;
-      has_req = 1;
-    }
-  }
-  /* issue 11: u64 by a sign-extended <= 32-bit value (size_t % int):
-   * require d < 2^32 at launch (MD_DF_DIV32) so that remainders run in 32
-   * bits; a negative int divisor (d >= 2^64 - 2^31) runs the original. */
-  if (kind == MD_KIND_U64 && LLVMIsAInstruction(den) &&
-      LLVMGetInstructionOpcode(den) == LLVMSExt &&
-      LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(den, 0))) <= 32)
-    flags |= MD_DF_DIV32;
-  idx = md_kdec_divisor(d, &prog, kind, flags);
-  md_buf_free(&prog);
-  if (has_req && idx >= 0)
-    md_kdec_req_commit(d, inst, &req, fact);
-  if (idx < 0) {
-    md_remarkf(MD_REMARK_MISSED, inst, "TooManyDivisors",
-               "magicdiv: %s i%u left alone: more than %d distinct divisors "
-               "in this kernel",
-               md_op_name(op), w, MD_MAX_DIVISORS);
-    return;
-  }
-  /* A 64-bit site's divisor fits 32 bits (unsigned: d < 2^32; signed:
-   * -2^31 <= d < 2^31), proven or required at launch: 32-bit remainders. */
-  rem32 = kind == MD_KIND_U64 || kind == MD_KIND_S64
-              ? (flags & MD_DF_DIV32) ||
-                    (is_signed ? md_fits_signed(&f->range, den, 32)
-                               : md_fits_unsigned(&f->range, den, 32))
-              : 0;
-  site.inst = inst;
-  site.divisor = idx;
-  site.mode = mode;
-  site.nonneg = nonneg;
-  site.rem32 = rem32;
-  md_fctx_add_site(f, &site); /* on OOM: the site stays */
+  char bound[128];
+  if (md_known_nonneg(&f->range, sf->num, sf->inst))
+    return 1;
+  md_breq_init(&br);
+  if (r->has || !d->o->launch_ranges || !f->bounds ||
+      !md_bounds_need(f->bounds, &br, sf->num, sf->inst,
+                      (1ull << (sf->w - 1)) - 1, MD_BND_NOT_INVARIANT) ||
+      !md_kdec_req_prepare(d, f->bounds, &br, &r->req))
+    return 0;
+  md_bounds_describe(f->bounds, &br, bound, sizeof bound);
+  snprintf(r->fact, sizeof r->fact, "dividend in %s%s", bound,
+           br.n ? " checked at launch" : " (constant bounds)");
+  r->has = 1;
+  return 1;
 }
 
-static void md_site_remark(const md_kdec *d, const md_site *s) {
+/* The facts and the choice of a site (the opening checks of scalar and
+ * vector sites alike); MD_WHY_OK, or the reason with its remark made. */
+static md_site_why md_site_open(md_kdec *d, md_fctx *f, LLVMValueRef inst,
+                                md_site_facts *sf, md_site_choice *c,
+                                md_site_req *r) {
+  md_site_why why;
+  md_site_facts_of(d, f, inst, sf);
+  r->has = 0;
+  why = md_site_choose(sf, d->o, c);
+  if (why == MD_WHY_ASK_LAUNCH) {
+    sf->launch_u32 = md_launch_narrow(d, f, sf, r);
+    why = md_site_choose(sf, d->o, c);
+  }
+  if (why != MD_WHY_OK)
+    md_site_missed(f, sf, why, 0, NULL);
+  return why;
+}
+
+/* The divisor program of one lane (lane 0 of a scalar site), narrowed to
+ * the core's width.  1, or 0 (prog freed). */
+static int md_site_program(md_fctx *f, const md_site_facts *sf,
+                           const md_site_choice *c, unsigned lane,
+                           md_buf *prog) {
+  int ok;
+  md_buf_init(prog);
+  ok = sf->vector ? md_inv_lane_program(&f->inv, sf->den, lane, prog)
+                  : md_inv_program(&f->inv, sf->den, prog);
+  if (!ok) {
+    md_buf_free(prog);
+    return 0;
+  }
+  if (c->mode == MD_MODE_EXTEND)
+    md_prog_cast(prog, sf->is_signed ? MD_OP_SEXT : MD_OP_ZEXT, sf->w, 32);
+  else if (c->mode == MD_MODE_NARROW || c->mode == MD_MODE_SEXT)
+    md_prog_cast(prog, MD_OP_TRUNC, 64, 32);
+  return 1;
+}
+
+/* A vector division: every lane's divisor must be launch-invariant; the
+ * lanes are then ordinary sites of the same width (8/16-bit lanes
+ * extended, 64-bit lanes with the 64-bit kinds; no range facts). */
+static void md_vector_site(md_kdec *d, md_fctx *f, const md_site_facts *sf,
+                           const md_site_choice *c) {
+  md_buf prog[MD_VEC_MAX_LANES];
+  md_vsite vs;
+  unsigned l, j;
+  for (l = 0; l < sf->lanes; l++)
+    if (!md_site_program(f, sf, c, l, &prog[l])) {
+      md_site_missed(f, sf, MD_WHY_NOT_INVARIANT, l, md_site_inv_why(f));
+      for (j = 0; j < l; j++)
+        md_buf_free(&prog[j]);
+      return;
+    }
+  memset(&vs, 0, sizeof vs);
+  vs.inst = sf->inst;
+  vs.lanes = sf->lanes;
+  vs.mode = (int)c->mode;
+  for (l = 0; l < sf->lanes; l++) {
+    vs.divisor[l] = md_kdec_divisor(d, &prog[l], c->kind, c->flags);
+    md_buf_free(&prog[l]);
+  }
+  for (l = 0; l < sf->lanes; l++)
+    if (vs.divisor[l] < 0) {
+      /* (divisors already entered stay in the table: unused, harmless) */
+      md_site_missed(f, sf, MD_WHY_TOO_MANY, 0, NULL);
+      return;
+    }
+  if (md_fctx_add_vsite(f, &vs))
+    md_site_missed(f, sf, MD_WHY_NO_MEMORY, 0, NULL);
+}
+
+void md_site_consider(md_kdec *d, md_fctx *f, LLVMValueRef inst) {
+  md_site_facts sf;
+  md_site_choice c;
+  md_site_req r;
+  md_site site;
+  md_buf prog;
+  int idx;
+
+  if (md_site_open(d, f, inst, &sf, &c, &r) != MD_WHY_OK)
+    return;
+  if (sf.vector) {
+    md_vector_site(d, f, &sf, &c);
+    return;
+  }
+  if (!md_site_program(f, &sf, &c, 0, &prog)) {
+    md_site_missed(f, &sf, MD_WHY_NOT_INVARIANT, 0, md_site_inv_why(f));
+    return;
+  }
+  site.nonneg = (c.kind == MD_KIND_S32 || c.kind == MD_KIND_S64) &&
+                md_site_nonneg(d, f, &sf, &r);
+  idx = md_kdec_divisor(d, &prog, c.kind, c.flags);
+  md_buf_free(&prog);
+  if (idx < 0) {
+    md_site_missed(f, &sf, MD_WHY_TOO_MANY, 0, NULL);
+    return;
+  }
+  site.inst = inst;
+  site.divisor = idx;
+  site.mode = c.mode;
+  /* A 64-bit site's divisor fits 32 bits (unsigned: d < 2^32; signed:
+   * -2^31 <= d < 2^31), proven or required at launch: 32-bit remainders. */
+  site.rem32 = (c.kind == MD_KIND_U64 || c.kind == MD_KIND_S64) &&
+               ((c.flags & MD_DF_DIV32) ||
+                (sf.is_signed ? sf.den_s32 : sf.den_u32));
+  if (md_fctx_add_site(f, &site)) {
+    md_site_missed(f, &sf, MD_WHY_NO_MEMORY, 0, NULL);
+    return;
+  }
+  if (r.has && md_kdec_req_commit(d, inst, &r.req, r.fact)) {
+    f->nsites--; /* its requirement is not recorded: the site stays */
+    md_site_missed(f, &sf, MD_WHY_NO_MEMORY, 0, NULL);
+  }
+}
+
+void md_site_decide_function(md_kdec *d, md_fctx *f) {
+  LLVMBasicBlockRef bb;
+  for (bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef i;
+    for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (md_is_div(i))
+        md_site_consider(d, f, i);
+  }
+}
+
+/* ---- remarks of the sites transformed ---- */
+
+static void md_site_remark(const md_kdec *d, const md_fctx *f,
+                           const md_site *s) {
   LLVMOpcode op = LLVMGetInstructionOpcode(s->inst);
   const md_divisor *dv = &d->divs[s->divisor];
   unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(s->inst));
@@ -284,47 +415,35 @@ static void md_site_remark(const md_kdec *d, const md_site *s) {
                      : ((dv->flags & MD_DF_POSITIVE)
                             ? ", divisor > 0 checked at launch"
                             : "");
-  md_remarkf(MD_REMARK_PASSED, s->inst, "Transformed",
+  md_remarkf_in(MD_REMARK_PASSED, s->inst, "Transformed", f->where,
              "magicdiv: %s i%u by launch-invariant divisor #%d -> magic %s "
              "multiply-high%s%s%s%s",
              md_op_name(op), w, s->divisor, md_kind_str(dv->kind), how, sign,
              fact ? ", " : "", fact ? fact : "");
 }
 
-static void md_vector_remarks(const md_kdec *d, const md_fctx *f) {
-  unsigned i, l;
-  for (i = 0; i < f->nvsites; i++) {
-    const md_vsite *vs = &f->vsites[i];
-    char list[8 * MD_VEC_MAX_LANES + 1];
-    size_t len = 0;
-    const md_divisor *dv = &d->divs[vs->divisor[0]];
-    list[0] = 0;
-    for (l = 0; l < vs->lanes; l++)
-      len += (size_t)snprintf(list + len, sizeof list - len, "%s#%d",
-                              l ? ", " : "", vs->divisor[l]);
-    md_remarkf(MD_REMARK_PASSED, vs->inst, "Transformed",
-               "magicdiv: vector %s <%u x i%u> split into %u lanes by "
-               "launch-invariant divisors %s -> magic %s multiply-high%s",
-               md_op_name(LLVMGetInstructionOpcode(vs->inst)), vs->lanes,
-               LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(vs->inst))),
-               vs->lanes, list, md_kind_str(dv->kind),
-               vs->mode == MD_MODE_EXTEND ? ", extended to 32 bits" : "");
-  }
-}
-
-void md_site_decide_function(md_kdec *d, md_fctx *f) {
-  LLVMBasicBlockRef bb;
-  for (bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    LLVMValueRef i;
-    for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (md_is_div(i))
-        md_site_consider(d, f, i);
-  }
+static void md_vector_remark(const md_kdec *d, const md_fctx *f,
+                             const md_vsite *vs) {
+  char list[8 * MD_VEC_MAX_LANES + 1];
+  size_t len = 0;
+  unsigned l;
+  list[0] = 0;
+  for (l = 0; l < vs->lanes; l++)
+    len += (size_t)snprintf(list + len, sizeof list - len, "%s#%d",
+                            l ? ", " : "", vs->divisor[l]);
+  md_remarkf_in(MD_REMARK_PASSED, vs->inst, "Transformed", f->where,
+             "magicdiv: vector %s <%u x i%u> split into %u lanes by "
+             "launch-invariant divisors %s -> magic %s multiply-high%s",
+             md_op_name(LLVMGetInstructionOpcode(vs->inst)), vs->lanes,
+             LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(vs->inst))),
+             vs->lanes, list, md_kind_str(d->divs[vs->divisor[0]].kind),
+             vs->mode == MD_MODE_EXTEND ? ", extended to 32 bits" : "");
 }
 
 void md_site_remarks(const md_kdec *d, const md_fctx *f) {
   unsigned i;
   for (i = 0; i < f->nsites; i++)
-    md_site_remark(d, &f->sites[i]);
-  md_vector_remarks(d, f);
+    md_site_remark(d, f, &f->sites[i]);
+  for (i = 0; i < f->nvsites; i++)
+    md_vector_remark(d, f, &f->vsites[i]);
 }

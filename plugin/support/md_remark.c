@@ -6,19 +6,28 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-static _Thread_local const char *md_context;
-
-void md_remark_context(const char *ctx) { md_context = ctx; }
+static void md_remarkv(md_remark_kind kind, LLVMValueRef where,
+                       const char *name, const char *suffix, const char *fmt,
+                       va_list ap) {
+  char buf[768];
+  int n = vsnprintf(buf, 512, fmt, ap);
+  if (suffix && n >= 0 && n < 512)
+    snprintf(buf + n, sizeof buf - (size_t)n, "%s", suffix);
+  md_remark(kind, where, name, buf);
+}
 
 void md_remarkf(md_remark_kind kind, LLVMValueRef where, const char *name,
                 const char *fmt, ...) {
-  char buf[768];
   va_list ap;
-  int n;
   va_start(ap, fmt);
-  n = vsnprintf(buf, 512, fmt, ap);
+  md_remarkv(kind, where, name, NULL, fmt, ap);
   va_end(ap);
-  if (md_context && n >= 0 && n < 512)
-    snprintf(buf + n, sizeof buf - (size_t)n, "%s", md_context);
-  md_remark(kind, where, name, buf);
+}
+
+void md_remarkf_in(md_remark_kind kind, LLVMValueRef where, const char *name,
+                   const char *suffix, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  md_remarkv(kind, where, name, suffix, fmt, ap);
+  va_end(ap);
 }

@@ -30,11 +30,15 @@ void md_remarkf(md_remark_kind kind, LLVMValueRef where, const char *name,
 #endif
     ;
 
-/* Text md_remarkf appends to every remark until reset with NULL (per
- * thread): " (in device function 'f', called from kernel 'k')" while the
- * divisions of a called function are decided (md_device.c).  The string
- * must live until reset. */
-void md_remark_context(const char *ctx);
+/* md_remarkf with `suffix` (NULL: none) appended to the text (the first
+ * 511 bytes of it): where the site is, e.g. " (in device function 'f',
+ * called from kernel 'k')" for a division in a called function. */
+void md_remarkf_in(md_remark_kind kind, LLVMValueRef where, const char *name,
+                   const char *suffix, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
 
 #ifdef __cplusplus
 }
