@@ -1,5 +1,7 @@
 /*
- * md_bounds.h -- launch-checked dividend ranges (md_bounds.c).
+ * md_bounds.h -- launch-checked dividend ranges: the analysis and the
+ * requirements (md_bounds.c), its expression store (md_bounds_expr.c), its
+ * rules (md_bounds_rules.c, md_bounds_poison.c).
  *
  * md_range proves facts from the IR alone.  Most index code cannot be
  * bounded that way (`int idx = blockIdx.x * blockDim.x + threadIdx.x` may
@@ -11,7 +13,7 @@
  * where B is a symbolic bound: an expression over launch-invariant values
  * (the launch geometry, integer arguments, struct fields, constants)
  * evaluated in exact 64-bit arithmetic at launch.  Rules (each argued in
- * md_bounds.c): thread/block index intrinsics, add / mul / shl / or,
+ * md_bounds_rules.c): thread/block index intrinsics, add / mul / shl / or,
  * zext / sext / trunc, and / lshr, udiv / sdiv / urem / srem, select,
  * min / max intrinsics, PHIs (loop induction over edge conditions), and
  * dominating conditions v < n / v <= n.
@@ -23,10 +25,10 @@
  * overflow is poison and the requirement fails: the runtime then launches
  * the original kernel.
  *
- * Cost: nodes are hash-consed per kernel (MD_BND_MAX_NODES), successful
+ * Cost: nodes are hash-consed per kernel (MD_BOUNDS_MAX_NODES), successful
  * condition-free answers are memoized per value, every query has a step
- * budget (MD_BND_MAX_STEPS) and a depth cap (MD_BND_MAX_DEPTH), and a
- * requirement program is sized before it is written (MD_BND_MAX_BYTES,
+ * budget (MD_BOUNDS_MAX_STEPS) and a depth cap (MD_BOUNDS_MAX_DEPTH), and a
+ * requirement program is sized before it is written (MD_BOUNDS_MAX_BYTES,
  * MD_STACK_MAX).
  */
 #ifndef MAGICDIV_MD_BOUNDS_H
@@ -42,35 +44,35 @@
 #include "md_map.h"
 #include "md_range.h"
 
-#define MD_BND_MAX_NODES 8192  /* bound nodes per kernel */
-#define MD_BND_MAX_STEPS 512   /* rule applications per query */
-#define MD_BND_MAX_DEPTH 16    /* recursion depth of a query */
-#define MD_BND_MAX_BYTES 1024  /* bytes of one requirement program */
-#define MD_BND_MAX_CONJ 32     /* conditions of a kernel: MD_MAX_REQS */
-#define MD_BND_MAX_HYP 8       /* nested PHI hypotheses */
+#define MD_BOUNDS_MAX_NODES 8192 /* bound nodes per kernel */
+#define MD_BOUNDS_MAX_STEPS 512  /* rule applications per query */
+#define MD_BOUNDS_MAX_DEPTH 16   /* recursion depth of a query */
+#define MD_BOUNDS_MAX_BYTES 1024 /* bytes of one requirement program */
+#define MD_BOUNDS_MAX_CONJ 32    /* conditions of a kernel: MD_MAX_REQS */
+#define MD_BOUNDS_MAX_HYP 8      /* nested PHI hypotheses */
 
-typedef struct md_bnode md_bnode;
-typedef struct md_binv md_binv;
+typedef struct md_bounds_node md_bounds_node;
+typedef struct md_bounds_leaf md_bounds_leaf;
 
 /* The analysis of one kernel. */
 typedef struct md_bounds {
-  md_inv *inv;         /* launch-invariant programs (the kernel's) */
-  const md_dom *dom;   /* dominators (NULL: no conditions) */
-  md_range *range;     /* compile-time non-negativity */
+  md_inv *inv;       /* launch-invariant programs (the kernel's) */
+  const md_dom *dom; /* dominators (NULL: no conditions) */
+  md_range *range;   /* compile-time non-negativity */
   md_target target;
-  md_bnode *nodes;
+  md_bounds_node *nodes;
   unsigned nnodes;
   size_t capnodes;
-  unsigned *hash;      /* open addressing over nodes: index + 1 */
+  unsigned *hash; /* open addressing over nodes: index + 1 */
   unsigned hashcap;
-  md_binv *invs;       /* distinct invariant leaves */
+  md_bounds_leaf *invs; /* distinct invariant leaves */
   unsigned ninvs;
   size_t capinvs;
-  md_map memo;         /* value -> node + 1 (condition-free answers) */
-  unsigned steps;      /* of the current query */
-  int dep;             /* the current answer used a condition/hypothesis */
-  LLVMValueRef hyp_v[MD_BND_MAX_HYP];
-  int hyp_n[MD_BND_MAX_HYP]; /* node assumed for the PHI, or -1 */
+  md_map memo;    /* value -> node + 1 (condition-free answers) */
+  unsigned steps; /* of the current query */
+  int dep;        /* the current answer used a condition/hypothesis */
+  LLVMValueRef hyp_v[MD_BOUNDS_MAX_HYP];
+  int hyp_n[MD_BOUNDS_MAX_HYP]; /* node assumed for the PHI, or -1 */
   int nhyp;
 } md_bounds;
 
@@ -81,45 +83,47 @@ void md_bounds_release(md_bounds *b);
 /* Launch conditions "node <=u limit", all of which must hold: those one
  * fact needs, or (merged) those of a whole kernel, one requirement
  * program each. */
-typedef struct md_breq {
-  int node[MD_BND_MAX_CONJ];
-  uint64_t limit[MD_BND_MAX_CONJ];
+typedef struct md_bounds_req {
+  int node[MD_BOUNDS_MAX_CONJ];
+  uint64_t limit[MD_BOUNDS_MAX_CONJ];
   unsigned n;
   int root; /* the first fact's bound (for md_bounds_describe), or -1 */
-} md_breq;
+} md_bounds_req;
 
-void md_breq_init(md_breq *r);
+void md_bounds_req_init(md_bounds_req *r);
 
 /* Add the fact "v <=u limit at `at`" to r: 1 if v has a symbolic bound
  * (its conditions are added to r), 0 if not (r is unchanged).  With
- * MD_BND_NOT_INVARIANT, a v that is itself launch-invariant is refused:
+ * MD_BOUNDS_NOT_INVARIANT, a v that is itself launch-invariant is refused:
  * the sign of a uniform dividend is data, not geometry, and betting on it
  * would send every launch where it is negative to the original kernel. */
-#define MD_BND_NOT_INVARIANT 1
-int md_bounds_need(md_bounds *b, md_breq *r, LLVMValueRef v, LLVMValueRef at,
-                   uint64_t limit, int flags);
+#define MD_BOUNDS_NOT_INVARIANT 1
+int md_bounds_need(md_bounds *b, md_bounds_req *r, LLVMValueRef v,
+                   LLVMValueRef at, uint64_t limit, int flags);
 
 /* Merge the conditions of src into dst (dropping those another implies).
- * 1, or 0 when they would exceed MD_BND_MAX_CONJ (dst unchanged).  A fact
+ * 0, or -1 when they would exceed MD_BOUNDS_MAX_CONJ (dst unchanged).  A fact
  * with no conditions (every bound a constant within its limit: true at
  * compile time) merges trivially. */
-int md_bounds_merge(md_bounds *b, md_breq *dst, const md_breq *src);
+int md_bounds_merge(md_bounds *b, md_bounds_req *dst, const md_bounds_req *src);
 
 /* Write the requirement program of condition i of r (ops, no END; yields
- * an i1) to out.  Returns 1, or 0 when it exceeds the budgets (out
- * unchanged; md_bounds_need has checked every condition it added). */
-int md_bounds_program(md_bounds *b, const md_breq *r, unsigned i,
+ * an i1) to out.  Returns 0, or -1 when it exceeds the budgets or memory
+ * ran out (out unchanged; md_bounds_need has checked every condition it
+ * added). */
+int md_bounds_program(md_bounds *b, const md_bounds_req *r, unsigned i,
                       md_buf *out);
 
 /* Is condition i of r "x <= limit" for a launch-invariant x (not a
- * compound bound; "x - 1 <= L" counts as "x <= L + 1", as written)?  Then 1 with x's program (without the widening to 64
- * bits) and width: a caller may drop a condition that another launch
- * check already implies (a divisor that must be > 0). */
-int md_bounds_cond_leaf(md_bounds *b, const md_breq *r, unsigned i,
+ * compound bound; "x - 1 <= L" counts as "x <= L + 1", as written)?  Then 1
+ * with x's program (without the widening to 64 bits) and width: a caller may
+ * drop a condition that another launch check already implies (a divisor that
+ * must be > 0). */
+int md_bounds_cond_leaf(md_bounds *b, const md_bounds_req *r, unsigned i,
                         const md_buf **prog, unsigned *w, uint64_t *limit);
 
 /* Text of r's first bound for remarks, e.g. "[0, nctaid.x*ntid.x)". */
-void md_bounds_describe(md_bounds *b, const md_breq *r, char *buf,
+void md_bounds_describe(md_bounds *b, const md_bounds_req *r, char *buf,
                         size_t size);
 
 #endif

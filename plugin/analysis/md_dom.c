@@ -204,3 +204,28 @@ LLVMBasicBlockRef md_dom_single_pred(const md_dom *d, LLVMBasicBlockRef b) {
 unsigned md_dom_order(const md_dom *d, LLVMBasicBlockRef b) {
   return md_dom_index(d, b);
 }
+
+int md_dom_edge_cond(LLVMBasicBlockRef from, LLVMBasicBlockRef to,
+                     LLVMValueRef *cond, int *on_true) {
+  LLVMValueRef term = from ? LLVMGetBasicBlockTerminator(from) : NULL;
+  if (!term || !LLVMIsABranchInst(term) || !LLVMIsConditional(term) ||
+      LLVMGetSuccessor(term, 0) == LLVMGetSuccessor(term, 1))
+    return 0;
+  *cond = LLVMGetCondition(term);
+  *on_true = LLVMGetSuccessor(term, 0) == to;
+  return 1;
+}
+
+int md_dom_walk_conds(const md_dom *d, LLVMBasicBlockRef bb, unsigned max,
+                      md_dom_visit visit, void *ctx) {
+  unsigned steps;
+  for (steps = 0; bb && steps < max; steps++) {
+    LLVMValueRef cond;
+    int on_true, r;
+    if (md_dom_edge_cond(md_dom_single_pred(d, bb), bb, &cond, &on_true) &&
+        (r = visit(ctx, cond, on_true)) != 0)
+      return r;
+    bb = md_dom_idom(d, bb);
+  }
+  return 0;
+}

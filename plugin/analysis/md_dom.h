@@ -46,4 +46,19 @@ LLVMBasicBlockRef md_dom_single_pred(const md_dom *d, LLVMBasicBlockRef b);
  * processing in which a dominator comes before what it dominates. */
 unsigned md_dom_order(const md_dom *d, LLVMBasicBlockRef b);
 
+/* The branch that decides the edge from -> to: 1 with *cond and *on_true
+ * (to is its first successor) when `from` ends in a conditional branch
+ * whose two successors differ; else 0. */
+int md_dom_edge_cond(LLVMBasicBlockRef from, LLVMBasicBlockRef to,
+                     LLVMValueRef *cond, int *on_true);
+
+/* The conditions known where bb runs: walking up the dominator tree from
+ * bb (bb, its idom, ...; at most max blocks), for each block X entered
+ * only from P whose edge P -> X has a condition (md_dom_edge_cond),
+ * visit(ctx, cond, on_true) -- until visit returns non-zero, which is then
+ * returned; 0 if none did. */
+typedef int (*md_dom_visit)(void *ctx, LLVMValueRef cond, int on_true);
+int md_dom_walk_conds(const md_dom *d, LLVMBasicBlockRef bb, unsigned max,
+                      md_dom_visit visit, void *ctx);
+
 #endif

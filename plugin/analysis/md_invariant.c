@@ -24,6 +24,7 @@
 
 #include "magicdiv/md_abi.h"
 #include "md_array.h"
+#include "md_geometry.h"
 #include "md_ir.h"
 #include "md_prog.h"
 
@@ -572,17 +573,6 @@ static int md_rule_extract(md_inv *c, LLVMValueRef v, md_frame *f) {
 /* Calls: NVPTX geometry registers and min/max intrinsics. */
 static int md_rule_call(md_inv *c, LLVMValueRef call, md_frame *f) {
   static const struct {
-    const char *name;
-    int which;
-  } sregs[] = {
-      {"llvm.nvvm.read.ptx.sreg.ntid.x", MD_LAUNCH_BLOCK_X},
-      {"llvm.nvvm.read.ptx.sreg.ntid.y", MD_LAUNCH_BLOCK_Y},
-      {"llvm.nvvm.read.ptx.sreg.ntid.z", MD_LAUNCH_BLOCK_Z},
-      {"llvm.nvvm.read.ptx.sreg.nctaid.x", MD_LAUNCH_GRID_X},
-      {"llvm.nvvm.read.ptx.sreg.nctaid.y", MD_LAUNCH_GRID_Y},
-      {"llvm.nvvm.read.ptx.sreg.nctaid.z", MD_LAUNCH_GRID_Z},
-  };
-  static const struct {
     const char *prefix;
     int op;
   } minmax[] = {{"llvm.smin.", MD_OP_SMIN},
@@ -593,14 +583,21 @@ static int md_rule_call(md_inv *c, LLVMValueRef call, md_frame *f) {
   unsigned w = md_type_width(LLVMTypeOf(call)), k;
   size_t len = 0;
   const char *name;
+  md_geom g;
   if (!callee || !LLVMIsAFunction(callee))
     return md_fail(c, call, "divisor comes from an indirect call");
   name = LLVMGetValueName2(callee, &len);
-  for (k = 0; k < sizeof sregs / sizeof sregs[0]; k++)
-    if (w == 32 && md_name_is(callee, sregs[k].name)) {
-      md_emit_launch(f->out, sregs[k].which, 32);
-      return 1;
-    }
+  /* the NVPTX block and grid sizes (AMDGPU's are loads, md_rule_load) */
+  if (w == 32 && md_geom_of_call(call, &g) && g.target == MD_TARGET_NVPTX &&
+      g.axis >= 0 &&
+      (g.kind == MD_GEOM_BLOCK_SIZE || g.kind == MD_GEOM_GRID_SIZE)) {
+    md_emit_launch(f->out,
+                   (g.kind == MD_GEOM_BLOCK_SIZE ? MD_LAUNCH_BLOCK_X
+                                                 : MD_LAUNCH_GRID_X) +
+                       g.axis,
+                   32);
+    return 1;
+  }
   for (k = 0; k < sizeof minmax / sizeof minmax[0]; k++) {
     size_t pl = strlen(minmax[k].prefix);
     if (len > pl && memcmp(name, minmax[k].prefix, pl) == 0 &&

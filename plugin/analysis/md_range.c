@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "md_geometry.h"
 #include "md_ir.h"
 
 #define MD_RANGE_MAX_DEPTH 12
@@ -69,15 +70,9 @@ static void md_memo_put(md_range *r, md_map *m, LLVMValueRef v, unsigned bits,
 /* Upper bound (exclusive) on v from !range metadata or known intrinsics;
  * 0 if unknown.  Only single ranges [lo, hi) with 0 <= lo < hi are used. */
 static unsigned long long md_known_bound(LLVMValueRef v) {
-  static const char *small[] = {"llvm.nvvm.read.ptx.sreg.tid.",
-                                "llvm.nvvm.read.ptx.sreg.ntid.",
-                                "llvm.amdgcn.workitem.id."};
-  static const char *big[] = {"llvm.nvvm.read.ptx.sreg.ctaid.",
-                              "llvm.nvvm.read.ptx.sreg.nctaid.",
-                              "llvm.amdgcn.workgroup.id."};
   unsigned kind = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(v)), "range", 5);
   LLVMValueRef md;
-  unsigned k;
+  md_geom g;
   if (!LLVMIsAInstruction(v))
     return 0;
   md = LLVMGetMetadata(v, kind);
@@ -92,20 +87,10 @@ static unsigned long long md_known_bound(LLVMValueRef v) {
         return (unsigned long long)hi;
     }
   }
-  if (LLVMIsACallInst(v)) {
-    LLVMValueRef callee = LLVMGetCalledValue(v);
-    size_t len = 0;
-    const char *name;
-    if (!callee || !LLVMIsAFunction(callee))
-      return 0;
-    name = LLVMGetValueName2(callee, &len);
-    for (k = 0; k < 3; k++)
-      if (len > strlen(small[k]) && memcmp(name, small[k], strlen(small[k])) == 0)
-        return 1025; /* thread ids and block sizes are <= 1024 */
-    for (k = 0; k < 3; k++)
-      if (len > strlen(big[k]) && memcmp(name, big[k], strlen(big[k])) == 0)
-        return 0x80000000ull; /* block ids / counts < 2^31 */
-  }
+  if (md_geom_of_call(v, &g))
+    return g.kind == MD_GEOM_THREAD_ID || g.kind == MD_GEOM_BLOCK_SIZE
+               ? 1025                  /* thread ids and block sizes <= 1024 */
+               : 0x80000000ull;       /* block ids / counts < 2^31 */
   return 0;
 }
 
@@ -121,20 +106,13 @@ static int md_cond_implies_nonneg(md_range *c, LLVMValueRef cond, int taken_true
   p = LLVMGetICmpPredicate(cond);
   a = LLVMGetOperand(cond, 0);
   b = LLVMGetOperand(cond, 1);
-  if (!taken_true) { /* the false edge: use the inverse predicate */
-    static const LLVMIntPredicate inv[] = {
-        LLVMIntNE, LLVMIntEQ, LLVMIntULE, LLVMIntULT, LLVMIntUGE,
-        LLVMIntUGT, LLVMIntSLE, LLVMIntSLT, LLVMIntSGE, LLVMIntSGT};
-    p = inv[p - LLVMIntEQ];
-  }
+  if (!taken_true) /* the false edge: use the inverse predicate */
+    p = md_pred_invert(p);
   if (b == v) { /* normalise to v on the left */
-    static const LLVMIntPredicate sw[] = {
-        LLVMIntEQ, LLVMIntNE, LLVMIntULT, LLVMIntULE, LLVMIntUGT,
-        LLVMIntUGE, LLVMIntSLT, LLVMIntSLE, LLVMIntSGT, LLVMIntSGE};
     LLVMValueRef t = a;
     a = b;
     b = t;
-    p = sw[p - LLVMIntEQ];
+    p = md_pred_swap(p);
   }
   if (a != v)
     return 0;
@@ -156,32 +134,35 @@ static int md_cond_implies_nonneg(md_range *c, LLVMValueRef cond, int taken_true
   return 0;
 }
 
+/* md_dom_walk_conds' visit for md_dominating_nonneg. */
+typedef struct md_nonneg_walk {
+  md_range *c;
+  LLVMValueRef v;
+  int depth;
+} md_nonneg_walk;
+
+static int md_nonneg_visit(void *ctx, LLVMValueRef cond, int on_true) {
+  md_nonneg_walk *w = ctx;
+  return md_cond_implies_nonneg(w->c, cond, on_true, w->v, w->depth);
+}
+
 /* Walk up the dominator tree from `at`'s block looking for an edge P -> X
  * into a block X that dominates `at` and is entered only from P, whose
  * conditional branch implies v >= 0 on that edge. */
 static int md_dominating_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at,
                                 int depth) {
-  LLVMBasicBlockRef bb;
-  int steps;
+  md_nonneg_walk w;
   if (!at || !c->dom || !LLVMIsAInstruction(at))
     return 0;
   if (depth > MD_RANGE_COND_DEPTH) {
     c->capped = 1; /* a cap, not a fact: "false" is not memoized */
     return 0;
   }
-  bb = LLVMGetInstructionParent(at);
-  for (steps = 0; bb && steps < MD_RANGE_COND_STEPS; steps++) {
-    LLVMBasicBlockRef pred = md_dom_single_pred(c->dom, bb);
-    LLVMValueRef term = pred ? LLVMGetBasicBlockTerminator(pred) : NULL;
-    if (term && LLVMIsABranchInst(term) && LLVMIsConditional(term) &&
-        LLVMGetSuccessor(term, 0) != LLVMGetSuccessor(term, 1)) {
-      int on_true = LLVMGetSuccessor(term, 0) == bb;
-      if (md_cond_implies_nonneg(c, LLVMGetCondition(term), on_true, v, depth))
-        return 1;
-    }
-    bb = md_dom_idom(c->dom, bb);
-  }
-  return 0;
+  w.c = c;
+  w.v = v;
+  w.depth = depth;
+  return md_dom_walk_conds(c->dom, LLVMGetInstructionParent(at),
+                           MD_RANGE_COND_STEPS, md_nonneg_visit, &w);
 }
 
 static int md_nonneg_rules(md_range *c, LLVMValueRef v, LLVMValueRef at,

@@ -6,47 +6,76 @@
 
 #include "magicdiv/md_abi.h"
 
+/* One op: the opcode byte and its operands, whose count md_abi.h's table
+ * gives (a mismatch, a writer's bug, marks the buffer failed). */
+static void md_prog_op(md_buf *b, int op, const uint8_t *operands, size_t n) {
+  if (md_op_operand_bytes(op) != (int)n) {
+    b->oom = 1;
+    return;
+  }
+  md_buf_u8(b, (uint8_t)op);
+  md_buf_bytes(b, operands, n);
+}
+
 void md_prog_arg(md_buf *b, unsigned param, uint32_t offset, unsigned size) {
   uint8_t o[7];
-  md_buf_u8(b, MD_OP_ARG);
   md_wr16(o + MD_ARG_PARAM, param);
   md_wr32(o + MD_ARG_OFFSET, offset);
   o[MD_ARG_SIZE] = (uint8_t)size;
-  md_buf_bytes(b, o, sizeof o);
+  md_prog_op(b, MD_OP_ARG, o, sizeof o);
 }
 
 void md_prog_const(md_buf *b, unsigned w, uint64_t value) {
-  md_buf_u8(b, MD_OP_CONST);
-  md_buf_u8(b, (uint8_t)w);
-  md_buf_u64(b, w < 64 ? value & ((1ull << w) - 1) : value);
+  uint8_t o[9];
+  o[0] = (uint8_t)w;
+  md_wr64(o + 1, w < 64 ? value & ((1ull << w) - 1) : value);
+  md_prog_op(b, MD_OP_CONST, o, sizeof o);
 }
 
 void md_prog_launch(md_buf *b, int which) {
-  md_buf_u8(b, MD_OP_LAUNCH);
-  md_buf_u8(b, (uint8_t)which);
+  uint8_t o[1] = {(uint8_t)which};
+  md_prog_op(b, MD_OP_LAUNCH, o, sizeof o);
 }
 
 void md_prog_binop(md_buf *b, int op, unsigned w, unsigned flags) {
-  md_buf_u8(b, (uint8_t)op);
-  md_buf_u8(b, (uint8_t)w);
-  md_buf_u8(b, (uint8_t)flags);
+  uint8_t o[2] = {(uint8_t)w, (uint8_t)flags};
+  md_prog_op(b, op, o, sizeof o);
 }
 
 void md_prog_icmp(md_buf *b, unsigned w, int pred) {
-  md_buf_u8(b, MD_OP_ICMP);
-  md_buf_u8(b, (uint8_t)w);
-  md_buf_u8(b, (uint8_t)pred);
+  uint8_t o[2] = {(uint8_t)w, (uint8_t)pred};
+  md_prog_op(b, MD_OP_ICMP, o, sizeof o);
 }
 
 void md_prog_select(md_buf *b, unsigned w) {
-  md_buf_u8(b, MD_OP_SELECT);
-  md_buf_u8(b, (uint8_t)w);
+  uint8_t o[1] = {(uint8_t)w};
+  md_prog_op(b, MD_OP_SELECT, o, sizeof o);
 }
 
 void md_prog_cast(md_buf *b, int op, unsigned from, unsigned to) {
-  md_buf_u8(b, (uint8_t)op);
-  md_buf_u8(b, (uint8_t)from);
-  md_buf_u8(b, (uint8_t)to);
+  uint8_t o[2] = {(uint8_t)from, (uint8_t)to};
+  md_prog_op(b, op, o, sizeof o);
+}
+
+/* Is prog a single launch dimension, [LAUNCH] or [LAUNCH, TRUNC] (AMDGPU's
+ * 16-bit workgroup sizes)?  1 with *which, or 0. */
+int md_prog_is_launch(const md_buf *prog, int *which) {
+  const uint8_t *p = prog->p;
+  size_t n = prog->n, l = (size_t)md_op_size(MD_OP_LAUNCH);
+  if (n < l || p[0] != MD_OP_LAUNCH ||
+      (n != l && (n != l + (size_t)md_op_size(MD_OP_TRUNC) ||
+                  p[l] != MD_OP_TRUNC)))
+    return 0;
+  *which = p[1];
+  return 1;
+}
+
+/* Is prog a single argument read [ARG]?  1 with *param, or 0. */
+int md_prog_is_arg(const md_buf *prog, unsigned *param) {
+  if (prog->n != (size_t)md_op_size(MD_OP_ARG) || prog->p[0] != MD_OP_ARG)
+    return 0;
+  *param = md_rd16(prog->p + 1 + MD_ARG_PARAM);
+  return 1;
 }
 
 int md_desc_build(md_buf *out, const uint32_t *param_sizes, unsigned np,

@@ -25,6 +25,15 @@ void md_prog_select(md_buf *b, unsigned w);
 /* MD_OP_ZEXT / MD_OP_SEXT / MD_OP_TRUNC from `from` to `to` bits. */
 void md_prog_cast(md_buf *b, int op, unsigned from, unsigned to);
 
+/* ---- reading programs back ---- */
+
+/* Is prog (ops, no END) a single launch dimension, [LAUNCH] or [LAUNCH,
+ * TRUNC]?  1 with *which (enum md_launch), or 0. */
+int md_prog_is_launch(const md_buf *prog, int *which);
+
+/* Is prog a single argument read [ARG]?  1 with *param, or 0. */
+int md_prog_is_arg(const md_buf *prog, unsigned *param);
+
 /* ---- descriptors ---- */
 
 /* One divisor entry: its program (ops without END), kind, flags and the

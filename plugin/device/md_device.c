@@ -137,7 +137,7 @@ static int md_build_descriptor(md_kstate *k, md_buf *out) {
   for (i = 0; i < k->dec.req.n; i++) {
     if (md_req_implied(k, i))
       continue;
-    if (!md_bounds_program(k->ctx.bounds, &k->dec.req, i, &reqs[nreqs]) ||
+    if (md_bounds_program(k->ctx.bounds, &k->dec.req, i, &reqs[nreqs]) ||
         reqs[nreqs].oom) {
       reqs_ok = 0; /* cannot happen: checked when each was added */
       break;

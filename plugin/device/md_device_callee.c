@@ -22,13 +22,16 @@ static void md_node_context(const md_cplan *p, const md_cnode *n,
   const char *fname = LLVMGetValueName2(n->fn, &fl);
   const char *kname = LLVMGetValueName2(kernel, &kl);
   if (n->parent < 0) {
-    snprintf(buf, size, " (in device function '%.*s', called from kernel "
-             "'%.*s')", (int)fl, fname, (int)kl, kname);
+    snprintf(buf, size,
+             " (in device function '%.*s', called from kernel "
+             "'%.*s')",
+             (int)fl, fname, (int)kl, kname);
   } else {
     const char *pname = LLVMGetValueName2(p->node[n->parent].fn, &pl);
-    snprintf(buf, size, " (in device function '%.*s', called from '%.*s' "
-             "in kernel '%.*s')", (int)fl, fname, (int)pl, pname,
-             (int)kl, kname);
+    snprintf(buf, size,
+             " (in device function '%.*s', called from '%.*s' "
+             "in kernel '%.*s')",
+             (int)fl, fname, (int)pl, pname, (int)kl, kname);
   }
 }
 
@@ -82,12 +85,14 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
     /* the magic parameters of the divisors used here or below */
     for (dv = 0, nx = 0; dv < d->ndivs; dv++)
       if (n->used >> dv & 1)
-        for (j = 0; j < (unsigned)md_kind_params(d->divs[dv].kind,
-                                                 d->divs[dv].flags); j++) {
+        for (j = 0;
+             j < (unsigned)md_kind_params(d->divs[dv].kind, d->divs[dv].flags);
+             j++) {
           types[nx] = all[d->divs[dv].first_extra + j];
-          extra[nx++] = pclone ? LLVMGetParam(pclone, pnp +
-                                              md_kdec_used_offset(d, pused, dv) + j)
-                               : NULL;
+          extra[nx++] =
+              pclone ? LLVMGetParam(pclone,
+                                    pnp + md_kdec_used_offset(d, pused, dv) + j)
+                     : NULL;
         }
     pcall = pclone ? md_vmap_lookup(pmap, n->call) : NULL;
     if (pcall && (same = md_callee_same_as(p, i)) >= 0) {
@@ -98,16 +103,15 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
     }
     name = md_callee_clone_name(n->fn);
     why = pcall ? "out of memory" : "no copy of the call";
-    n->clone = pcall && name ? md_clone_function(n->fn, name, types, nx,
-                                                 &n->map, &why)
-                             : NULL;
+    n->clone = pcall && name
+                   ? md_clone_function(n->fn, name, types, nx, &n->map, &why)
+                   : NULL;
     free(name);
     if (!n->clone) {
       md_remarkf(MD_REMARK_MISSED, kernel, "CloneFailed",
                  "magicdiv: kernel '%.*s' left alone: device function "
                  "'%.*s' it calls cannot be cloned (%s)",
-                 (int)kl, kname, (int)fl, fname,
-                 why);
+                 (int)kl, kname, (int)fl, fname, why);
       return -1;
     }
     LLVMSetLinkage(n->clone, LLVMInternalLinkage);
@@ -159,7 +163,6 @@ void md_callee_remarks(const md_kdec *d, const md_cplan *p,
                "magicdiv: device function '%.*s' %s '%.*s' for this "
                "call (kernel '%.*s'): %u division site(s)",
                (int)fl, fname, n->shared ? "calls its clone" : "cloned as",
-               (int)cl, cname, (int)kl, kname,
-               n->ctx.nsites + n->ctx.nvsites);
+               (int)cl, cname, (int)kl, kname, n->ctx.nsites + n->ctx.nvsites);
   }
 }

@@ -9,8 +9,8 @@
 
 #include "md_array.h"
 
-int md_fctx_init_kernel(md_fctx *f, LLVMValueRef kernel,
-                        LLVMTargetDataRef td, md_target t) {
+int md_fctx_init_kernel(md_fctx *f, LLVMValueRef kernel, LLVMTargetDataRef td,
+                        md_target t) {
   int st;
   memset(f, 0, sizeof *f);
   f->fn = kernel;
@@ -45,7 +45,8 @@ void md_fctx_release(md_fctx *f) {
 }
 
 int md_fctx_add_site(md_fctx *f, const md_site *s) {
-  md_site *ns = md_array_room(f->sites, f->nsites, &f->capsites, sizeof *ns, 16);
+  md_site *ns =
+      md_array_room(f->sites, f->nsites, &f->capsites, sizeof *ns, 16);
   if (!ns)
     return -1;
   f->sites = ns;

@@ -30,27 +30,27 @@
 #include "md_vector.h"
 
 typedef struct md_fctx {
-  LLVMValueRef fn;  /* the function (original) */
+  LLVMValueRef fn; /* the function (original) */
   md_dom dom;
-  md_inv inv;       /* launch-invariance, memoized for fn */
-  md_range range;   /* dividend facts, memoized for fn */
-  md_bounds *bounds; /* launch-checked dividend ranges, or NULL: none */
+  md_inv inv;           /* launch-invariance, memoized for fn */
+  md_range range;       /* dividend facts, memoized for fn */
+  md_bounds *bounds;    /* launch-checked dividend ranges, or NULL: none */
   md_bounds own_bounds; /* what `bounds` points to, when not NULL */
-  md_site *sites;   /* decided scalar sites (instructions of fn) */
+  md_site *sites;       /* decided scalar sites (instructions of fn) */
   unsigned nsites;
   size_t capsites;
   md_vsite *vsites; /* decided vector sites, split per lane when cloned */
   unsigned nvsites;
   size_t capvsites;
-  char where[512];  /* appended to its sites' remarks: "" for the kernel,
-                       " (in device function 'f', called from ...)" */
+  char where[512]; /* appended to its sites' remarks: "" for the kernel,
+                      " (in device function 'f', called from ...)" */
 } md_fctx;
 
 /* The context of a kernel (with bounds).  0, or -1 when out of memory: the
  * context is then valid without dominators (no branch condition is used,
  * which is still exact); the caller says so in a remark. */
-int md_fctx_init_kernel(md_fctx *f, LLVMValueRef kernel,
-                        LLVMTargetDataRef td, md_target t);
+int md_fctx_init_kernel(md_fctx *f, LLVMValueRef kernel, LLVMTargetDataRef td,
+                        md_target t);
 
 /* The context of `callee` as called by `call`, an instruction of parent's
  * function (no bounds).  parent must outlive f and stay at its address.

@@ -8,11 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 void md_kdec_init(md_kdec *d, const md_options *o) {
   memset(d, 0, sizeof *d);
   d->o = o;
-  md_breq_init(&d->req);
+  md_bounds_req_init(&d->req);
 }
 
 void md_kdec_release(md_kdec *d) {
@@ -43,14 +42,14 @@ int md_kdec_divisor(md_kdec *d, md_buf *prog, int kind, int flags) {
   return (int)d->ndivs++;
 }
 
-int md_kdec_req_prepare(md_kdec *d, md_bounds *b, const md_breq *r,
-                        md_breq *merged) {
+int md_kdec_req_prepare(md_kdec *d, md_bounds *b, const md_bounds_req *r,
+                        md_bounds_req *merged) {
   *merged = d->req;
   return md_bounds_merge(b, merged, r);
 }
 
-int md_kdec_req_commit(md_kdec *d, LLVMValueRef inst, const md_breq *merged,
-                       const char *fact) {
+int md_kdec_req_commit(md_kdec *d, LLVMValueRef inst,
+                       const md_bounds_req *merged, const char *fact) {
   char *t = malloc(strlen(fact) + 1);
   char *old = md_map_get(&d->facts, inst); /* each site is decided once */
   if (!t)
@@ -74,8 +73,8 @@ void md_kdec_extra_types(const md_kdec *d, LLVMContextRef ctx,
   unsigned i;
   for (i = 0; i < d->ndivs; i++) {
     int j, n = md_kind_params(d->divs[i].kind, d->divs[i].flags);
-    LLVMTypeRef t = LLVMIntTypeInContext(
-        ctx, (unsigned)md_kind_width(d->divs[i].kind));
+    LLVMTypeRef t =
+        LLVMIntTypeInContext(ctx, (unsigned)md_kind_width(d->divs[i].kind));
     for (j = 0; j < n; j++)
       types[d->divs[i].first_extra + (unsigned)j] = t;
   }
@@ -89,8 +88,8 @@ unsigned md_kdec_used_offset(const md_kdec *d, uint64_t used, unsigned div) {
   return off;
 }
 
-void md_kdec_magic_params(const md_kdec *d, LLVMValueRef clone,
-                          uint64_t used, md_magic_vals *mv) {
+void md_kdec_magic_params(const md_kdec *d, LLVMValueRef clone, uint64_t used,
+                          md_magic_vals *mv) {
   static const char *pn[4] = {"m", "a", "s", "dsgn"};
   unsigned np = LLVMCountParams(clone) - md_kdec_used_offset(d, used, d->ndivs);
   unsigned i;

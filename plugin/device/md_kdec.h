@@ -30,10 +30,10 @@ typedef struct md_kdec {
   const md_options *o;
   md_divisor divs[MD_MAX_DIVISORS];
   unsigned ndivs;
-  unsigned n_extra; /* magic parameters of the kernel's clone */
-  md_breq req;      /* the kernel's launch conditions, merged (md_bounds.h):
-                       one requirement program each */
-  md_map facts;     /* original site -> malloc'd remark text of its fact */
+  unsigned n_extra;  /* magic parameters of the kernel's clone */
+  md_bounds_req req; /* the kernel's launch conditions, merged (md_bounds.h):
+                  one requirement program each */
+  md_map facts;      /* original site -> malloc'd remark text of its fact */
 } md_kdec;
 
 /* md_kdec_magic_params' `used`: every divisor (the kernel's own clone). */
@@ -46,15 +46,15 @@ void md_kdec_release(md_kdec *d);
  * bytes are then moved into the table); -1 when the table is full. */
 int md_kdec_divisor(md_kdec *d, md_buf *prog, int kind, int flags);
 
-/* The kernel's conditions with those of r added, in *merged; 0 when they
- * would exceed MD_MAX_REQS (the fact is then not used). */
-int md_kdec_req_prepare(md_kdec *d, md_bounds *b, const md_breq *r,
-                        md_breq *merged);
+/* The kernel's conditions with those of r added, in *merged: 0, or -1
+ * when they would exceed MD_MAX_REQS (the fact is then not used). */
+int md_kdec_req_prepare(md_kdec *d, md_bounds *b, const md_bounds_req *r,
+                        md_bounds_req *merged);
 
 /* Commit prepared conditions and the remark text of site inst.  0, or -1
  * when out of memory (nothing committed). */
-int md_kdec_req_commit(md_kdec *d, LLVMValueRef inst, const md_breq *merged,
-                       const char *fact);
+int md_kdec_req_commit(md_kdec *d, LLVMValueRef inst,
+                       const md_bounds_req *merged, const char *fact);
 
 /* The remark text of site inst's launch-checked fact, or NULL. */
 const char *md_kdec_fact(const md_kdec *d, LLVMValueRef inst);
@@ -72,7 +72,7 @@ unsigned md_kdec_used_offset(const md_kdec *d, uint64_t used, unsigned div);
 
 /* Name the clone's magic parameters md.dI.{m,a,s,dsgn} and collect them
  * per divisor in mv[0..ndivs). */
-void md_kdec_magic_params(const md_kdec *d, LLVMValueRef clone,
-                          uint64_t used, md_magic_vals *mv);
+void md_kdec_magic_params(const md_kdec *d, LLVMValueRef clone, uint64_t used,
+                          md_magic_vals *mv);
 
 #endif

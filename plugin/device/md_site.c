@@ -34,7 +34,7 @@
 typedef struct md_site_facts {
   LLVMValueRef inst, num, den;
   LLVMOpcode op;
-  int vector;    /* a vector division (lanes: 0 when not a supported one) */
+  int vector; /* a vector division (lanes: 0 when not a supported one) */
   unsigned lanes;
   unsigned w;    /* width of the operation (of one lane) */
   int is_signed; /* sdiv / srem */
@@ -50,7 +50,7 @@ typedef struct md_site_facts {
 /* Why a site is left alone (MD_WHY_OK: it is not). */
 typedef enum md_site_why {
   MD_WHY_OK = 0,
-  MD_WHY_ASK_LAUNCH,     /* md_site_choose needs launch_u32 */
+  MD_WHY_ASK_LAUNCH, /* md_site_choose needs launch_u32 */
   MD_WHY_VECTOR_SHAPE,
   MD_WHY_CONSTANT,
   MD_WHY_NO_SIGNED,
@@ -100,8 +100,8 @@ static void md_site_facts_of(const md_kdec *d, md_fctx *f, LLVMValueRef inst,
 }
 
 /* The site's kind, mode and flags from its facts and the options: pure. */
-static md_site_why md_site_choose(const md_site_facts *sf,
-                                  const md_options *o, md_site_choice *c) {
+static md_site_why md_site_choose(const md_site_facts *sf, const md_options *o,
+                                  md_site_choice *c) {
   int s = sf->is_signed;
   if (sf->vector && !sf->lanes)
     return MD_WHY_VECTOR_SHAPE;
@@ -149,12 +149,17 @@ static md_site_why md_site_choose(const md_site_facts *sf,
 /* The missed remark of a site left alone (detail: md_invariant's reason
  * for MD_WHY_NOT_INVARIANT, at lane `lane` of a vector). */
 static void md_site_missed(const md_fctx *f, const md_site_facts *sf,
-                           md_site_why why,
-                           unsigned lane, const char *detail) {
-  static const char *const name[] = {
-      "", "", "VectorDivision", "ConstantDivisor", "Disabled", "Disabled",
-      "UnsupportedWidth", "NotLaunchInvariant", "TooManyDivisors",
-      "OutOfMemory"};
+                           md_site_why why, unsigned lane, const char *detail) {
+  static const char *const name[] = {"",
+                                     "",
+                                     "VectorDivision",
+                                     "ConstantDivisor",
+                                     "Disabled",
+                                     "Disabled",
+                                     "UnsupportedWidth",
+                                     "NotLaunchInvariant",
+                                     "TooManyDivisors",
+                                     "OutOfMemory"};
   const char *op = md_op_name(sf->op);
   char ty[32], tail[320];
   const char *vec =
@@ -162,10 +167,11 @@ static void md_site_missed(const md_fctx *f, const md_site_facts *sf,
           ? "vector "
           : "";
   if (why == MD_WHY_VECTOR_SHAPE) {
-    md_remarkf_in(MD_REMARK_MISSED, sf->inst, name[why], f->where,
-               "magicdiv: vector %s left alone: not a fixed vector of at most "
-               "%d integer lanes of 8, 16, 32 or 64 bits",
-               op, MD_VEC_MAX_LANES);
+    md_remarkf_in(
+        MD_REMARK_MISSED, sf->inst, name[why], f->where,
+        "magicdiv: vector %s left alone: not a fixed vector of at most "
+        "%d integer lanes of 8, 16, 32 or 64 bits",
+        op, MD_VEC_MAX_LANES);
     return;
   }
   if (sf->vector)
@@ -202,8 +208,8 @@ static void md_site_missed(const md_fctx *f, const md_site_facts *sf,
     snprintf(tail, sizeof tail, "left alone: out of memory");
     break;
   }
-  md_remarkf_in(MD_REMARK_MISSED, sf->inst, name[why], f->where, "magicdiv: %s%s %s %s",
-             vec, op, ty, tail);
+  md_remarkf_in(MD_REMARK_MISSED, sf->inst, name[why], f->where,
+                "magicdiv: %s%s %s %s", vec, op, ty, tail);
 }
 
 /* md_invariant's reason why the last program of f's context failed. */
@@ -213,8 +219,8 @@ static const char *md_site_inv_why(const md_fctx *f) {
 
 /* A launch requirement and the remark text of the fact it makes true. */
 typedef struct md_site_req {
-  int has;     /* the site assumes launch conditions */
-  md_breq req; /* the kernel's conditions with those the site assumes */
+  int has;           /* the site assumes launch conditions */
+  md_bounds_req req; /* the kernel's conditions with those the site assumes */
   char fact[256];
 } md_site_req;
 
@@ -224,22 +230,22 @@ typedef struct md_site_req {
  * prepared requirement and its remark text in r. */
 static int md_launch_narrow(md_kdec *d, md_fctx *f, const md_site_facts *sf,
                             md_site_req *r) {
-  md_breq br;
+  md_bounds_req br;
   int num_ok = sf->num_u32, den_ok = sf->den_u32;
   char bound[128];
-  md_breq_init(&br);
+  md_bounds_req_init(&br);
   if (!num_ok && !md_bounds_need(f->bounds, &br, sf->num, sf->inst,
-                                 0xFFFFFFFFull, MD_BND_NOT_INVARIANT))
+                                 0xFFFFFFFFull, MD_BOUNDS_NOT_INVARIANT))
     return 0;
   md_bounds_describe(f->bounds, &br, bound, sizeof bound);
   if (!den_ok &&
       !md_bounds_need(f->bounds, &br, sf->den, sf->inst, 0xFFFFFFFFull, 0))
     return 0;
-  if (!md_kdec_req_prepare(d, f->bounds, &br, &r->req))
+  if (md_kdec_req_prepare(d, f->bounds, &br, &r->req))
     return 0;
-  snprintf(r->fact, sizeof r->fact, "%s%s%s%s%s",
-           num_ok ? "" : "dividend in ", num_ok ? "" : bound,
-           !num_ok && !den_ok ? " and " : "", den_ok ? "" : "divisor < 2^32",
+  snprintf(r->fact, sizeof r->fact, "%s%s%s%s%s", num_ok ? "" : "dividend in ",
+           num_ok ? "" : bound, !num_ok && !den_ok ? " and " : "",
+           den_ok ? "" : "divisor < 2^32",
            br.n ? " checked at launch" : " (constant bounds)");
   r->has = 1;
   return 1;
@@ -250,15 +256,15 @@ static int md_launch_narrow(md_kdec *d, md_fctx *f, const md_site_facts *sf,
  * the site assumes no launch condition yet. */
 static int md_site_nonneg(md_kdec *d, md_fctx *f, const md_site_facts *sf,
                           md_site_req *r) {
-  md_breq br;
+  md_bounds_req br;
   char bound[128];
   if (md_known_nonneg(&f->range, sf->num, sf->inst))
     return 1;
-  md_breq_init(&br);
+  md_bounds_req_init(&br);
   if (r->has || !d->o->launch_ranges || !f->bounds ||
       !md_bounds_need(f->bounds, &br, sf->num, sf->inst,
-                      (1ull << (sf->w - 1)) - 1, MD_BND_NOT_INVARIANT) ||
-      !md_kdec_req_prepare(d, f->bounds, &br, &r->req))
+                      (1ull << (sf->w - 1)) - 1, MD_BOUNDS_NOT_INVARIANT) ||
+      md_kdec_req_prepare(d, f->bounds, &br, &r->req))
     return 0;
   md_bounds_describe(f->bounds, &br, bound, sizeof bound);
   snprintf(r->fact, sizeof r->fact, "dividend in %s%s", bound,
@@ -369,9 +375,9 @@ void md_site_consider(md_kdec *d, md_fctx *f, LLVMValueRef inst) {
   site.mode = c.mode;
   /* A 64-bit site's divisor fits 32 bits (unsigned: d < 2^32; signed:
    * -2^31 <= d < 2^31), proven or required at launch: 32-bit remainders. */
-  site.rem32 = (c.kind == MD_KIND_U64 || c.kind == MD_KIND_S64) &&
-               ((c.flags & MD_DF_DIV32) ||
-                (sf.is_signed ? sf.den_s32 : sf.den_u32));
+  site.rem32 =
+      (c.kind == MD_KIND_U64 || c.kind == MD_KIND_S64) &&
+      ((c.flags & MD_DF_DIV32) || (sf.is_signed ? sf.den_s32 : sf.den_u32));
   if (md_fctx_add_site(f, &site)) {
     md_site_missed(f, &sf, MD_WHY_NO_MEMORY, 0, NULL);
     return;
@@ -399,27 +405,28 @@ static void md_site_remark(const md_kdec *d, const md_fctx *f,
   LLVMOpcode op = LLVMGetInstructionOpcode(s->inst);
   const md_divisor *dv = &d->divs[s->divisor];
   unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(s->inst));
-  const char *how =
-      s->mode == MD_MODE_EXTEND   ? ", extended to 32 bits"
-      : s->mode == MD_MODE_NARROW ? ", operands proven < 2^32"
-      : s->mode == MD_MODE_SEXT   ? ", operands proven to fit signed 32 bits"
-                                  : "";
+  const char *how = s->mode == MD_MODE_EXTEND   ? ", extended to 32 bits"
+                    : s->mode == MD_MODE_NARROW ? ", operands proven < 2^32"
+                    : s->mode == MD_MODE_SEXT
+                        ? ", operands proven to fit signed 32 bits"
+                        : "";
   const char *sign = "";
   const char *fact = md_kdec_fact(d, s->inst);
   if (fact && s->mode == MD_MODE_NARROW)
     how = "";
   if (dv->kind == MD_KIND_S32 || dv->kind == MD_KIND_S64)
-    sign = s->nonneg && !fact ? ((dv->flags & MD_DF_POSITIVE)
-                            ? ", dividend >= 0, divisor > 0 checked at launch"
-                            : ", dividend >= 0")
-                     : ((dv->flags & MD_DF_POSITIVE)
-                            ? ", divisor > 0 checked at launch"
-                            : "");
+    sign =
+        s->nonneg && !fact
+            ? ((dv->flags & MD_DF_POSITIVE)
+                   ? ", dividend >= 0, divisor > 0 checked at launch"
+                   : ", dividend >= 0")
+            : ((dv->flags & MD_DF_POSITIVE) ? ", divisor > 0 checked at launch"
+                                            : "");
   md_remarkf_in(MD_REMARK_PASSED, s->inst, "Transformed", f->where,
-             "magicdiv: %s i%u by launch-invariant divisor #%d -> magic %s "
-             "multiply-high%s%s%s%s",
-             md_op_name(op), w, s->divisor, md_kind_str(dv->kind), how, sign,
-             fact ? ", " : "", fact ? fact : "");
+                "magicdiv: %s i%u by launch-invariant divisor #%d -> magic %s "
+                "multiply-high%s%s%s%s",
+                md_op_name(op), w, s->divisor, md_kind_str(dv->kind), how, sign,
+                fact ? ", " : "", fact ? fact : "");
 }
 
 static void md_vector_remark(const md_kdec *d, const md_fctx *f,
@@ -432,12 +439,12 @@ static void md_vector_remark(const md_kdec *d, const md_fctx *f,
     len += (size_t)snprintf(list + len, sizeof list - len, "%s#%d",
                             l ? ", " : "", vs->divisor[l]);
   md_remarkf_in(MD_REMARK_PASSED, vs->inst, "Transformed", f->where,
-             "magicdiv: vector %s <%u x i%u> split into %u lanes by "
-             "launch-invariant divisors %s -> magic %s multiply-high%s",
-             md_op_name(LLVMGetInstructionOpcode(vs->inst)), vs->lanes,
-             LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(vs->inst))),
-             vs->lanes, list, md_kind_str(d->divs[vs->divisor[0]].kind),
-             vs->mode == MD_MODE_EXTEND ? ", extended to 32 bits" : "");
+                "magicdiv: vector %s <%u x i%u> split into %u lanes by "
+                "launch-invariant divisors %s -> magic %s multiply-high%s",
+                md_op_name(LLVMGetInstructionOpcode(vs->inst)), vs->lanes,
+                LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(vs->inst))),
+                vs->lanes, list, md_kind_str(d->divs[vs->divisor[0]].kind),
+                vs->mode == MD_MODE_EXTEND ? ", extended to 32 bits" : "");
 }
 
 void md_site_remarks(const md_kdec *d, const md_fctx *f) {

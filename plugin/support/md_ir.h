@@ -6,6 +6,7 @@
 #define MAGICDIV_MD_IR_H
 
 #include <llvm-c/Core.h>
+#include <stdint.h>
 
 /* Width in bits of an integer type, 0 for any other type. */
 static inline unsigned md_type_width(LLVMTypeRef t) {
@@ -33,5 +34,28 @@ static inline const char *md_op_name(LLVMOpcode op) {
   default: return "srem";
   }
 }
+
+/* The predicate that holds exactly when p does not (the false edge of a
+ * branch on icmp p). */
+static inline LLVMIntPredicate md_pred_invert(LLVMIntPredicate p) {
+  static const LLVMIntPredicate inv[] = {
+      LLVMIntNE,  LLVMIntEQ,  LLVMIntULE, LLVMIntULT, LLVMIntUGE,
+      LLVMIntUGT, LLVMIntSLE, LLVMIntSLT, LLVMIntSGE, LLVMIntSGT};
+  return inv[p - LLVMIntEQ];
+}
+
+/* The predicate q with (a p b) == (b q a): operands swapped. */
+static inline LLVMIntPredicate md_pred_swap(LLVMIntPredicate p) {
+  static const LLVMIntPredicate sw[] = {
+      LLVMIntEQ,  LLVMIntNE,  LLVMIntULT, LLVMIntULE, LLVMIntUGT,
+      LLVMIntUGE, LLVMIntSLT, LLVMIntSLE, LLVMIntSGT, LLVMIntSGE};
+  return sw[p - LLVMIntEQ];
+}
+
+/* The largest unsigned / signed value of w bits (1 <= w <= 64). */
+static inline uint64_t md_umax_w(unsigned w) {
+  return w >= 64 ? ~0ull : (1ull << w) - 1;
+}
+static inline uint64_t md_smax_w(unsigned w) { return (1ull << (w - 1)) - 1; }
 
 #endif

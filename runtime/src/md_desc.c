@@ -400,7 +400,7 @@ static int md_run_program(const uint8_t *d, uint32_t pc, void *const *args,
     const uint8_t *p = d + pc;
     int op = p[0];
     /* Validated: every opcode is known and its operands are in bounds. */
-    pc += 1u + (uint32_t)md_op_operand_bytes(op);
+    pc += (uint32_t)md_op_size(op);
     switch (op) {
     case MD_OP_END:
       if (poison & 1)

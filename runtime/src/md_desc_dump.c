@@ -17,33 +17,10 @@
 #include "magicdiv/magicdiv.h"
 #include "magicdiv/md_desc.h"
 
-static const char *md_op_mnemonic(int op) {
-  static const char *bin[] = {"add",  "sub",  "mul",  "shl",  "lshr",
-                              "ashr", "and",  "or",   "xor",  "udiv",
-                              "sdiv", "urem", "srem", "smin", "smax",
-                              "umin", "umax"};
-  if (op >= MD_OP_ADD && op <= MD_OP_UMAX)
-    return bin[op - MD_OP_ADD];
-  switch (op) {
-  case MD_OP_ZEXT: return "zext";
-  case MD_OP_SEXT: return "sext";
-  case MD_OP_TRUNC: return "trunc";
-  case MD_OP_SELECT: return "select";
-  default: return "icmp";
-  }
-}
-
 static const char *md_pred_name(int pred) {
   static const char *names[] = {"eq",  "ne",  "ugt", "uge", "ult",
                                 "ule", "sgt", "sge", "slt", "sle"};
   return names[pred - MD_PRED_EQ];
-}
-
-static const char *md_launch_name(int which) {
-  static const char *names[] = {"ntid.x",   "ntid.y",   "ntid.z",
-                                "nctaid.x", "nctaid.y", "nctaid.z",
-                                "items.x",  "items.y",  "items.z"};
-  return names[which];
 }
 
 /* The ops of a validated program at pc, up to (not including) END. */
@@ -53,7 +30,7 @@ static void md_dump_program(const uint8_t *d, uint32_t pc, FILE *f) {
     const uint8_t *p = d + pc;
     const uint8_t *o = p + 1;
     int op = p[0];
-    pc += 1u + (uint32_t)md_op_operand_bytes(op);
+    pc += (uint32_t)md_op_size(op);
     if (op == MD_OP_END)
       break;
     fputs(sep, f);
@@ -61,23 +38,24 @@ static void md_dump_program(const uint8_t *d, uint32_t pc, FILE *f) {
     switch (op) {
     case MD_OP_ARG: {
       uint32_t off = md_rd32(o + MD_ARG_OFFSET);
-      fprintf(f, "arg%u", md_rd16(o + MD_ARG_PARAM));
+      fprintf(f, "%s%u", md_op_mnemonic(op), md_rd16(o + MD_ARG_PARAM));
       if (off)
         fprintf(f, "+%u", off);
       fprintf(f, ":i%u", 8u * o[MD_ARG_SIZE]);
       break;
     }
     case MD_OP_CONST:
-      fprintf(f, "const.i%u.%llu", o[0], (unsigned long long)md_rd64(o + 1));
+      fprintf(f, "%s.i%u.%llu", md_op_mnemonic(op), o[0],
+              (unsigned long long)md_rd64(o + 1));
       break;
     case MD_OP_LAUNCH:
-      fprintf(f, "launch.%s", md_launch_name(o[0]));
+      fprintf(f, "%s.%s", md_op_mnemonic(op), md_launch_str(o[0]));
       break;
     case MD_OP_ICMP:
-      fprintf(f, "icmp.%s.i%u", md_pred_name(o[1]), o[0]);
+      fprintf(f, "%s.%s.i%u", md_op_mnemonic(op), md_pred_name(o[1]), o[0]);
       break;
     case MD_OP_SELECT:
-      fprintf(f, "select.i%u", o[0]);
+      fprintf(f, "%s.i%u", md_op_mnemonic(op), o[0]);
       break;
     case MD_OP_ZEXT:
     case MD_OP_SEXT:

@@ -229,51 +229,91 @@ static inline int md_kind_width(int kind) {
   return (kind == MD_KIND_U64 || kind == MD_KIND_S64) ? 64 : 32;
 }
 
+/* One opcode of the program encoding.  md_op_lookup's table is the one
+ * definition of the encoding: the plugin's writer (md_prog.c) and sizes
+ * (md_bounds), the runtime's validator and evaluator (md_desc.c) and the
+ * dump (md_desc_dump.c) all read it. */
+typedef struct md_op_info {
+  uint8_t op;            /* enum md_op */
+  uint8_t operand_bytes; /* bytes that follow the opcode byte */
+  uint8_t pops;          /* values popped (each op but END pushes one) */
+  uint8_t flags;         /* MD_OF_* the IR instruction of the op can carry */
+  const char *name;      /* mnemonic */
+} md_op_info;
+
+/* The table entry of opcode `op`, or NULL for an unknown opcode. */
+static inline const md_op_info *md_op_lookup(int op) {
+  static const md_op_info table[] = {
+      {MD_OP_END, 0, 1, 0, "end"},
+      {MD_OP_ARG, 7, 0, 0, "arg"},       /* u16 param, u32 offset, u8 size */
+      {MD_OP_CONST, 9, 0, 0, "const"},   /* u8 w, u64 value */
+      {MD_OP_LAUNCH, 1, 0, 0, "launch"}, /* u8 which */
+      /* binary: u8 w, u8 flags */
+      {MD_OP_ADD, 2, 2, MD_OF_NSW | MD_OF_NUW, "add"},
+      {MD_OP_SUB, 2, 2, MD_OF_NSW | MD_OF_NUW, "sub"},
+      {MD_OP_MUL, 2, 2, MD_OF_NSW | MD_OF_NUW, "mul"},
+      {MD_OP_SHL, 2, 2, MD_OF_NSW | MD_OF_NUW, "shl"},
+      {MD_OP_LSHR, 2, 2, MD_OF_EXACT, "lshr"},
+      {MD_OP_ASHR, 2, 2, MD_OF_EXACT, "ashr"},
+      {MD_OP_AND, 2, 2, 0, "and"},
+      {MD_OP_OR, 2, 2, MD_OF_DISJOINT, "or"},
+      {MD_OP_XOR, 2, 2, 0, "xor"},
+      {MD_OP_UDIV, 2, 2, MD_OF_EXACT, "udiv"},
+      {MD_OP_SDIV, 2, 2, MD_OF_EXACT, "sdiv"},
+      {MD_OP_UREM, 2, 2, 0, "urem"},
+      {MD_OP_SREM, 2, 2, 0, "srem"},
+      {MD_OP_SMIN, 2, 2, 0, "smin"},
+      {MD_OP_SMAX, 2, 2, 0, "smax"},
+      {MD_OP_UMIN, 2, 2, 0, "umin"},
+      {MD_OP_UMAX, 2, 2, 0, "umax"},
+      /* others */
+      {MD_OP_ICMP, 2, 2, 0, "icmp"},     /* u8 w, u8 pred */
+      {MD_OP_SELECT, 1, 3, 0, "select"}, /* u8 w */
+      {MD_OP_ZEXT, 2, 1, 0, "zext"},     /* u8 from_w, u8 to_w */
+      {MD_OP_SEXT, 2, 1, 0, "sext"},
+      {MD_OP_TRUNC, 2, 1, 0, "trunc"}};
+  /* the table's index of op: the opcodes come in four dense runs */
+  int i = op >= MD_OP_END && op <= MD_OP_LAUNCH   ? op
+          : op >= MD_OP_ADD && op <= MD_OP_UMAX   ? op - MD_OP_ADD + 4
+          : op >= MD_OP_ICMP && op <= MD_OP_SELECT ? op - MD_OP_ICMP + 21
+          : op >= MD_OP_ZEXT && op <= MD_OP_TRUNC  ? op - MD_OP_ZEXT + 23
+                                                   : -1;
+  return i >= 0 && table[i].op == op ? &table[i] : 0;
+}
+
 /* Operand bytes that follow opcode `op` in a program; -1 for an unknown
- * opcode.  The one definition of the encoding, for the plugin's writer and
- * the runtime's reader. */
+ * opcode. */
 static inline int md_op_operand_bytes(int op) {
-  switch (op) {
-  case MD_OP_END:
-    return 0;
-  case MD_OP_ARG:
-    return 7; /* u16 param, u32 offset, u8 size */
-  case MD_OP_CONST:
-    return 9; /* u8 w, u64 value */
-  case MD_OP_LAUNCH:
-  case MD_OP_SELECT:
-    return 1; /* u8 which / u8 w */
-  case MD_OP_ICMP:
-  case MD_OP_ZEXT:
-  case MD_OP_SEXT:
-  case MD_OP_TRUNC:
-    return 2; /* u8 w, u8 pred / u8 from_w, u8 to_w */
-  default:
-    return (op >= MD_OP_ADD && op <= MD_OP_UMAX) ? 2 : -1; /* u8 w, flags */
-  }
+  const md_op_info *i = md_op_lookup(op);
+  return i ? i->operand_bytes : -1;
+}
+
+/* Bytes of one op `op` with its operands; -1 for an unknown opcode. */
+static inline int md_op_size(int op) {
+  const md_op_info *i = md_op_lookup(op);
+  return i ? 1 + i->operand_bytes : -1;
 }
 
 /* Values opcode `op` pops from the evaluation stack (each op but END pushes
  * one); -1 for an unknown opcode. */
 static inline int md_op_pops(int op) {
-  switch (op) {
-  case MD_OP_END:
-    return 1;
-  case MD_OP_ARG:
-  case MD_OP_CONST:
-  case MD_OP_LAUNCH:
-    return 0;
-  case MD_OP_ZEXT:
-  case MD_OP_SEXT:
-  case MD_OP_TRUNC:
-    return 1;
-  case MD_OP_ICMP:
-    return 2;
-  case MD_OP_SELECT:
-    return 3;
-  default:
-    return (op >= MD_OP_ADD && op <= MD_OP_UMAX) ? 2 : -1;
-  }
+  const md_op_info *i = md_op_lookup(op);
+  return i ? i->pops : -1;
+}
+
+/* The mnemonic of opcode `op`, "?" for an unknown one. */
+static inline const char *md_op_mnemonic(int op) {
+  const md_op_info *i = md_op_lookup(op);
+  return i ? i->name : "?";
+}
+
+/* "ntid.x" ... "items.z": the name of launch dimension `which` (enum
+ * md_launch), "?" for another value. */
+static inline const char *md_launch_str(int which) {
+  static const char *const names[] = {"ntid.x",   "ntid.y",   "ntid.z",
+                                      "nctaid.x", "nctaid.y", "nctaid.z",
+                                      "items.x",  "items.y",  "items.z"};
+  return which >= 0 && which <= MD_LAUNCH_ITEMS_Z ? names[which] : "?";
 }
 
 /* ---- layout: field offsets, the one definition for writer and reader ---- */
@@ -339,24 +379,11 @@ static inline uint32_t md_desc_code_start(uint32_t n_params, uint32_t n_div,
   return md_desc_req_table(n_params, n_div) + n_reqs * MD_REQ_ENTRY_SIZE;
 }
 
-/* The MD_OF_* flags the IR instruction of binary op `op` can carry. */
+/* The MD_OF_* flags the IR instruction of op `op` can carry (0 for an
+ * unknown opcode). */
 static inline int md_op_allowed_flags(int op) {
-  switch (op) {
-  case MD_OP_ADD:
-  case MD_OP_SUB:
-  case MD_OP_MUL:
-  case MD_OP_SHL:
-    return MD_OF_NSW | MD_OF_NUW;
-  case MD_OP_UDIV:
-  case MD_OP_SDIV:
-  case MD_OP_LSHR:
-  case MD_OP_ASHR:
-    return MD_OF_EXACT;
-  case MD_OP_OR:
-    return MD_OF_DISJOINT;
-  default:
-    return 0;
-  }
+  const md_op_info *i = md_op_lookup(op);
+  return i ? i->flags : 0;
 }
 
 /* Maximum evaluation-stack depth of the program p[0..n) (ops only, no

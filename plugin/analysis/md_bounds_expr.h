@@ -1,0 +1,70 @@
+/*
+ * md_bounds_expr.h -- the expression store of md_bounds (md_bounds_expr.c),
+ * private to the md_bounds*.c files: the nodes of symbolic bounds, made
+ * once per kernel (hash-consed), and their leaves.  Every maker returns
+ * the node's index, or -1 (over budget, out of memory, or an operand that
+ * is -1: failures propagate).
+ */
+#ifndef MAGICDIV_MD_BOUNDS_EXPR_H
+#define MAGICDIV_MD_BOUNDS_EXPR_H
+
+#include <llvm-c/Core.h>
+#include <stdint.h>
+
+#include "md_bounds.h"
+#include "md_buf.h"
+
+enum md_bounds_op {
+  MD_BOUNDS_INV = 1, /* c: index of an invariant leaf (zero-extended to 64) */
+  MD_BOUNDS_CONST,   /* c */
+  MD_BOUNDS_SUB1,    /* a - 1 (see the SUB1 invariant above) */
+  MD_BOUNDS_ADD,     /* a + b */
+  MD_BOUNDS_MUL,     /* a * b */
+  MD_BOUNDS_UDIV,    /* a / b (b >= 1 wherever the bounded value exists) */
+  MD_BOUNDS_LSHR,    /* a >> c */
+  MD_BOUNDS_UMAX,    /* max(a, b) */
+  MD_BOUNDS_UMIN,    /* min(a, b) */
+  MD_BOUNDS_GUARD    /* a, valid only if b <= c */
+};
+
+struct md_bounds_node {
+  int op;
+  int a, b;
+  uint64_t c;
+};
+
+/* An invariant leaf: the program of a w-bit launch-invariant value. */
+struct md_bounds_leaf {
+  md_buf prog;
+  unsigned w;
+  LLVMValueRef v; /* a value it was made from (for names), or NULL */
+};
+
+#define MD_BOUNDS_INF UINT64_MAX
+
+/* The node (op, a, b, c); constants are folded, a guard on a constant is
+ * decided here (true: dropped, false: -1). */
+int md_bounds_make(md_bounds *b, int op, int a, int bb, uint64_t c);
+int md_bounds_const(md_bounds *b, uint64_t c);
+/* The leaf of a w-bit invariant whose program is prog (copied); v: a value
+ * it was made from (for names), or NULL. */
+int md_bounds_inv_leaf(md_bounds *b, const md_buf *prog, unsigned w,
+                       LLVMValueRef v);
+/* The leaf of launch dimension `which` as the device reads it (w bits). */
+int md_bounds_launch_leaf(md_bounds *b, int which, unsigned w);
+/* A launch-invariant value (md_invariant): its exact unsigned value. */
+int md_bounds_invariant_leaf(md_bounds *b, LLVMValueRef v);
+/* Strip guards: the node whose value n has. */
+int md_bounds_core(md_bounds *b, int n);
+/* Put the guards of `from` around `to`. */
+int md_bounds_move_guards(md_bounds *b, int from, int to);
+/* a, valid only if value(g) <= limit. */
+int md_bounds_guard(md_bounds *b, int a, int g, uint64_t limit);
+/* a with the condition "a <= limit" (the value fits: no wrap, or >= 0). */
+int md_bounds_self_guard(md_bounds *b, int a, uint64_t limit);
+int md_bounds_sub1(md_bounds *b, int a);
+/* x + 1, folding (P - 1) + 1 = P (guards kept). */
+int md_bounds_add1(md_bounds *b, int x);
+int md_bounds_max(md_bounds *b, int x, int y);
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * md_geometry.c -- the table of GPU launch-geometry intrinsics
+ * (md_geometry.h).
+ */
+#include "md_geometry.h"
+
+#include <string.h>
+
+static const struct {
+  md_target target;
+  md_geom_kind kind;
+  const char *prefix;
+} md_geom_table[] = {
+    {MD_TARGET_NVPTX, MD_GEOM_THREAD_ID, "llvm.nvvm.read.ptx.sreg.tid."},
+    {MD_TARGET_NVPTX, MD_GEOM_BLOCK_ID, "llvm.nvvm.read.ptx.sreg.ctaid."},
+    {MD_TARGET_NVPTX, MD_GEOM_BLOCK_SIZE, "llvm.nvvm.read.ptx.sreg.ntid."},
+    {MD_TARGET_NVPTX, MD_GEOM_GRID_SIZE, "llvm.nvvm.read.ptx.sreg.nctaid."},
+    {MD_TARGET_AMDGPU, MD_GEOM_THREAD_ID, "llvm.amdgcn.workitem.id."},
+    {MD_TARGET_AMDGPU, MD_GEOM_BLOCK_ID, "llvm.amdgcn.workgroup.id."},
+};
+
+int md_geom_of_call(LLVMValueRef v, md_geom *g) {
+  LLVMValueRef callee;
+  const char *name;
+  size_t len = 0, k;
+  if (!LLVMIsACallInst(v))
+    return 0;
+  callee = LLVMGetCalledValue(v);
+  if (!callee || !LLVMIsAFunction(callee))
+    return 0;
+  name = LLVMGetValueName2(callee, &len);
+  for (k = 0; k < sizeof md_geom_table / sizeof md_geom_table[0]; k++) {
+    size_t pl = strlen(md_geom_table[k].prefix);
+    if (len <= pl || memcmp(name, md_geom_table[k].prefix, pl) != 0)
+      continue;
+    g->target = md_geom_table[k].target;
+    g->kind = md_geom_table[k].kind;
+    g->axis = len == pl + 1 && name[pl] >= 'x' && name[pl] <= 'z'
+                  ? name[pl] - 'x'
+                  : -1;
+    return 1;
+  }
+  return 0;
+}
