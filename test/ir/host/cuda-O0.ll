@@ -1,6 +1,6 @@
 ; Host pass on real clang-22 host IR of a CUDA program at -O0 (stubs not
 ; inlined; the registrations in __cuda_register_globals).  Same source and
-; recipe as host-cuda-O2.ll, with -O0.
+; recipe as cuda-O2.ll, with -O0.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s -o %t.ll \
 ; RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv \
 ; RUN:   -pass-remarks-analysis=magicdiv 2> %t.remarks

@@ -1,7 +1,7 @@
 ; Launches inside a C++ try block are invokes (cudaLaunchKernel is not
 ; nounwind): they become invokes of md_cuda_launch with the same normal and
 ; unwind destinations.  Real clang-22 host IR (-O2, recipe of
-; host-cuda-O2.ll) of: one kernel k(int*, int), launched with <<<>>> and with
+; cuda-O2.ll) of: one kernel k(int*, int), launched with <<<>>> and with
 ; cudaLaunchKernel between two calls of may_throw() inside try {} catch (...).
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll

@@ -1,6 +1,6 @@
 ; CUDA with the per-thread default stream: clang-22 launches through
 ; cudaLaunchKernel_ptsz (host compile with -fgpu-default-stream=per-thread;
-; recipe otherwise as host-cuda-O2.ll, source: one kernel k(int*, int)
+; recipe otherwise as cuda-O2.ll, source: one kernel k(int*, int)
 ; launched on a stream and on the default stream).  The launches go to
 ; md_cuda_launch with an md_cuda_api that names cudaLaunchKernel_ptsz and
 ; carries MD_API_PER_THREAD (1), so the runtime launches the clone on the

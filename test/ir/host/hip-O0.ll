@@ -1,6 +1,6 @@
 ; Host pass on real clang-22 host IR of a HIP program at -O0 (stubs not
 ; inlined, registrations in __hip_register_globals).  Same source and recipe
-; as host-hip-O2.ll, with -O0.
+; as hip-O2.ll, with -O0.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %not grep -E "call .*@hipLaunchKernel\(ptr[^,]*@_Z" %t.ll

@@ -1,5 +1,5 @@
 ; Host pass on real clang-22 host IR of a HIP program at -O2: host.cu of
-; host-cuda-O2.ll with hip* names (and hipExtLaunchKernel instead of
+; cuda-O2.ll with hip* names (and hipExtLaunchKernel instead of
 ; cudaLaunchKernelExC), compiled with
 ;   clang-22 -x hip --cuda-host-only --offload-arch=gfx90a -O2 -S -emit-llvm
 ;     -Xclang -fcuda-include-gpubinary -Xclang <10-byte dummy> host.hip

@@ -1,4 +1,4 @@
-; HIP host pass with clones: host-hip-O2.ll's module with a clang offload
+; HIP host pass with clones: hip-O2.ll's module with a clang offload
 ; bundle embedded as the GPU binary (section .hip_fatbin).  The bundle holds
 ; an empty host entry and two small synthetic AMDGPU code objects (ELF64:
 ; .dynsym/.dynstr/.rodata only, which is all the pass reads), "gfx90a" and

@@ -1,6 +1,6 @@
 ; HIP with the per-thread default stream: clang-22 launches through
 ; hipLaunchKernel_spt (-fgpu-default-stream=per-thread; recipe as
-; host-hip-O2.ll, source as host-cuda-ptsz.ll).  md_hip_api names
+; hip-O2.ll, source as cuda-ptsz.ll).  md_hip_api names
 ; hipLaunchKernel_spt, so clone and original alike keep the program's
 ; stream semantics.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s -o %t.ll

@@ -17,7 +17,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; On NVPTX hi_32(n*m + a) is inline PTX (MD_U32_PTX): mul.wide.u32 plus the
 ; zero-extended addend, the PTX the IR form would give, without a `mul i64`
 ; per site for straight-line strength reduction; the IR form off NVPTX:
-; device-amdgpu.ll.
+; device/amdgpu.ll.
 ; CHECK: %md.hi = call i32 asm "{\0A\09.reg .u64 md_w, md_a;\0A\09mul.wide.u32 md_w, $1, $2;\0A\09cvt.u64.u32 md_a, $3;\0A\09add.s64 md_w, md_w, md_a;\0A\09mov.b64 {_, $0}, md_w;\0A\09}", "=r,r,r,r"(i32 %md.nabs, i32 %md.d0.m, i32 %md.d0.a)
 ; CHECK: %md.uq = lshr i32 %md.hi, %md.d0.s
 ; CHECK: %md.qneg = icmp slt i32 %md.n.fr, 0

@@ -1,7 +1,7 @@
 ; NVPTX code generation of clones: no div/rem instruction is left for a
 ; transformed site, the u32 core is one mul.wide.u32, and ptxas accepts it.
 ; (no-launch-ranges: n64 + tid would otherwise be narrowed to the u32 core
-; under a launch requirement; launch-ranges.ll checks that form's PTX.)
+; under a launch requirement; bounds/rules.ll checks that form's PTX.)
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges>' -S %s -o %t.ll
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o %t.ptx
 ; RUN: awk '/^.visible .entry k__magicdiv\(/,/^}/' %t.ptx | %FileCheck %s --check-prefix=CLONE

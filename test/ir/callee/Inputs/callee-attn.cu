@@ -1,6 +1,6 @@
 // A kernel calling __noinline__ device functions that divide by
 // num_heads / num_kv_heads, by the kernel's arguments and by gridDim.x
-// (paged attention's shape), with the CUDA headers (clang-callee.test).
+// (paged attention's shape), with the CUDA headers (callee/clang.test).
 #include <cuda_runtime.h>
 
 __device__ __noinline__ int kv_head_of(int head_idx, int num_heads,

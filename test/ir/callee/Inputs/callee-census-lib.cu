@@ -1,4 +1,4 @@
-// The other "file" of the census (callee-census.test): device functions
+// The other "file" of the census (callee/census.test): device functions
 // only, as the separately compiled device side of a -fgpu-rdc program sees
 // them.  No kernel here calls them: each division gets a NotReached remark.
 #define DEV __attribute__((device)) __attribute__((noinline))

@@ -1,4 +1,4 @@
-// Source of the debug-info inputs of test/ir/clone-debug-{22,19}.ll (the
+// Source of ir/clone/debug-info.test's inputs clone-dbg-*-{22,19}.ll (the
 // magicdiv cloner).  Self-contained (no CUDA headers) so that clang-19 can
 // compile it with -nocudainc.  Regenerate, in this directory:
 //   V=22 (or 19); clang-$V -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 \

@@ -1,4 +1,4 @@
-/* Functions for test/ir/clone-diff.test: compiled to IR, cloned by the
+/* Functions for test/ir/clone/diff-exec.test: compiled to IR, cloned by the
  * magicdiv clone self-test (MAGICDIV_CLONE_SELFTEST=1: every clone_me*
  * gets a copy clone_me*__clone with extra (i32, i32, i64) parameters),
  * then compiled and run against clone-diff-main.c, which checks that each

@@ -1,4 +1,4 @@
-/* Driver for test/ir/clone-diff.test: each clone_me*__clone (made by the
+/* Driver for test/ir/clone/diff-exec.test: each clone_me*__clone (made by the
  * magicdiv clone self-test) must return what its original returns.  The
  * extra parameters (i32, i32, i64) are unused by the clones' bodies. */
 #include <stdio.h>

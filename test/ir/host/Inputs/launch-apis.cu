@@ -1,4 +1,4 @@
-// Every CUDA launch form the host pass knows (host-launch-apis.test).
+// Every CUDA launch form the host pass knows (host/launch-apis.test).
 #include <cuda.h>
 #include <cuda_runtime.h>
 

@@ -1,4 +1,4 @@
-// Every HIP launch form the host pass knows (host-launch-apis.test).
+// Every HIP launch form the host pass knows (host/launch-apis.test).
 #include <hip/hip_runtime.h>
 #include <hip/hip_ext.h>
 

@@ -1,4 +1,4 @@
-// Source of the debug-info modules of test/ir/stress-debug.test: kernels
+// Source of the debug-info modules of test/ir/robust/stress-debug.test: kernels
 // with launch-invariant divisions, compiled at test time by the clang of
 // the LLVM under test (-g, -gline-tables-only, -O0 device debug; CUDA for
 // NVPTX and, with -x hip, HIP for AMDGPU).  Self-contained (no CUDA/HIP

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # stress-run.sh -- crash-freedom of the magicdiv pass on random modules
-# (used by test/ir/stress-*.test).
+# (used by test/ir/robust/stress-*.test).
 #
 #   stress-run.sh TARGET OUTDIR SEED[:SIZE]...
 #   env: STRESS OPT LLC PLUGIN (tools of one LLVM version), PTXAS (optional)
