@@ -2,8 +2,8 @@
  * md_prog.h -- the plugin's one writer of descriptor bytes (md_prog.c):
  * program ops (md_abi.h's encoding) and whole descriptors.
  *
- * md_invariant.c builds divisor and requirement programs with the op
- * writers; md_device.c assembles the descriptor with md_desc_build and runs
+ * md_invariant.c (divisor programs) and md_bounds.c (requirement programs)
+ * write programs with the op writers; md_device.c assembles the descriptor with md_desc_build and runs
  * the runtime's own validator (md_desc_validate) on the bytes before it
  * commits a clone.
  */
