@@ -110,7 +110,7 @@ static int md_add_site(md_kstate *k, LLVMValueRef inst, int divisor,
   return 1;
 }
 
-/* ---- launch-checked facts (issue 10; the analysis is md_bounds.c) ---- */
+/* ---- launch-checked facts (the analysis is md_bounds.c) ---- */
 
 /* The kernel's conditions with those of r added, in *merged; 0 when they
  * would exceed MD_MAX_REQS (the fact is then not used). */
@@ -265,7 +265,7 @@ void md_consider_site(md_kstate *k, LLVMValueRef inst) {
       has_req = 1;
     }
   }
-  /* issue 11: u64 by a sign-extended <= 32-bit value (size_t % int):
+  /* u64 by a sign-extended <= 32-bit value (size_t % int):
    * require d < 2^32 at launch (MD_DF_DIV32) so that remainders run in 32
    * bits; a negative int divisor (d >= 2^64 - 2^31) runs the original. */
   if (kind == MD_KIND_U64 && LLVMIsAInstruction(den) &&

@@ -595,7 +595,7 @@ static void test_kind_fallbacks(void) {
         "U32 reads 4 bytes");
 }
 
-/* issue 11: MD_DF_DIV32 -- accepted for the 64-bit kinds only; at fill,
+/* MD_DF_DIV32 -- accepted for the 64-bit kinds only; at fill,
  * U64 runs the clone for 1 <= d < 2^32 and falls back from 2^32 on; S64
  * (with and without MD_DF_POSITIVE) for -2^31 <= d < 2^31, d != 0. */
 static void test_div32(void) {

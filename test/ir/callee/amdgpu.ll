@@ -1,4 +1,4 @@
-; Interprocedural clones on AMDGPU (issue 12): a device function dividing
+; Interprocedural clones on AMDGPU: a device function dividing
 ; by its argument -- a field of the kernel's byref struct at the call --
 ; and by the workgroup size read in the callee from the implicit
 ; arguments; a linkonce_odr (template) function; a vector division in a

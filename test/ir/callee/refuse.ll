@@ -1,4 +1,4 @@
-; Called functions that get no clone (issue 12): every division in them has
+; Called functions that get no clone: every division in them has
 ; a missed remark naming the function, the kernel and why; the kernel's own
 ; division is still transformed, and the module verifies.
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv,verify' -S %s -o %t.ll \

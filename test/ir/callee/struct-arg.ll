@@ -1,4 +1,4 @@
-; A kernel's by-value struct passed on to device functions (issue 12): by
+; A kernel's by-value struct passed on to device functions: by
 ; pointer to a function that only reads it (readonly, not captured) and by
 ; value (byval).  The struct stays read-only, so the kernel's own division
 ; by one of its fields is transformed, and so are the callees' divisions by

@@ -1,4 +1,4 @@
-; Regression tests for defects found by probing (issue 9): each of these
+; Regression tests for defects found by probing: each of these
 ; was accepted silently or transformed wrongly before.
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv,verify' -S %s \
 ; RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv \
@@ -58,7 +58,7 @@ define void @taken__magicdiv() {
 
 ; 4. A division in a noinline device function used to be reported as "no
 ; division by a launch-invariant divisor".  With a launch-invariant divisor
-; it is now transformed through a callee clone (issue 12); otherwise its
+; it is now transformed through a callee clone; otherwise its
 ; remark names the function.
 ; REMARK-DAG: remark: {{.*}}magicdiv: udiv i32 by launch-invariant divisor #0 -> magic u32 multiply-high (in device function 'helper', called from kernel 'calls')
 ; REMARK-DAG: remark: {{.*}}magicdiv: udiv i32 left alone: divisor is loaded from memory{{.*}}'helper_mem'

@@ -1,4 +1,4 @@
-; AMDGPU -O2 shapes (issue 12): two adjacent int fields of a byref struct
+; AMDGPU -O2 shapes: two adjacent int fields of a byref struct
 ; loaded as one <2 x i32> and split with extractelement; the SLP
 ; vectorizer's `srem <2 x i32>` whose lanes divide by such fields, by
 ; insertelement / shufflevector chains of scalar arguments, by the

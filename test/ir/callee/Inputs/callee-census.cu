@@ -1,4 +1,4 @@
-// Census input (issue 12, test/ir/callee/census.test): kernels calling
+// Census input (test/ir/callee/census.test): kernels calling
 // several noinline device functions, as the device side of a multi-file
 // program sees them (paged-attention-like: num_heads / num_kv_heads, block
 // tables, the grid size).  Every division must end up transformed or with

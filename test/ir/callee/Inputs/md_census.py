@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Remark census (issue 12): every division of a module before the pass has
+"""Remark census: every division of a module before the pass has
 a magicdiv remark -- transformed, or missed with its reason.
 
 usage: md_census.py IR.ll REMARKS.yaml
