@@ -16,6 +16,9 @@
   status LAUNCH.md STATUS.txt      LAUNCH.md's status table lists exactly those codes with
                                    that value and text; its fallback table has a row with
                                    the text of every MD_FALLBACK_* code
+  index README.md SRCROOT          test/README.md names every lit test of test/ (or a folder
+                                   holding it) and every plugin/ and runtime/src/ source
+                                   file; every path it names exists
 """
 import os
 import re
@@ -252,8 +255,48 @@ def cmd_status(launch, status_txt):
     finish("LAUNCH.md lists the %d status codes of the headers" % len(codes))
 
 
+TEST_SUFFIXES = (".ll", ".test", ".cu", ".hip")
+NOT_TESTS = {"Inputs", "tools", "src", "consumer"}
+
+
+def covered(path, named):
+    """path is named, or lies in a named folder (a name ending in /)."""
+    return path in named or any(n.endswith("/") and path.startswith(n) for n in named)
+
+
+def cmd_index(readme, root):
+    rows = "\n".join(l for l in read(readme).splitlines() if l.startswith("|"))
+    tests_part, _, src_part = rows.partition("| source | tests |")
+    named = set(re.findall(r"`([\w./-]+(?:/|\.(?:ll|test|cu|hip)))`", tests_part))
+    tdir = os.path.join(root, "test")
+    for dirpath, dirs, files in os.walk(tdir):
+        dirs[:] = sorted(d for d in dirs if d not in NOT_TESTS)
+        for f in sorted(files):
+            rel = os.path.relpath(os.path.join(dirpath, f), tdir).replace(os.sep, "/")
+            if f.endswith(TEST_SUFFIXES) and not covered(rel, named):
+                bad("test/README.md does not list %s" % rel)
+    for n in sorted(named):
+        if not os.path.exists(os.path.join(tdir, n)):
+            bad("test/README.md lists %s, which does not exist" % n)
+    srcs = set(re.findall(r"`((?:plugin|runtime)/[\w./-]+)`", src_part))
+    for n in sorted(srcs):
+        if not os.path.exists(os.path.join(root, n)):
+            bad("test/README.md's source table lists %s, which does not exist" % n)
+    tests = set(re.findall(r"`([\w./-]+(?:/|\.(?:ll|test|cu|hip)))`", src_part)) - srcs
+    for n in sorted(tests):
+        if not os.path.exists(os.path.join(tdir, n)):
+            bad("test/README.md's source table names the test %s, which does not exist" % n)
+    for top in ("plugin", os.path.join("runtime", "src")):
+        for dirpath, _, files in os.walk(os.path.join(root, top)):
+            for f in sorted(files):
+                rel = os.path.relpath(os.path.join(dirpath, f), root).replace(os.sep, "/")
+                if f.endswith((".c", ".cpp")) and not covered(rel, srcs):
+                    bad("test/README.md's source table has no row for %s" % rel)
+    finish("test/README.md indexes every test and source file")
+
+
 def main():
-    cmds = {"example-src": cmd_example_src, "example": cmd_example, "reqops": cmd_reqops,
+    cmds = {"index": cmd_index, "example-src": cmd_example_src, "example": cmd_example, "reqops": cmd_reqops,
             "writers": cmd_writers, "status-src": cmd_status_src, "status": cmd_status}
     if len(sys.argv) < 3 or sys.argv[1] not in cmds:
         sys.exit(__doc__)
