@@ -1,14 +1,9 @@
 // opbench.cu -- the op-level microbenchmark of the seed paper
-// (shared/seeds/002): three back-to-back loops of `iters` (65,536)
-// divisions per thread accumulating into output[idx]: n / d, n % d, and
-// n / d + n % d (quotient shared).  The dividend changes every iteration
-// (n = x ^ t), so the division stays in the loop, but what depends on the
-// uniform divisor alone does not: ptxas hoists the native u32 division's
-// reciprocal (I2F.U32.RP, MUFU.RCP, F2I and its refinement) out of the
-// loop, so a native u32 quotient costs ~9 SASS per iteration here against
-// ~19 as one division per thread (bench/RESULTS.md, straight / loop).
-// 32-bit: x < 2^31 - 2^16 (every variant's domain); 64-bit: x is any
-// 64-bit value.
+// (shared/seeds/002): three back-to-back loops of `iters` (65,536) divisions
+// per thread into output[idx]: n / d, n % d, n / d + n % d (quotient shared).
+// n = x ^ t changes every iteration, but ptxas hoists what depends on d alone
+// (native u32: the reciprocal; ~9 SASS a quotient here, ~19 straight-line).
+// 32-bit: x < 2^31 - 2^16 (every variant's domain); 64-bit: any 64-bit x.
 #include "mdb_dev.h"
 
 template <class T, class D>
