@@ -28,7 +28,7 @@
 int md_run_module(LLVMModuleRef m, const md_options *o) {
   md_target t;
   int changed = 0;
-  /* Test hook of the cloner's lit tests (test/ir/clone-*): clone every
+  /* Test hook of the cloner's lit tests (test/ir/clone/): clone every
    * function named clone_me* and nothing else. */
   if (getenv("MAGICDIV_CLONE_SELFTEST"))
     return md_clone_selftest(m) > 0;

@@ -5,8 +5,8 @@
 #   scripts/snapshot.sh OUT_DIR [BUILD_DIR]     (BUILD_DIR default build-22)
 #
 # Writes into OUT_DIR, one file per input:
-#   ir.<test>.ll / ir.<test>.rem       every test/ir/*.ll through
-#                                      opt -passes=magicdiv (default options
+#   ir.<dir>.<test>.ll / .rem          every test/ir/<dir>/*.ll (not Inputs)
+#                                      through opt -passes=magicdiv (default options
 #                                      and no-launch-ranges): output IR and
 #                                      every remark (passed, missed, analysis)
 #   cu.<dir>.<src>.<arch>.ll / .rem         bench/kernels/*.cu and demo/*.cu,
@@ -25,8 +25,9 @@ llvm=/usr/lib/llvm-22/bin
 mkdir -p "$out"
 rm -f "$out"/*
 rem=(-pass-remarks=magicdiv -pass-remarks-missed=magicdiv -pass-remarks-analysis=magicdiv)
-for f in "$root"/test/ir/*.ll; do
-  t=$(basename "$f" .ll)
+for f in $(cd "$root/test/ir" && find . -name '*.ll' -not -path '*/Inputs/*' | sort); do
+  t=$(echo "${f#./}" | sed 's|/|.|g; s|\.ll$||')
+  f=$root/test/ir/${f#./}
   for o in "" "no-launch-ranges"; do
     tag=$t${o:+.$o}
     "$llvm/opt" -load-pass-plugin="$plugin" -passes="magicdiv<$o>" "${rem[@]}" \

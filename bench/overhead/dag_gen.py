@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """dag_gen.py -- DAG-shaped divisor and dividend expressions, to check that
-the pass's cost is bounded by the size of the IR (issue 9).
+the pass's cost is bounded by the size of the IR.
 
 Families (each an NVPTX module with one kernel; N = the size):
   square   divisor d^(2^N): N squarings of a parameter, a DAG of N nodes

@@ -1,5 +1,5 @@
 // four.cu -- a kernel with exactly four launch-invariant divisors (the
-// issue's host-cost target is "<= 100 ns per launch with 4 divisors"):
+// host-cost target of the launch layer is "<= 100 ns per launch with 4 divisors"):
 // a 5-D index split into (n, c, d, h, w) by chained division by the four
 // plain int parameters W, H, D, C.
 #include "mdb_dev.h"

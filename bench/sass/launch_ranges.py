@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""launch_ranges.py -- what launch-checked dividend ranges (issue 10) change
+"""launch_ranges.py -- what launch-checked dividend ranges change
 in bench/kernels and demo/: the form of every transformed site and the SASS
 size of every clone, with the option launch-ranges off (before) and on
 (after).

@@ -14,9 +14,12 @@ and counts machine instructions:
 Per-site cost is measured by differences: the kernel with k division sites
 minus the same kernel with the division replaced by the identity (same loads,
 same accumulation, 0 division sites), divided by k.  Reported:
-  loop   loop-body instructions per site, k = 8 (marginal cost)
-  first  whole-kernel instructions of the first site (k = 1 minus k = 0;
-         includes loading the magic parameters)
+  loop   loop-body instructions per site, k = 8 (marginal cost; the
+         compiler hoists what depends on the divisor alone out of the
+         loop: native division's reciprocal, the clone's parameter loads)
+  first  straight-line: whole-kernel instructions of the first site (k = 1
+         minus k = 0), one division per thread as index code does;
+         includes loading the magic parameters / computing the reciprocal
   marg   whole-kernel instructions per site at k = 8 (standalone, marginal)
 The plugin variant is the native source compiled with -fpass-plugin; its
 clone K__magicdiv is counted against the identity kernel.
@@ -359,15 +362,16 @@ def elf_text_sizes(path):
 
 
 # ---- AMDGPU assembly parsing ----
-def parse_amdgpu(text):
-    """{kernel: [(label_or_None, instr)]} from llc assembly."""
+def parse_amdgpu(text, keep=lambda name: "__" in name):
+    """{kernel: [(label_or_None, instr)]} from llc assembly, for the
+    kernels whose name `keep` accepts (default: this script's names)."""
     funcs = {}
     cur = None
     for line in text.splitlines():
         m = re.match(r"^([A-Za-z_][\w.$]*):", line)
         if m and not line.startswith(".L"):
             name = m.group(1)
-            cur = funcs.setdefault(name, []) if "__" in name else None
+            cur = funcs.setdefault(name, []) if keep(name) else None
             continue
         if cur is None:
             continue
@@ -583,7 +587,10 @@ def write_tables(out, arch, nv, rows, opsrows, method, groups):
     lines.append("")
     lines.append("Cell: loop / first / marg"
                  + (" / mca-cycles (loop body)" if not nv else "")
-                 + "; '-' = not applicable.")
+                 + "; '-' = not applicable.  first = straight-line: one"
+                 " division per thread, as index code does (the divisor's"
+                 " set-up included); loop = in a loop, where ptxas / llc"
+                 " hoist what depends on the divisor alone.")
     lines.append("")
     lines.append("| group | " + " | ".join(VARIANTS) + " |")
     lines.append("|---|" + "---|" * len(VARIANTS))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """gen_fuzz.py -- writes src/k_fuzz.c: random index expressions over the
 launch geometry and kernel arguments, divided by an argument, for the
-differential fuzz of launch-checked ranges (fuzz.test, driver d_fuzz.c).
+differential fuzz of launch-checked ranges (bounds-fuzz.test, driver d_fuzz.c).
 
   python3 test/diff/gen_fuzz.py [SEED] > test/diff/src/k_fuzz.c
 

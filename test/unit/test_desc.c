@@ -595,7 +595,7 @@ static void test_kind_fallbacks(void) {
         "U32 reads 4 bytes");
 }
 
-/* issue 11: MD_DF_DIV32 -- accepted for the 64-bit kinds only; at fill,
+/* MD_DF_DIV32 -- accepted for the 64-bit kinds only; at fill,
  * U64 runs the clone for 1 <= d < 2^32 and falls back from 2^32 on; S64
  * (with and without MD_DF_POSITIVE) for -2^31 <= d < 2^31, d != 0. */
 static void test_div32(void) {
@@ -775,25 +775,33 @@ static size_t build_shape_desc(uint8_t *out) {
   tdb_div_begin(&g_b, MD_KIND_S32, MD_DF_POSITIVE); /* s.w */
   tdb_arg(&g_b, 1, 12, 4);
   tdb_end(&g_b);
-  tdb_div_begin(&g_b, MD_KIND_S32, MD_DF_POSITIVE); /* s.h * s.w */
-  tdb_arg(&g_b, 1, 8, 4);
+  tdb_div_begin(&g_b, MD_KIND_S32, MD_DF_POSITIVE); /* s.w * s.h */
   tdb_arg(&g_b, 1, 12, 4);
+  tdb_arg(&g_b, 1, 8, 4);
   tdb_bin(&g_b, MD_OP_MUL, 32, MD_OF_NSW);
   tdb_end(&g_b);
+  tdb_req_grid_x(&g_b); /* nctaid.x * ntid.x <= 2^31 */
   return tdb_finish(&g_b, out, 4096);
 }
 
-/* The bytes docs/ABI.md shows for this descriptor. */
+/* The bytes docs/ABI.md shows for this descriptor (test/docs/abi-example.test
+ * checks that table against the plugin's output). */
 static const uint8_t k_shape_bytes[] = {
-    0x4D, 0x44, 0x44, 0x53, 0x02, 0x00, 0x14, 0x00, 0x4D, 0x00, 0x00, 0x00,
-    0x03, 0x00, 0x02, 0x00, 0x06, 0x00, 0x00, 0x00, /* header */
+    0x4D, 0x44, 0x44, 0x53, 0x02, 0x00, 0x14, 0x00, 0x6C, 0x00, 0x00, 0x00,
+    0x03, 0x00, 0x02, 0x00, 0x06, 0x00, 0x01, 0x00, /* header */
     0x08, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,
-    0x02, 0x01, 0x00, 0x00, 0x30, 0x00, 0x00, 0x00, /* divisor 0 */
-    0x02, 0x01, 0x03, 0x00, 0x39, 0x00, 0x00, 0x00, /* divisor 1 */
+    0x02, 0x01, 0x00, 0x00, 0x34, 0x00, 0x00, 0x00, /* divisor 0 */
+    0x02, 0x01, 0x03, 0x00, 0x3D, 0x00, 0x00, 0x00, /* divisor 1 */
+    0x51, 0x00, 0x00, 0x00,                         /* requirement 0 */
     0x01, 0x01, 0x00, 0x0C, 0x00, 0x00, 0x00, 0x04, 0x00, /* s.w */
-    0x01, 0x01, 0x00, 0x08, 0x00, 0x00, 0x00, 0x04,       /* s.h */
     0x01, 0x01, 0x00, 0x0C, 0x00, 0x00, 0x00, 0x04,       /* s.w */
+    0x01, 0x01, 0x00, 0x08, 0x00, 0x00, 0x00, 0x04,       /* s.h */
     0x12, 0x20, 0x01, 0x00,                               /* mul nsw, end */
+    0x03, 0x03, 0x30, 0x20, 0x40,                         /* nctaid.x */
+    0x03, 0x00, 0x30, 0x20, 0x40,                         /* ntid.x */
+    0x12, 0x40, 0x02,                                     /* mul nuw */
+    0x02, 0x40, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, /* 2^31 */
+    0x28, 0x40, 0x25, 0x00,                               /* ule, end */
 };
 
 static void test_shape_kernel(void) {
@@ -806,7 +814,8 @@ static void test_shape_kernel(void) {
   int *out = NULL;
   void *args[3] = {&out, &s, &total};
   md_extra ex;
-  int st = md_desc_fill(d, n, args, NULL, &ex);
+  md_dims dims = {{4, 1, 1}, {64, 1, 1}}; /* 256 threads in x */
+  int st = md_desc_fill(d, n, args, &dims, &ex);
   CHECK(st == MD_OK, "shape fill: %s", md_status_str(st));
   if (st == MD_OK) {
     md_s32_magic g0, g1;
@@ -827,16 +836,23 @@ static void test_shape_kernel(void) {
   /* Fallbacks of this launch. */
   shape bad = {2, 3, 5, 0};
   args[1] = &bad;
-  CHECK(md_desc_fill(d, n, args, NULL, &ex) == MD_FALLBACK_DIV_ZERO, "w=0");
+  CHECK(md_desc_fill(d, n, args, &dims, &ex) == MD_FALLBACK_DIV_ZERO, "w=0");
   bad.w = -7;
-  CHECK(md_desc_fill(d, n, args, NULL, &ex) == MD_FALLBACK_NOT_POSITIVE,
+  CHECK(md_desc_fill(d, n, args, &dims, &ex) == MD_FALLBACK_NOT_POSITIVE,
         "w<0");
   bad.w = 65536, bad.h = 65536; /* h*w overflows: mul nsw is poison */
-  CHECK(md_desc_fill(d, n, args, NULL, &ex) == MD_FALLBACK_UNDEFINED,
+  CHECK(md_desc_fill(d, n, args, &dims, &ex) == MD_FALLBACK_UNDEFINED,
         "h*w overflows");
   bad.w = 7, bad.h = -5;
-  CHECK(md_desc_fill(d, n, args, NULL, &ex) == MD_FALLBACK_NOT_POSITIVE,
+  CHECK(md_desc_fill(d, n, args, &dims, &ex) == MD_FALLBACK_NOT_POSITIVE,
         "h*w < 0");
+  /* More than 2^31 threads in x: the requirement fails. */
+  md_dims many = {{1u << 22, 1, 1}, {1024, 1, 1}};
+  args[1] = &s;
+  CHECK(md_desc_fill(d, n, args, &many, &ex) == MD_FALLBACK_REQUIREMENT,
+        "2^32 threads");
+  many.grid[0] = 1u << 21; /* exactly 2^31 */
+  CHECK(md_desc_fill(d, n, args, &many, &ex) == MD_OK, "2^31 threads");
 }
 
 /* ---- md_build_args ---- */
@@ -1378,15 +1394,7 @@ static void test_requirements(void) {
   tdb_const(&b, 64, 0x7fffffff);
   tdb_icmp(&b, 64, MD_PRED_SLE);
   tdb_end(&b);
-  tdb_req_begin(&b);
-  tdb_launch(&b, MD_LAUNCH_GRID_X);
-  tdb_cast(&b, MD_OP_ZEXT, 32, 64);
-  tdb_launch(&b, MD_LAUNCH_BLOCK_X);
-  tdb_cast(&b, MD_OP_ZEXT, 32, 64);
-  tdb_bin(&b, MD_OP_MUL, 64, MD_OF_NUW);
-  tdb_const(&b, 64, 0x80000000ull);
-  tdb_icmp(&b, 64, MD_PRED_ULE);
-  tdb_end(&b);
+  tdb_req_grid_x(&b);
   n = tdb_finish(&b, d, sizeof d);
   CHECK(md_desc_validate(d, n) == MD_OK && d[18] == 2, "requirements valid");
   req_case(d, n, 100, 10, &dims, MD_OK, "both hold");

@@ -112,15 +112,7 @@ static size_t seed_reqs(uint8_t *out) {
   tdb_arg(&g_b, 2, 0, 8);
   tdb_cast(&g_b, MD_OP_TRUNC, 64, 32);
   tdb_end(&g_b);
-  tdb_req_begin(&g_b);
-  tdb_launch(&g_b, MD_LAUNCH_GRID_X);
-  tdb_cast(&g_b, MD_OP_ZEXT, 32, 64);
-  tdb_launch(&g_b, MD_LAUNCH_BLOCK_X);
-  tdb_cast(&g_b, MD_OP_ZEXT, 32, 64);
-  tdb_bin(&g_b, MD_OP_MUL, 64, MD_OF_NUW);
-  tdb_const(&g_b, 64, 0x80000000ull);
-  tdb_icmp(&g_b, 64, MD_PRED_ULE);
-  tdb_end(&g_b);
+  tdb_req_grid_x(&g_b);
   tdb_req_begin(&g_b);
   tdb_arg(&g_b, 1, 0, 4);
   tdb_cast(&g_b, MD_OP_ZEXT, 32, 64);

@@ -183,6 +183,20 @@ TDU_FN void tdb_select(tdb *b, int w) {
 
 TDU_FN void tdb_end(tdb *b) { tdb_byte(b, MD_OP_END); }
 
+/* The requirement md_bounds writes for blockIdx.x * blockDim.x + threadIdx.x
+ * >= 0: nctaid.x * ntid.x <= 2^31 in 64 bits (mul nuw), ended. */
+TDU_FN void tdb_req_grid_x(tdb *b) {
+  tdb_req_begin(b);
+  tdb_launch(b, MD_LAUNCH_GRID_X);
+  tdb_cast(b, MD_OP_ZEXT, 32, 64);
+  tdb_launch(b, MD_LAUNCH_BLOCK_X);
+  tdb_cast(b, MD_OP_ZEXT, 32, 64);
+  tdb_bin(b, MD_OP_MUL, 64, MD_OF_NUW);
+  tdb_const(b, 64, 0x80000000ull);
+  tdb_icmp(b, 64, MD_PRED_ULE);
+  tdb_end(b);
+}
+
 TDU_FN void tdb_put(uint8_t *p, uint64_t v, int bytes) {
   for (int i = 0; i < bytes; i++)
     p[i] = (uint8_t)(v >> (8 * i));

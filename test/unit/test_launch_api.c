@@ -5,7 +5,7 @@
  * and hipLaunchCooperativeKernel (md_hip_launch_ext / _cooperative), a
  * version-1 driver table (no cuLaunchKernelEx / cuLaunchCooperativeKernel:
  * the original runs), and the check of the original kernel's parameters
- * against the descriptor (cuFuncGetParamInfo; issue 9).  For each: the
+ * against the descriptor (cuFuncGetParamInfo).  For each: the
  * clone gets the same grid, block, shared memory, stream and attributes /
  * events / flags with the right magic numbers, or the ORIGINAL call runs
  * unchanged and its result is returned.  MAGICDIV_LOG lines: launch-api.test.
@@ -291,7 +291,7 @@ static void test_v1_driver(void) {
   EXPECT(md_cuda_set_driver(&d) == MD_ERR_INVALID);
 }
 
-/* issue 9: the original kernel's parameters against the descriptor */
+/* The original kernel's parameters against the descriptor */
 static void test_params(void) {
   int r, o0;
   section("parameter check");

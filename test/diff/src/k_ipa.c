@@ -1,5 +1,5 @@
 /*
- * k_ipa.c -- issue 12's device-side shapes, as x86 test kernels
+ * k_ipa.c -- device-side shapes of callees and vectors, as x86 test kernels
  * (driver: d_ipa.c):
  *   - vector divisions whose lanes divide by fields of a by-value struct
  *     loaded as one vector, by shuffles of it and by vectors built from

@@ -63,7 +63,7 @@ MD_KERNEL void k_mixed64(int64_t *out, int32_t H, int32_t W, int32_t C,
   out[4 * t + 3] = (idx / W) % H;
 }
 
-/* size_t by int (issue 11): the divisor is sext(d) as a 64-bit unsigned
+/* size_t by int: the divisor is sext(d) as a 64-bit unsigned
  * value, so the pass requires d < 2^32 at launch (MD_DF_DIV32: negative d
  * runs the original) and computes the remainder in 32 bits. */
 MD_KERNEL void k_sizet_int(uint64_t *out, int32_t d, uint64_t base,
