@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "md_omp.h"
 #include "md_remark.h"
 
 static int md_is_div(LLVMValueRef i) {
@@ -33,6 +34,8 @@ static LLVMValueRef md_direct_callee(LLVMValueRef i) {
   if (!LLVMIsACallInst(i) && !LLVMIsAInvokeInst(i) &&
       LLVMGetInstructionOpcode(i) != LLVMCallBr)
     return NULL;
+  if ((f = md_omp_microtask(i)))
+    return f; /* an OpenMP parallel region: a call of its microtask */
   f = LLVMGetCalledValue(i);
   if (!f || !LLVMIsAFunction(f) || LLVMIsDeclaration(f) ||
       LLVMGetIntrinsicID(f))
@@ -127,6 +130,8 @@ static const char *md_refusal(LLVMValueRef call, LLVMValueRef callee) {
     return "its definition may be replaced at link time (weak or linkonce "
            "linkage), so a copy of this body might not be what runs";
   }
+  if (md_omp_microtask(call))
+    return md_omp_refusal(call);
   if (!LLVMIsACallInst(call))
     return "it is called through an invoke or callbr";
   if (LLVMIsFunctionVarArg(ft))

@@ -44,6 +44,7 @@
 #include "md_vector.h"
 
 #include "md_kstate.h"
+#include "md_omp_clone.h"
 
 static void md_keep_add(md_keep *k, LLVMValueRef g) {
   if (k->n == k->cap) {
@@ -527,11 +528,21 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
     return NULL;
   }
   md_vmap_free(map);
+  if (md_omp_kernel_env(k->kernel, clone, k->omp_env, &k->nomp_env)) {
+    md_remarkf(MD_REMARK_MISSED, k->kernel, "CloneFailed",
+               "magicdiv: kernel '%.*s' left alone: its OpenMP kernel "
+               "environment cannot be copied for the clone",
+               (int)k->klen, k->kname);
+    md_drop_clones(k, clone);
+    return NULL;
+  }
   if (k->o->verify && LLVMVerifyFunction(clone, LLVMReturnStatusAction)) {
     md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
               "magicdiv: internal error: the clone failed verification and "
               "was dropped; please report this kernel");
     md_drop_clones(k, clone);
+    while (k->nomp_env)
+      LLVMDeleteGlobal(k->omp_env[--k->nomp_env]);
     return NULL;
   }
   return clone;
@@ -575,6 +586,8 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
     LLVMSetFunctionCallConv(clone, LLVMPTXKernelCallConv);
   md_keep_add(k->keep, desc);
   md_keep_add(k->keep, clone);
+  for (i = 0; i < k->nomp_env; i++)
+    md_keep_add(k->keep, k->omp_env[i]);
   for (i = 0; i < k->nsites; i++) {
     md_site s = k->sites[i];
     s.inst = orig[i]; /* remarks name the original's sites */

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "md_kstate.h"
+#include "md_omp.h"
+#include "md_omp_clone.h"
 #include "md_remark.h"
 
 /* ---- called functions (md_callee.h) ----
@@ -159,7 +161,7 @@ int md_build_callee_clones(md_kstate *k, LLVMValueRef kclone,
     int bad;
     size_t fl = 0;
     const char *fname = LLVMGetValueName2(n->fn, &fl);
-    int same;
+    int same, omp = md_omp_microtask(n->call) != NULL;
     if (!n->needed)
       continue;
     /* the magic parameters of the divisors used here or below */
@@ -167,7 +169,9 @@ int md_build_callee_clones(md_kstate *k, LLVMValueRef kclone,
       if (n->used >> d & 1)
         for (j = 0; j < (unsigned)md_kind_params(k->divs[d].kind,
                                                  k->divs[d].flags); j++) {
-          types[nx] = all[k->divs[d].first_extra + j];
+          /* a microtask gets every argument pointer-sized (md_omp.h) */
+          types[nx] = omp ? LLVMInt64TypeInContext(LLVMGetModuleContext(k->m))
+                          : all[k->divs[d].first_extra + j];
           extra[nx++] = pclone ? LLVMGetParam(pclone, pnp +
                                               md_used_offset(k, pused, d) + j)
                                : NULL;
@@ -196,6 +200,8 @@ int md_build_callee_clones(md_kstate *k, LLVMValueRef kclone,
     LLVMSetVisibility(n->clone, LLVMDefaultVisibility);
     LLVMSetDLLStorageClass(n->clone, LLVMDefaultStorageClass);
     md_magic_params(k, n->clone, n->used, mv);
+    if (omp)
+      md_omp_narrow_params(n->clone, mv, k->ndivs);
     md_node_swap(k, n);
     bad = md_rewrite_clone(k, n->clone, n->map, mv);
     md_node_swap(k, n);
@@ -206,7 +212,16 @@ int md_build_callee_clones(md_kstate *k, LLVMValueRef kclone,
       return -1;
     }
   redirect:
-    md_callee_redirect(pcall, n->clone, extra, nx);
+    md_omp_fit_args(pcall, extra, types, nx);
+    if (!omp)
+      md_callee_redirect(pcall, n->clone, extra, nx);
+    else if (md_omp_redirect(pcall, n->clone, extra, nx)) {
+      md_remarkf(MD_REMARK_MISSED, k->kernel, "CloneFailed",
+                 "magicdiv: kernel '%.*s' left alone: the parallel region "
+                 "'%.*s' cannot be started with its clone",
+                 (int)k->klen, k->kname, (int)fl, fname);
+      return -1;
+    }
   }
   for (i = 0; i < p->n; i++)
     if (p->node[i].clone && !p->node[i].shared && k->o->verify &&

@@ -69,6 +69,8 @@ typedef struct md_kstate {
   md_cplan *plan;   /* called functions (md_callee.h), or NULL */
   unsigned ncallee; /* sites in called functions */
   int in_callee;  /* the state is swapped to a callee's (md_node_swap) */
+  LLVMValueRef omp_env[2]; /* the clone's OpenMP kernel environment */
+  unsigned nomp_env;
 } md_kstate;
 
 /* md_magic_params' `used`: every divisor (the kernel's own clone). */
