@@ -24,6 +24,7 @@
 #include "md_host_omp.h"
 
 #include <llvm-c/BitReader.h>
+#include <llvm-c/DebugInfo.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -348,8 +349,19 @@ static void md_route(md_omp_host *h, LLVMValueRef call,
   b = LLVMCreateBuilderInContext(h->c);
   LLVMPositionBuilderBefore(b, call);
   nc = LLVMBuildCall2(b, h->launch_ty, h->launch_fn, ops, 7, "");
+  LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
   LLVMReplaceAllUsesWith(call, nc);
-  LLVMInstructionEraseFromParent(call);
+  {
+    size_t len = 0;
+    const char *nm = LLVMGetValueName2(call, &len);
+    char *saved = len ? malloc(len) : NULL;
+    if (saved)
+      memcpy(saved, nm, len);
+    LLVMInstructionEraseFromParent(call);
+    if (saved)
+      LLVMSetValueName2(nc, saved, len);
+    free(saved);
+  }
   LLVMDisposeBuilder(b);
   h->routed++;
 }
