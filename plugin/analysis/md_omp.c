@@ -132,6 +132,15 @@ static void md_args_walk(md_omp_args *a, LLVMValueRef call, LLVMValueRef p,
         a->why = "the address of the captured-values array is stored";
         return;
       }
+      {
+        LLVMTypeRef vt = LLVMTypeOf(LLVMGetOperand(user, 0));
+        if (LLVMGetTypeKind(vt) != LLVMPointerTypeKind &&
+            !(LLVMGetTypeKind(vt) == LLVMIntegerTypeKind &&
+              LLVMGetIntTypeWidth(vt) == 64)) {
+          a->why = "a captured value is stored with another size";
+          return;
+        }
+      }
       slot = off / 8;
       if (slot < 0 || slot >= MD_OMP_MAX_SLOTS)
         continue; /* beyond the slots the call passes: checked below */

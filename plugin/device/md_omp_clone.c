@@ -82,6 +82,30 @@ static int md_fork_redirect(LLVMValueRef call, LLVMValueRef microtask,
   return 0;
 }
 
+/* LLVM <= 19's lifetime markers carry the object's size: the markers of
+ * the enlarged array (through address-space casts) get its new size. */
+static void md_lifetime_size(LLVMValueRef p, unsigned long long size,
+                             unsigned depth) {
+  LLVMUseRef u;
+  for (u = LLVMGetFirstUse(p); u && depth < 4; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u), f, sz;
+    size_t len = 0;
+    const char *s;
+    if (LLVMIsAAddrSpaceCastInst(user)) {
+      md_lifetime_size(user, size, depth + 1);
+      continue;
+    }
+    if (!LLVMIsACallInst(user) || LLVMGetNumArgOperands(user) != 2 ||
+        !(f = LLVMGetCalledValue(user)) || !LLVMIsAFunction(f))
+      continue;
+    s = LLVMGetValueName2(f, &len);
+    sz = LLVMGetOperand(user, 0);
+    if (len > 13 && memcmp(s, "llvm.lifetime", 13) == 0 &&
+        LLVMIsAConstantInt(sz) && LLVMGetOperand(user, 1) == p)
+      LLVMSetOperand(user, 0, LLVMConstInt(LLVMTypeOf(sz), size, 0));
+  }
+}
+
 int md_omp_redirect(LLVMValueRef call, LLVMValueRef microtask,
                     LLVMValueRef *extra, unsigned n) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(call));
@@ -112,6 +136,7 @@ int md_omp_redirect(LLVMValueRef call, LLVMValueRef microtask,
   }
   LLVMReplaceAllUsesWith(old, fresh);
   LLVMInstructionEraseFromParent(old);
+  md_lifetime_size(fresh, (unsigned long long)(na + n) * 8, 0);
   args = LLVMGetOperand(call, MD_OMP_PAR_ARGS);
   LLVMPositionBuilderBefore(b, call);
   for (j = 0; j < n; j++) {

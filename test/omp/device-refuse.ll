@@ -13,6 +13,7 @@
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is a captured value of the parallel region that is not stored exactly once, before the call and in its block (in device function 'mt_twice', called from kernel 'twice')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is a captured value of the parallel region that is not stored exactly once, before the call and in its block (in device function 'mt_after', called from kernel 'after')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is a captured value of the parallel region that is not stored exactly once, before the call and in its block (in device function 'mt_other_block', called from kernel 'other_block')
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv in device function 'mt_narrow' (called from kernel 'narrow') left alone: a captured value is stored with another size
 ; IR-NOT: __magicdiv
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -162,6 +163,24 @@ st:
   br label %go
 go:
   call void @__kmpc_parallel_60(ptr @id, i32 0, i32 1, i32 -1, i32 -1, ptr @mt_other_block, ptr null, ptr %args, i64 2, i32 0)
+  ret void
+}
+
+define internal void @mt_narrow(ptr %gtid, ptr %btid, i64 %w, ptr %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %w32 = trunc i64 %w to i32
+  %q = sdiv i32 %t, %w32
+  store i32 %q, ptr %out
+  ret void
+}
+
+; a 4-byte store into a slot: its upper half is not the stored value's
+define ptx_kernel void @narrow(i32 %w, ptr %out) {
+  %args = alloca [2 x ptr], align 8
+  store i32 %w, ptr %args
+  %s1 = getelementptr inbounds i8, ptr %args, i64 8
+  store ptr %out, ptr %s1
+  call void @__kmpc_parallel_60(ptr @id, i32 0, i32 1, i32 -1, i32 -1, ptr @mt_narrow, ptr null, ptr %args, i64 2, i32 0)
   ret void
 }
 
