@@ -1,7 +1,7 @@
 /* OpenMP offload end-to-end program (test/omp/e2e-cpu.test): the shapes of
  * shapes.c over edge bounds, each result array hashed; run once with
  * MAGICDIV_DISABLE=1 (the originals) and once with the clones, the two
- * outputs must be identical. */
+ * outputs must be identical (and a collapse(2) region with nowait). */
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -61,6 +61,15 @@ static void hash(int count, unsigned buckets, unsigned *a) {
     a[t] = ((unsigned)t * 2654435761u) % buckets;
 }
 
+/* collapse(2) with nowait: launched from a task */
+static void nowait2(int n, int m, int *a) {
+#pragma omp target teams distribute parallel for collapse(2) map(tofrom: a[0:n*m]) nowait
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      a[i * m + j] = (i * m + j) / 7 + i * 3 + j;
+#pragma omp taskwait
+}
+
 int main(void) {
   static const int nm[][2] = {{1, 1}, {1, 7}, {7, 1}, {1, 1000}, {1000, 1},
                               {13, 17}, {31, 37}, {97, 89}, {2, 65537},
@@ -90,6 +99,9 @@ int main(void) {
            (unsigned long long)fnv(buf, sz * sizeof(unsigned)));
     loop2(n, m, buf);
     printf("loop2 %d %d %016llx\n", n, m,
+           (unsigned long long)fnv(buf, sz * sizeof(int)));
+    nowait2(n, m, buf);
+    printf("nowait2 %d %d %016llx\n", n, m,
            (unsigned long long)fnv(buf, sz * sizeof(int)));
   }
   for (i = 0; i < sizeof nml / sizeof nml[0]; i++) {
