@@ -11,8 +11,12 @@
  *   `K__magicdiv_desc` telling the runtime how to compute them
  *   (md_device.c).  The original kernel is never modified.
  *
+ *   OpenMP offload device code for a CPU target (host offloading) is a
+ *   device module too: its kernels are named by its offload entries.
+ *
  *   Host module with CUDA/HIP kernel registrations: route the launches of
- *   registered kernels through the runtime (md_host.c).
+ *   registered kernels through the runtime (md_host.c); with OpenMP target
+ *   regions, route __tgt_target_kernel (md_host_omp.c).
  *
  * Anything it cannot prove safe is left alone, with a missed remark.
  */
@@ -23,19 +27,24 @@
 #include "md_clone.h"
 #include "md_device.h"
 #include "md_host.h"
+#include "md_host_omp.h"
 #include "md_kernels.h"
+#include "md_omp.h"
 
 int md_run_module(LLVMModuleRef m, const md_options *o) {
   md_target t;
-  int changed = 0;
+  int changed = 0, omp_dev;
   /* Test hook of the cloner's lit tests (test/ir/clone/): clone every
    * function named clone_me* and nothing else. */
   if (getenv("MAGICDIV_CLONE_SELFTEST"))
     return md_clone_selftest(m) > 0;
   t = md_module_target(m);
-  if (o->device && (t != MD_TARGET_HOST || o->any_target))
+  omp_dev = md_omp_is_device_module(m); /* OpenMP device code for a CPU */
+  if (o->device && (t != MD_TARGET_HOST || o->any_target || omp_dev))
     changed |= md_device_run(m, t, o);
-  if (o->host && t == MD_TARGET_HOST)
+  if (o->host && t == MD_TARGET_HOST && !omp_dev) {
     changed |= md_host_run(m, o);
+    changed |= md_host_omp_run(m, o);
+  }
   return changed;
 }

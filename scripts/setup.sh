@@ -40,6 +40,38 @@ if [ ! -x /usr/lib/llvm-22/bin/lit ] && ! python3 -c "import lit" 2>/dev/null; t
   python3 -m pip install -q lit || echo "setup: warning: lit not installed" >&2
 fi
 
+# OpenMP offload (test/omp): Debian's liboffload-22 (libomptarget with its
+# host x86_64 plugin), the libomp it needs (libomp5-19) and the OpenMP
+# headers of clang-22 (libomp-22-dev), plus LLVM 19's device bitcode
+# (libomp-19-dev: libomptarget-nvptx-sm_*.bc, -amdgpu-gfx*.bc).  On bookworm
+# installing any of them REMOVES libomp5-14 / libomp-14-dev / libomp-dev
+# (libomp5-19 conflicts with libomp5-14), so they are not installed: the .deb
+# files are unpacked into a private prefix that nothing else uses, and the
+# OpenMP tests point clang at it (MAGICDIV_OMP_PREFIX, default below).
+OMP_PREFIX="${MAGICDIV_OMP_PREFIX:-/opt/magicdiv-omp}"
+OMP_DEBS=(liboffload-22 libomp5-19 libomp-22-dev libomp-19-dev)
+if [ ! -e "$OMP_PREFIX/lib/libomptarget.so" ]; then
+  echo "setup: unpacking ${OMP_DEBS[*]} into $OMP_PREFIX (not installed: see setup.sh)"
+  omp_tmp="$(mktemp -d)"
+  if (cd "$omp_tmp" && { apt-get download "${OMP_DEBS[@]}" >/dev/null 2>&1 ||
+        { $SUDO apt-get update -qq && apt-get download "${OMP_DEBS[@]}" >/dev/null; }; }); then
+    $SUDO mkdir -p "$OMP_PREFIX/root" "$OMP_PREFIX/lib" "$OMP_PREFIX/include"
+    for d in "$omp_tmp"/*.deb; do $SUDO dpkg-deb -x "$d" "$OMP_PREFIX/root"; done
+    r="$OMP_PREFIX/root/usr/lib"
+    # one flat directory: the links inside the packages point at /usr
+    $SUDO ln -sf "$r/llvm-19/lib/libomp.so.5" "$OMP_PREFIX/lib/libomp.so.5"
+    $SUDO ln -sf libomp.so.5 "$OMP_PREFIX/lib/libomp.so"
+    $SUDO ln -sf "$r/llvm-22/lib/libomptarget.so.22.1" "$OMP_PREFIX/lib/libomptarget.so.22.1"
+    $SUDO ln -sf "$r/llvm-22/lib/libLLVMOffload.so.22.1" "$OMP_PREFIX/lib/libLLVMOffload.so.22.1"
+    $SUDO ln -sf libomptarget.so.22.1 "$OMP_PREFIX/lib/libomptarget.so"
+    $SUDO ln -sfn "$r/llvm-22/lib/clang/22/include" "$OMP_PREFIX/include/22"
+    $SUDO ln -sfn "$r/llvm-19/lib" "$OMP_PREFIX/lib19"
+  else
+    echo "setup: warning: could not download ${OMP_DEBS[*]}; OpenMP offload tests will be unsupported" >&2
+  fi
+  rm -rf "$omp_tmp"
+fi
+
 if [ ! -x /usr/local/cuda/bin/ptxas ]; then
   echo "setup: note: /usr/local/cuda/bin/ptxas not found; CUDA tests will be skipped" >&2
 fi

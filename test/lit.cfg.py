@@ -2,7 +2,7 @@
 #   %opt %llc %clang %FileCheck %not %llvm-as %llvm-dis %llvm-stress (the LLVM
 #   version this build is for), %plugin (MagicDiv.so), %bin (test binaries),
 #   %rtinc %rtlib (runtime headers/libraries), %ptxas, %cuda, %cc.
-# Features: ptxas, cuda, llvm22, llvm19, hip.
+# Features: ptxas, cuda, llvm22, llvm19, hip, liboffload.
 import os
 import lit.formats
 
@@ -77,3 +77,15 @@ def _md_have_cuda_gpu():
         return False
 if _md_have_cuda_gpu():
     config.available_features.add("cuda-gpu")
+
+# --- OpenMP offload (test/omp) ---
+# %omp: the prefix scripts/setup.sh unpacks Debian's liboffload-22 (with
+# libomp and clang-22's OpenMP headers) into (MAGICDIV_OMP_PREFIX, default
+# /opt/magicdiv-omp).  Feature liboffload: it is there, for LLVM 22 (the
+# end-to-end tests run offloaded regions on the CPU through it).
+_md_omp = os.environ.get("MAGICDIV_OMP_PREFIX", "/opt/magicdiv-omp")
+config.substitutions.append(("%omp", _md_omp))
+if config.llvm_version_major == 22 and all(os.path.exists(os.path.join(
+        _md_omp, f)) for f in ["lib/libomptarget.so", "lib/libomp.so.5",
+                               "include/22/omp.h"]):
+    config.available_features.add("liboffload")

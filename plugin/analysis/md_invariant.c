@@ -26,6 +26,7 @@
 #include "md_array.h"
 #include "md_geometry.h"
 #include "md_ir.h"
+#include "md_omp.h"
 #include "md_prog.h"
 
 /* Program sizes saturate here: a DAG of n squarings expands to 2^n bytes. */
@@ -246,8 +247,9 @@ static void md_emit_launch(md_buf *out, int which, unsigned w) {
 static int md_amdgpu_geometry(md_inv *c, LLVMValueRef base, int64_t off,
                               unsigned w, md_buf *out) {
   LLVMValueRef callee;
-  if (c->target != MD_TARGET_AMDGPU || !LLVMIsACallInst(base))
-    return 0;
+  if (c->target != MD_TARGET_AMDGPU || !LLVMIsACallInst(base) ||
+      md_omp_is_device_module(LLVMGetGlobalParent(c->kernel)))
+    return 0; /* OpenMP: the offload runtime chooses the geometry */
   callee = LLVMGetCalledValue(base);
   if (!callee || !LLVMIsAFunction(callee))
     return 0;
@@ -410,14 +412,14 @@ static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
     md_inv *p = c->parent;
     LLVMValueRef pbase;
     int64_t poff = 0;
-    if (i >= (unsigned)LLVMGetNumArgOperands(c->call))
+    if (!md_call_operand(c->call, i))
       return md_fail(c, ld, "divisor is loaded through an argument the "
                             "call does not pass");
     if (!md_arg_readonly(c, base))
       return md_fail(c, ld, "divisor is loaded through a pointer argument "
                             "that the device function writes through or "
                             "lets escape");
-    pbase = md_ptr_base(p, LLVMGetOperand(c->call, i), &poff);
+    pbase = md_ptr_base(p, md_call_operand(c->call, i), &poff);
     if (!pbase || __builtin_add_overflow(off, poff, &off))
       return md_fail(c, ld, "divisor is loaded through a pointer the caller "
                             "passes with a non-constant offset");
@@ -591,6 +593,9 @@ static int md_rule_call(md_inv *c, LLVMValueRef call, md_frame *f) {
   if (w == 32 && md_geom_of_call(call, &g) && g.target == MD_TARGET_NVPTX &&
       g.axis >= 0 &&
       (g.kind == MD_GEOM_BLOCK_SIZE || g.kind == MD_GEOM_GRID_SIZE)) {
+    if (md_omp_is_device_module(LLVMGetGlobalParent(c->kernel)))
+      return md_fail(c, call, "divisor depends on the launch geometry, "
+                              "which the OpenMP offload runtime chooses");
     md_emit_launch(f->out,
                    (g.kind == MD_GEOM_BLOCK_SIZE ? MD_LAUNCH_BLOCK_X
                                                  : MD_LAUNCH_GRID_X) +
@@ -674,11 +679,16 @@ static unsigned md_binop_flags(LLVMValueRef inst, LLVMOpcode op) {
 static int md_rule_callee_arg(md_inv *c, LLVMValueRef arg, md_frame *f) {
   unsigned i = md_param_index(c, arg);
   md_inv *p = c->parent;
-  if (i >= (unsigned)LLVMGetNumArgOperands(c->call))
+  LLVMValueRef v = md_call_operand(c->call, i);
+  if (!v && md_omp_microtask(c->call))
+    return md_fail(c, arg, "divisor is a captured value of the parallel "
+                           "region that is not stored exactly once, before "
+                           "the call and in its block");
+  if (!v)
     return md_fail(c, arg, "divisor is an argument the call does not pass");
   p->why = NULL;
   p->why_at = NULL;
-  if (md_operand(p, LLVMGetOperand(c->call, i), f))
+  if (md_operand(p, v, f))
     return 1;
   if (p->why)
     return md_fail(c, p->why_at, p->why);

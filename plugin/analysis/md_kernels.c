@@ -2,6 +2,7 @@
  * md_kernels.c -- target detection and kernel discovery (see md_kernels.h).
  */
 #include "md_kernels.h"
+#include "md_omp.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +137,8 @@ int md_is_kernel(LLVMModuleRef m, LLVMValueRef f, md_target t,
       (cc == LLVMPTXKernelCallConv || md_nvvm_annotated_kernel(m, f)))
     return 1;
   if (t == MD_TARGET_AMDGPU && cc == LLVMAMDGPUKERNELCallConv)
+    return 1;
+  if (t == MD_TARGET_HOST && md_omp_is_cpu_kernel(m, f))
     return 1;
   if (o->any_target) {
     if (LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex,

@@ -4,6 +4,8 @@
  *   NVPTX   ptx_kernel calling convention (clang >= 20), or an
  *           !nvvm.annotations !{ptr @k, !"kernel", i32 1} entry (older clang)
  *   AMDGPU  amdgpu_kernel calling convention
+ *   CPU     an OpenMP offload device module for a CPU target (host
+ *           offloading): the functions its offload entries name (md_omp.h)
  *   any     (tests) a function with the string attribute "magicdiv-kernel",
  *           or annotated __attribute__((annotate("magicdiv-kernel"))) in C
  *           (llvm.global.annotations); honoured only with `any-target`.

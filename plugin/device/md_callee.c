@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "md_ir.h"
+#include "md_omp.h"
 #include "md_remark.h"
 
 /* The defined, non-intrinsic function a call instruction calls directly,
@@ -21,6 +22,8 @@ static LLVMValueRef md_direct_callee(LLVMValueRef i) {
   if (!LLVMIsACallInst(i) && !LLVMIsAInvokeInst(i) &&
       LLVMGetInstructionOpcode(i) != LLVMCallBr)
     return NULL;
+  if ((f = md_omp_microtask(i)))
+    return f; /* an OpenMP parallel region: a call of its microtask */
   f = LLVMGetCalledValue(i);
   if (!f || !LLVMIsAFunction(f) || LLVMIsDeclaration(f) ||
       LLVMGetIntrinsicID(f))
@@ -117,6 +120,8 @@ static const char *md_refusal(LLVMValueRef call, LLVMValueRef callee) {
     return "its definition may be replaced at link time (weak or linkonce "
            "linkage), so a copy of this body might not be what runs";
   }
+  if (md_omp_microtask(call))
+    return md_omp_refusal(call);
   if (!LLVMIsACallInst(call))
     return "it is called through an invoke or callbr";
   if (LLVMIsFunctionVarArg(ft))

@@ -43,6 +43,7 @@
 #include "md_kdec.h"
 #include "md_names.h"
 #include "md_prog.h"
+#include "md_omp_clone.h"
 #include "md_site.h"
 
 /* Globals to add to @llvm.used once, at the end of the module. */
@@ -66,6 +67,8 @@ typedef struct md_kstate {
   md_kdec dec;      /* divisors, requirements, facts: shared with callees */
   md_cplan *plan;   /* called functions (md_callee.h), or NULL */
   unsigned ncallee; /* sites in called functions */
+  LLVMValueRef omp_env[2]; /* the clone's OpenMP kernel environment */
+  unsigned nomp_env;
 } md_kstate;
 
 
@@ -208,11 +211,21 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
     return NULL;
   }
   md_vmap_free(map);
+  if (md_omp_kernel_env(k->kernel, clone, k->omp_env, &k->nomp_env)) {
+    md_remarkf(MD_REMARK_MISSED, k->kernel, "CloneFailed",
+               "magicdiv: kernel '%.*s' left alone: its OpenMP kernel "
+               "environment cannot be copied for the clone",
+               (int)k->klen, k->kname);
+    md_callee_drop(k->plan, clone);
+    return NULL;
+  }
   if (k->o->verify && LLVMVerifyFunction(clone, LLVMReturnStatusAction)) {
     md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
               "magicdiv: internal error: the clone failed verification and "
               "was dropped; please report this kernel");
     md_callee_drop(k->plan, clone);
+    while (k->nomp_env)
+      LLVMDeleteGlobal(k->omp_env[--k->nomp_env]);
     return NULL;
   }
   return clone;
@@ -223,10 +236,12 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
 static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
   LLVMValueRef clone, desc;
   md_buf bytes;
-  LLVMValueRef *kv = md_array_room(k->keep->v, k->keep->n + 1, &k->keep->cap,
+  /* room for the globals to keep (descriptor, clone, OpenMP environments) */
+  LLVMValueRef *kv = md_array_room(k->keep->v, k->keep->n + 3, &k->keep->cap,
                                    sizeof *kv, 16);
+  unsigned i;
 
-  if (!kv) { /* room for the two globals to keep: the commit cannot fail */
+  if (!kv) { /* the commit cannot fail */
     md_remark(MD_REMARK_MISSED, k->kernel, "OutOfMemory",
               "magicdiv: kernel left alone: out of memory");
     return 0;
@@ -256,6 +271,8 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
     LLVMSetFunctionCallConv(clone, LLVMPTXKernelCallConv);
   k->keep->v[k->keep->n++] = desc; /* (room made above) */
   k->keep->v[k->keep->n++] = clone;
+  for (i = 0; i < k->nomp_env; i++)
+    k->keep->v[k->keep->n++] = k->omp_env[i];
   md_site_remarks(&k->dec, &k->ctx); /* at the original's sites */
   md_callee_remarks(&k->dec, k->plan, k->kernel);
   md_remarkf(MD_REMARK_PASSED, k->kernel, "Cloned",

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "md_omp.h"
+#include "md_omp_clone.h"
 #include "md_remark.h"
 #include "md_site.h"
 
@@ -78,7 +80,7 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
     int bad;
     size_t fl = 0;
     const char *fname = LLVMGetValueName2(n->fn, &fl);
-    int same;
+    int same, omp = md_omp_microtask(n->call) != NULL;
     const char *why;
     if (!n->needed)
       continue;
@@ -88,7 +90,10 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
         for (j = 0;
              j < (unsigned)md_kind_params(d->divs[dv].kind, d->divs[dv].flags);
              j++) {
-          types[nx] = all[d->divs[dv].first_extra + j];
+          /* a microtask gets every argument pointer-sized (md_omp.h) */
+          types[nx] = omp ? LLVMInt64TypeInContext(LLVMGetModuleContext(
+                                LLVMGetGlobalParent(n->fn)))
+                          : all[d->divs[dv].first_extra + j];
           extra[nx++] =
               pclone ? LLVMGetParam(pclone,
                                     pnp + md_kdec_used_offset(d, pused, dv) + j)
@@ -118,6 +123,8 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
     LLVMSetVisibility(n->clone, LLVMDefaultVisibility);
     LLVMSetDLLStorageClass(n->clone, LLVMDefaultStorageClass);
     md_kdec_magic_params(d, n->clone, n->used, mv);
+    if (omp)
+      md_omp_narrow_params(n->clone, mv, d->ndivs);
     bad = md_fctx_rewrite(&n->ctx, n->clone, n->map, mv);
     if (bad) {
       md_remark(MD_REMARK_MISSED, kernel, "InternalError",
@@ -126,10 +133,14 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
       return -1;
     }
   redirect:
-    if (md_callee_redirect(pcall, n->clone, extra, nx)) {
-      md_remarkf(MD_REMARK_MISSED, kernel, "OutOfMemory",
-                 "magicdiv: kernel '%.*s' left alone: out of memory while "
-                 "redirecting a call to the clone of '%.*s'",
+    md_omp_fit_args(pcall, extra, types, nx);
+    if (omp ? md_omp_redirect(pcall, n->clone, extra, nx)
+            : md_callee_redirect(pcall, n->clone, extra, nx)) {
+      md_remarkf(MD_REMARK_MISSED, kernel, omp ? "CloneFailed" : "OutOfMemory",
+                 omp ? "magicdiv: kernel '%.*s' left alone: the parallel "
+                       "region '%.*s' cannot be started with its clone"
+                     : "magicdiv: kernel '%.*s' left alone: out of memory "
+                       "while redirecting a call to the clone of '%.*s'",
                  (int)kl, kname, (int)fl, fname);
       return -1;
     }

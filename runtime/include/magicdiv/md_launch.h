@@ -299,6 +299,59 @@ void md_launch_reset(void);
  * any more (end of a program, under a leak checker). */
 void md_launch_release(void);
 
+/* ------------------------------------------------------------------------
+ * The OpenMP offload path (host pass -> md_omp_launch, md_launch_omp.c).
+ * clang lowers `#pragma omp target ...` on the host to
+ * __tgt_target_kernel(ident, device, num_teams, thread_limit, region_id,
+ * kernel_args); the host pass puts md_omp_launch in its place.  Like HIP,
+ * the clones are found at compile time, in the device images the host
+ * module embeds: a kernel whose clone and descriptor are in every image
+ * gets a host region id and offload entry of its own for the clone (so
+ * libomptarget registers it) and its launches pass md_omp_kernel with the
+ * clone's region id and the descriptor bytes; any other kernel passes a
+ * null clone region (the original runs).
+ * ---------------------------------------------------------------------- */
+#define MD_OMP_KERNEL_VERSION 1
+
+/* libomptarget's KernelArgsTy, version 3 (LLVM 17+). */
+typedef struct md_omp_kernel_args {
+  uint32_t version; /* 3 */
+  uint32_t num_args;
+  void **base_ptrs;
+  void **ptrs;
+  int64_t *sizes;
+  int64_t *types; /* OMP_TGT_MAPTYPE_*: 0x20 TARGET_PARAM, 0x100 LITERAL */
+  void **names;
+  void **mappers;
+  uint64_t tripcount;
+  uint64_t flags;
+  uint32_t num_teams[3];
+  uint32_t thread_limit[3];
+  uint32_t dyn_cgroup_mem;
+} md_omp_kernel_args;
+
+typedef int (*md_omp_target_kernel_fn)(void *ident, int64_t device,
+                                       int32_t num_teams,
+                                       int32_t thread_limit, void *region,
+                                       md_omp_kernel_args *args);
+
+typedef struct md_omp_kernel {
+  uint32_t version;      /* MD_OMP_KERNEL_VERSION */
+  uint32_t desc_size;    /* bytes of desc */
+  const void *clone_region; /* host region id of K__magicdiv, or NULL */
+  const unsigned char *desc; /* the bytes of K__magicdiv_desc, or NULL */
+  const char *name;      /* the kernel's device name */
+  md_omp_target_kernel_fn target_kernel; /* the program's __tgt_target_kernel */
+} md_omp_kernel;
+
+/* In place of `k->target_kernel(ident, device, num_teams, thread_limit,
+ * region, args)`: the clone's region with the magic values appended to the
+ * arguments as literals, or the original; returns what libomptarget
+ * returns (0: offloaded). */
+int md_omp_launch(void *ident, int64_t device, int32_t num_teams,
+                  int32_t thread_limit, void *region,
+                  md_omp_kernel_args *args, const md_omp_kernel *k);
+
 #ifdef __cplusplus
 }
 #endif

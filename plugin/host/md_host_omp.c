@@ -1,0 +1,453 @@
+/*
+ * md_host_omp.c -- the host transform for OpenMP offload: route
+ * __tgt_target_kernel launches through md_omp_launch (md_host_omp.h).
+ *
+ * The host module names its target regions by offload entries (section
+ * "llvm_offload_entries", kind 1; LLVM 19: "omp_offloading_entries"), each
+ * with a host region id that the launches pass, and embeds the device
+ * images (@llvm.embedded.object, ".llvm.offloading": one LLVM offload
+ * binary per target; an ELF object for a CPU target or a linked GPU image,
+ * LLVM bitcode when the device code is linked with LTO).  A kernel K has a
+ * clone when every OpenMP image defines K__magicdiv and K__magicdiv_desc
+ * with the same descriptor bytes: then the clone gets a region id and an
+ * offload entry of its own next to K's (libomptarget registers it and
+ * aborts on an entry the image lacks, so it is never made otherwise), and
+ * every launch of K becomes
+ *
+ *   call i32 @md_omp_launch(ident, device, teams, threads, @K.region_id,
+ *                           %kernel_args, ptr @K.magicdiv.omp)
+ *   @K.magicdiv.omp = private constant { i32 1, i32 size, ptr clone_region,
+ *                       ptr desc, ptr name, ptr @__tgt_target_kernel }
+ *
+ * with a null clone region and descriptor for a kernel without a clone.
+ */
+#include "md_host_omp.h"
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/DebugInfo.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "magicdiv/md_abi.h"
+#include "md_host_codeobj.h"
+#include "md_names.h"
+
+#define MD_OFK_OPENMP 1
+#define MD_OMP_MAX_IMAGES 64
+#define MD_IMG_CUBIN 3
+
+typedef struct md_omp_img {
+  const unsigned char *elf; /* an ELF image (object, cubin) */
+  size_t size;
+  LLVMContextRef ctx; /* an LLVM bitcode image */
+  LLVMModuleRef mod;
+} md_omp_img;
+
+typedef struct md_omp_host {
+  LLVMModuleRef m;
+  LLVMContextRef c;
+  md_omp_img img[MD_OMP_MAX_IMAGES];
+  size_t nimg;
+  const char *why; /* why no image can be read, or NULL */
+  LLVMValueRef launch_fn; /* md_omp_launch */
+  LLVMTypeRef launch_ty, info_ty;
+  unsigned routed, cloned;
+} md_omp_host;
+
+static const char *md_const_bytes_of(LLVMValueRef g, size_t *len) {
+  LLVMValueRef init;
+  if (!g || !LLVMIsAGlobalVariable(g) || LLVMIsDeclaration(g))
+    return NULL;
+  init = LLVMGetInitializer(g);
+  if (!init || !LLVMIsAConstantDataSequential(init))
+    return NULL;
+  return LLVMGetAsString(init, len);
+}
+
+static void md_images_load(md_omp_host *h) {
+  LLVMValueRef g;
+  int seen = 0;
+  for (g = LLVMGetFirstGlobal(h->m); g && !h->why; g = LLVMGetNextGlobal(g)) {
+    const char *sec = LLVMGetSection(g), *bytes, *why = NULL;
+    md_offload_image im[MD_OMP_MAX_IMAGES];
+    size_t len = 0;
+    int k, n;
+    if (!sec || strcmp(sec, ".llvm.offloading") != 0)
+      continue;
+    seen = 1;
+    if (!(bytes = md_const_bytes_of(g, &len))) {
+      h->why = "the embedded offload binary is not a constant";
+      return;
+    }
+    n = md_offload_images((const unsigned char *)bytes, len, im,
+                          MD_OMP_MAX_IMAGES, &why);
+    if (n < 0) {
+      h->why = why;
+      return;
+    }
+    for (k = 0; k < n; k++) {
+      md_omp_img *o;
+      if (im[k].offload_kind != MD_OFK_OPENMP)
+        continue;
+      if (h->nimg == MD_OMP_MAX_IMAGES) {
+        h->why = "too many device images";
+        return;
+      }
+      o = &h->img[h->nimg];
+      if (im[k].image_kind == MD_IMG_OBJECT ||
+          im[k].image_kind == MD_IMG_CUBIN) {
+        o->elf = im[k].image;
+        o->size = im[k].size;
+      } else if (im[k].image_kind == MD_IMG_BITCODE) {
+        LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
+            (const char *)im[k].image, im[k].size, "magicdiv-omp-device", 0);
+        o->ctx = LLVMContextCreate();
+        if (LLVMParseBitcodeInContext2(o->ctx, buf, &o->mod)) {
+          LLVMContextDispose(o->ctx);
+          o->ctx = NULL;
+          h->why = "an embedded device bitcode image does not parse";
+        }
+        LLVMDisposeMemoryBuffer(buf);
+        if (h->why)
+          return;
+      } else {
+        h->why = "an embedded device image of an unexpected kind";
+        return;
+      }
+      h->nimg++;
+    }
+  }
+  if (!h->why && !h->nimg)
+    h->why = seen ? "no OpenMP image in the embedded offload binary"
+                  : "the device code is not embedded in the host module";
+}
+
+static void md_images_free(md_omp_host *h) {
+  size_t i;
+  for (i = 0; i < h->nimg; i++)
+    if (h->img[i].mod) {
+      LLVMDisposeModule(h->img[i].mod);
+      LLVMContextDispose(h->img[i].ctx);
+    }
+}
+
+/* The descriptor bytes of clone `cl` (descriptor `ds`) in image o, or
+ * NULL if o does not define both. */
+static const unsigned char *md_img_clone(const md_omp_img *o, const char *cl,
+                                         const char *ds, size_t *size) {
+  if (o->mod) {
+    LLVMValueRef f = LLVMGetNamedFunction(o->mod, cl);
+    const char *b;
+    if (!f || LLVMIsDeclaration(f))
+      return NULL;
+    b = md_const_bytes_of(LLVMGetNamedGlobal(o->mod, ds), size);
+    return (const unsigned char *)b;
+  } else {
+    uint64_t ksz = 0, dsz = 0;
+    const unsigned char *kb = NULL, *db = NULL;
+    if (!md_elf_symbol(o->elf, o->size, cl, &ksz, &kb) ||
+        !md_elf_symbol(o->elf, o->size, ds, &dsz, &db) || !db)
+      return NULL;
+    *size = (size_t)dsz;
+    return db;
+  }
+}
+
+/* The descriptor of K's clone, the same in every image; NULL (why) if not. */
+static const unsigned char *md_find_omp_clone(md_omp_host *h, const char *k,
+                                              size_t *size,
+                                              const char **why) {
+  size_t len = strlen(k), i, sz = 0;
+  char *cl = md_name_suffix(k, len, MD_CLONE_SUFFIX);
+  char *ds = md_name_suffix(k, len, MD_DESC_SUFFIX);
+  const unsigned char *desc = NULL;
+  *why = h->why;
+  if (!cl || !ds)
+    *why = "out of memory";
+  for (i = 0; !*why && i < h->nimg; i++) {
+    const unsigned char *b = md_img_clone(&h->img[i], cl, ds, &sz);
+    if (!b)
+      *why = "a device image has no clone";
+    else if (desc && (sz != *size || memcmp(b, desc, sz) != 0))
+      *why = "the device images' descriptors differ";
+    else {
+      desc = b;
+      *size = sz;
+    }
+  }
+  free(cl);
+  free(ds);
+  return *why ? NULL : desc;
+}
+
+/* An OpenMP kernel entry: its region id (the address launches pass), its
+ * name (NUL-terminated, in the module), the entry global and the operand
+ * numbers of address and name in it. */
+typedef struct md_omp_entry {
+  LLVMValueRef entry, region;
+  const char *name;
+  unsigned addr_op, name_op;
+} md_omp_entry;
+
+static int md_entry_of(LLVMValueRef g, md_omp_entry *out) {
+  const char *sec = LLVMGetSection(g), *nm;
+  LLVMValueRef e = LLVMGetInitializer(g), addr, name;
+  unsigned n, a, s, size_op, flags_op;
+  size_t len = 0;
+  if (!sec || !e || LLVMGetTypeKind(LLVMTypeOf(e)) != LLVMStructTypeKind)
+    return 0;
+  n = (unsigned)LLVMGetNumOperands(e);
+  if (strcmp(sec, "llvm_offload_entries") == 0 && n == 9) {
+    LLVMValueRef kind = LLVMGetOperand(e, 2);
+    if (!LLVMIsAConstantInt(kind) ||
+        LLVMConstIntGetZExtValue(kind) != MD_OFK_OPENMP)
+      return 0;
+    a = 4, s = 5, size_op = 6, flags_op = 3;
+  } else if (strcmp(sec, "omp_offloading_entries") == 0 && n == 5) {
+    a = 0, s = 1, size_op = 2, flags_op = 3; /* LLVM <= 19 */
+  } else {
+    return 0;
+  }
+  if (!LLVMIsAConstantInt(LLVMGetOperand(e, size_op)) ||
+      LLVMConstIntGetZExtValue(LLVMGetOperand(e, size_op)) != 0 ||
+      !LLVMIsAConstantInt(LLVMGetOperand(e, flags_op)) ||
+      LLVMConstIntGetZExtValue(LLVMGetOperand(e, flags_op)) != 0)
+    return 0;
+  addr = LLVMGetOperand(e, a);
+  name = LLVMGetOperand(e, s);
+  if (!LLVMIsAGlobalVariable(addr) || !LLVMIsAGlobalVariable(name) ||
+      !(nm = md_const_bytes_of(name, &len)) || !len || nm[len - 1] != 0)
+    return 0;
+  out->entry = g;
+  out->region = addr;
+  out->name = nm;
+  out->addr_op = a;
+  out->name_op = s;
+  return 1;
+}
+
+static LLVMValueRef md_private_bytes(md_omp_host *h, const char *gname,
+                                     const void *b, size_t len,
+                                     const char *section) {
+  LLVMValueRef init = LLVMConstStringInContext2(h->c, b, len, 1);
+  LLVMValueRef g = LLVMAddGlobal(h->m, LLVMTypeOf(init), gname);
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, section ? LLVMInternalLinkage : LLVMPrivateLinkage);
+  if (section)
+    LLVMSetSection(g, section);
+  return g;
+}
+
+/* K__magicdiv's region id and offload entry, made like K's.  The region
+ * id, or NULL. */
+static LLVMValueRef md_clone_entry(md_omp_host *h, const md_omp_entry *k) {
+  LLVMValueRef init = LLVMGetInitializer(k->entry), *ops, region, name, e;
+  size_t len = strlen(k->name);
+  char *cname = md_name_suffix(k->name, len, MD_CLONE_SUFFIX);
+  char *gname = malloc(len + 64);
+  unsigned n = (unsigned)LLVMGetNumOperands(init), i;
+  if (!cname || !gname) {
+    free(cname);
+    free(gname);
+    return NULL;
+  }
+  ops = malloc(n * sizeof *ops);
+  if (!ops) {
+    free(cname);
+    free(gname);
+    return NULL;
+  }
+  snprintf(gname, len + 64, ".%s.region_id", cname);
+  region = LLVMAddGlobal(h->m, LLVMInt8TypeInContext(h->c), gname);
+  LLVMSetInitializer(region, LLVMConstInt(LLVMInt8TypeInContext(h->c), 0, 0));
+  LLVMSetGlobalConstant(region, 1);
+  LLVMSetLinkage(region, LLVMWeakAnyLinkage);
+  name = md_private_bytes(h, ".offloading.entry_name.magicdiv", cname,
+                          strlen(cname) + 1, ".llvm.rodata.offloading");
+  LLVMSetUnnamedAddress(name, LLVMGlobalUnnamedAddr);
+  for (i = 0; i < n; i++)
+    ops[i] = LLVMGetOperand(init, i);
+  ops[k->addr_op] = region;
+  ops[k->name_op] = name;
+  snprintf(gname, len + 64, ".offloading.entry.%s", cname);
+  e = LLVMAddGlobal(h->m, LLVMTypeOf(init), gname);
+  LLVMSetInitializer(e, LLVMConstNamedStruct(LLVMTypeOf(init), ops, n));
+  LLVMSetGlobalConstant(e, 1);
+  LLVMSetLinkage(e, LLVMGetLinkage(k->entry));
+  LLVMSetSection(e, LLVMGetSection(k->entry));
+  LLVMSetAlignment(e, LLVMGetAlignment(k->entry));
+  free(ops);
+  free(cname);
+  free(gname);
+  return region;
+}
+
+/* The md_omp_kernel constant of kernel k, made once. */
+static LLVMValueRef md_kernel_info(md_omp_host *h, const md_omp_entry *k,
+                                   LLVMValueRef target_kernel,
+                                   LLVMValueRef call) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(h->c);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(h->c, 0);
+  LLVMValueRef f[6], g, clone = NULL, desc = NULL;
+  const unsigned char *d;
+  const char *why;
+  size_t dsize = 0;
+  d = md_find_omp_clone(h, k->name, &dsize, &why);
+  if (d && !(clone = md_clone_entry(h, k)))
+    why = "out of memory";
+  if (clone) {
+    desc = md_private_bytes(h, ".magicdiv.omp.desc", d, dsize, NULL);
+    h->cloned++;
+    md_remarkf(MD_REMARK_PASSED, call, "OmpClone",
+               "magicdiv: target region '%s': clone '%s" MD_CLONE_SUFFIX
+               "' registered through an offload entry (descriptor of %zu "
+               "bytes)", k->name, k->name, dsize);
+  } else {
+    md_remarkf(MD_REMARK_ANALYSIS, call, "OmpNoClone",
+               "magicdiv: target region '%s' keeps its original: %s",
+               k->name, why ? why : "no clone");
+  }
+  f[0] = LLVMConstInt(i32, 1, 0); /* MD_OMP_KERNEL_VERSION */
+  f[1] = LLVMConstInt(i32, clone ? dsize : 0, 0);
+  f[2] = clone ? clone : LLVMConstNull(ptr);
+  f[3] = desc ? desc : LLVMConstNull(ptr);
+  f[4] = md_private_bytes(h, ".magicdiv.omp.name", k->name,
+                          strlen(k->name) + 1, NULL);
+  f[5] = target_kernel;
+  g = LLVMAddGlobal(h->m, h->info_ty, ".magicdiv.omp");
+  LLVMSetInitializer(g, LLVMConstNamedStruct(h->info_ty, f, 6));
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  return g;
+}
+
+static int md_is_target_kernel(LLVMValueRef i) {
+  LLVMValueRef f;
+  size_t len = 0;
+  const char *s;
+  if (!LLVMIsACallInst(i) || !(f = LLVMGetCalledValue(i)) ||
+      !LLVMIsAFunction(f) || LLVMGetNumArgOperands(i) != 6)
+    return 0;
+  s = LLVMGetValueName2(f, &len);
+  return len == 19 && memcmp(s, "__tgt_target_kernel", 19) == 0;
+}
+
+/* Route one launch (call) of entry k; info made on first use. */
+static void md_route(md_omp_host *h, LLVMValueRef call,
+                     const md_omp_entry *k, LLVMValueRef *info) {
+  LLVMBuilderRef b;
+  LLVMValueRef ops[7], nc;
+  unsigned i;
+  if (!*info)
+    *info = md_kernel_info(h, k, LLVMGetCalledValue(call), call);
+  for (i = 0; i < 6; i++)
+    ops[i] = LLVMGetOperand(call, i);
+  ops[6] = *info;
+  b = LLVMCreateBuilderInContext(h->c);
+  LLVMPositionBuilderBefore(b, call);
+  nc = LLVMBuildCall2(b, h->launch_ty, h->launch_fn, ops, 7, "");
+  LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
+  LLVMReplaceAllUsesWith(call, nc);
+  {
+    size_t len = 0;
+    const char *nm = LLVMGetValueName2(call, &len);
+    char *saved = len ? malloc(len) : NULL;
+    if (saved)
+      memcpy(saved, nm, len);
+    LLVMInstructionEraseFromParent(call);
+    if (saved)
+      LLVMSetValueName2(nc, saved, len);
+    free(saved);
+  }
+  LLVMDisposeBuilder(b);
+  h->routed++;
+}
+
+/* Room for element n of the array *p (capacity *cap): 0, or -1 when out
+ * of memory (the array is kept). */
+static int md_grow(void **p, unsigned *cap, unsigned n, size_t elt) {
+  void *q;
+  if (n < *cap)
+    return 0;
+  if (!(q = realloc(*p, (size_t)(*cap ? 2 * *cap : 16) * elt)))
+    return -1;
+  *p = q;
+  *cap = *cap ? 2 * *cap : 16;
+  return 0;
+}
+
+int md_host_omp_run(LLVMModuleRef m, const md_options *o) {
+  md_omp_host h;
+  md_omp_entry *ents = NULL;
+  LLVMValueRef *infos = NULL, *calls = NULL, g, f;
+  unsigned ne = 0, nc = 0, cap = 0, ccap = 0, i, j;
+  (void)o;
+  memset(&h, 0, sizeof h);
+  h.m = m;
+  h.c = LLVMGetModuleContext(m);
+  for (g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+    md_omp_entry e;
+    if (!md_entry_of(g, &e))
+      continue;
+    if (md_grow((void **)&ents, &cap, ne, sizeof *ents))
+      goto done;
+    ents[ne++] = e;
+  }
+  if (!ne)
+    goto done;
+  for (f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    LLVMBasicBlockRef bb;
+    for (bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef in;
+      for (in = LLVMGetFirstInstruction(bb); in;
+           in = LLVMGetNextInstruction(in)) {
+        if (!md_is_target_kernel(in))
+          continue;
+        if (md_grow((void **)&calls, &ccap, nc, sizeof *calls))
+          goto done;
+        calls[nc++] = in;
+      }
+    }
+  }
+  if (!nc || !(infos = calloc(ne, sizeof *infos)))
+    goto done;
+  md_images_load(&h);
+  {
+    LLVMTypeRef ptr = LLVMPointerTypeInContext(h.c, 0);
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(h.c);
+    LLVMTypeRef params[7] = {ptr, LLVMInt64TypeInContext(h.c), i32, i32,
+                             ptr, ptr, ptr};
+    LLVMTypeRef fields[6] = {i32, i32, ptr, ptr, ptr, ptr};
+    h.launch_ty = LLVMFunctionType(i32, params, 7, 0);
+    h.launch_fn = LLVMGetNamedFunction(m, "md_omp_launch");
+    if (!h.launch_fn)
+      h.launch_fn = LLVMAddFunction(m, "md_omp_launch", h.launch_ty);
+    h.info_ty = LLVMStructTypeInContext(h.c, fields, 6, 0);
+  }
+  for (i = 0; i < nc; i++) {
+    LLVMValueRef region = LLVMGetOperand(calls[i], 4);
+    for (j = 0; j < ne && ents[j].region != region; j++)
+      ;
+    if (j == ne) {
+      md_remark(MD_REMARK_MISSED, calls[i], "OmpUnknownRegion",
+                "magicdiv: __tgt_target_kernel of a region id that is no "
+                "target region of this module left alone");
+      continue;
+    }
+    md_route(&h, calls[i], &ents[j], &infos[j]);
+  }
+  if (h.routed)
+    md_remarkf(MD_REMARK_ANALYSIS, LLVMGetFirstFunction(m), "OmpHost",
+               "magicdiv: host module: %u OpenMP target region launch(es) "
+               "routed through the runtime, %u clone(s) registered",
+               h.routed, h.cloned);
+done:
+  md_images_free(&h);
+  free(ents);
+  free(calls);
+  free(infos);
+  return h.routed > 0;
+}

@@ -1,0 +1,192 @@
+/* test_launch_omp.c -- md_omp_launch (runtime/src/md_launch_omp.c) against
+ * a fake __tgt_target_kernel: the clone's region and the magic values as
+ * extra literal TARGET_PARAM arguments, the kernel parameters taken from
+ * the TARGET_PARAM arguments only, and every fallback to the original
+ * launch (no clone, foreign KernelArgsTy version, parameter mismatch, a
+ * zero divisor, a divisor read from a mapped pointer, a failing clone
+ * launch, MAGICDIV_DISABLE).  Run by test/unit/launch-omp.test. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "magicdiv/magicdiv.h"
+#include "test_desc_util.h"
+
+#define TP 0x20
+#define LIT 0x100
+
+static char region_k, region_c; /* host region ids: original, clone */
+static int calls, fail_clone;
+static void *last_region;
+static md_omp_kernel_args last;
+static uint64_t last_extra[8];
+static int64_t last_types[8];
+
+static int fake_target_kernel(void *ident, int64_t dev, int32_t teams,
+                              int32_t threads, void *region,
+                              md_omp_kernel_args *a) {
+  uint32_t i;
+  (void)ident, (void)dev, (void)teams, (void)threads;
+  calls++;
+  last_region = region;
+  last = *a;
+  for (i = 0; i < a->num_args && i < 8; i++) {
+    last_extra[i] = (uint64_t)(uintptr_t)a->ptrs[i];
+    last_types[i] = a->types[i];
+  }
+  return region == &region_c && fail_clone ? 1 : 0;
+}
+
+/* One u32 divisor: (param `p` & 0xffffffff) truncated to 32 bits. */
+static size_t make_desc(uint8_t *out, unsigned p, unsigned np) {
+  static tdb b;
+  uint32_t sizes[8] = {8, 8, 8, 8, 8, 8, 8, 8};
+  tdb_init(&b, np, sizes);
+  tdb_div_begin(&b, MD_KIND_U32, 0);
+  tdb_arg(&b, p, 0, 8);
+  tdb_cast(&b, MD_OP_TRUNC, 64, 32);
+  tdb_end(&b);
+  return tdb_finish(&b, out, 4096);
+}
+
+static int launch(const md_omp_kernel *k, uint64_t n, uint64_t w,
+                  int64_t wtype, uint32_t version) {
+  void *ptrs[4] = {(void *)0x1000, (void *)(uintptr_t)n,
+                   (void *)(uintptr_t)w, (void *)0x2000};
+  void *base[4] = {ptrs[0], ptrs[1], ptrs[2], ptrs[3]};
+  int64_t sizes[4] = {0, 4, 4, 8};
+  /* a non-TARGET_PARAM entry first (data only), then n, w, a */
+  int64_t types[4] = {0x4000, TP | LIT, wtype, TP | 0x3};
+  md_omp_kernel_args a;
+  memset(&a, 0, sizeof a);
+  a.version = version;
+  a.num_args = 4;
+  a.base_ptrs = base;
+  a.ptrs = ptrs;
+  a.sizes = sizes;
+  a.types = types;
+  return md_omp_launch(NULL, -1, 0, 0, &region_k, &a, k);
+}
+
+/* A launch of (0x4000 data entry, n, w, pointer) through kernel k and
+ * region r, w given as a literal. */
+static int launch_at(const md_omp_kernel *k, void *r, void *w, void *p) {
+  void *ptrs[4] = {0, (void *)1, w, p};
+  int64_t types[4] = {0x4000, TP | LIT, TP | LIT, TP | 3};
+  md_omp_kernel_args a;
+  memset(&a, 0, sizeof a);
+  a.version = 3;
+  a.num_args = 4;
+  a.ptrs = ptrs;
+  a.types = types;
+  calls = 0;
+  return md_omp_launch(NULL, -1, 0, 0, r, &a, k);
+}
+
+int main(void) {
+  static uint8_t desc[4096], desc_n[4096], desc_bad[4096];
+  md_omp_kernel k, nok, few, ptrd;
+  size_t ds = make_desc(desc, 2, 4);          /* reads w (param 2) */
+  size_t dn = make_desc(desc_n, 3, 4);        /* reads the mapped pointer */
+  size_t db = make_desc(desc_bad, 2, 5);      /* one parameter too many */
+  memset(&k, 0, sizeof k);
+  k.version = MD_OMP_KERNEL_VERSION;
+  k.desc_size = (uint32_t)ds;
+  k.clone_region = &region_c;
+  k.desc = desc;
+  k.name = "k_omp";
+  k.target_kernel = fake_target_kernel;
+
+  printf("== clone\n");
+  fflush(stdout);
+  CHECK(launch(&k, 10, 7, TP | LIT, 3) == 0, "launch");
+  CHECK(last_region == &region_c, "clone region");
+  CHECK(last.num_args == 7, "3 magic values appended: %u", last.num_args);
+  {
+    md_extra ex;
+    uint64_t w = 7;
+    void *args[4] = {NULL, NULL, &w, NULL};
+    CHECK(md_desc_fill(desc, ds, args, &(md_dims){{0}, {0}}, &ex) == MD_OK,
+          "fill");
+    CHECK(last_extra[4] == ex.value[0] && last_extra[5] == ex.value[1] &&
+              last_extra[6] == ex.value[2],
+          "magic values");
+    CHECK(last_types[4] == (TP | LIT) && last_types[6] == (TP | LIT),
+          "literal target params");
+    CHECK(last_extra[1] == 10 && last_extra[3] == 0x2000,
+          "original arguments kept");
+  }
+  CHECK(calls == 1, "one launch");
+
+  printf("== zero divisor\n");
+  fflush(stdout);
+  calls = 0;
+  CHECK(launch(&k, 10, 0, TP | LIT, 3) == 0 && last_region == &region_k &&
+            calls == 1 && last.num_args == 4,
+        "original, arguments unchanged");
+
+  printf("== foreign version\n");
+  fflush(stdout);
+  calls = 0;
+  CHECK(launch(&k, 10, 7, TP | LIT, 2) == 0 && last_region == &region_k &&
+            calls == 1,
+        "original");
+
+  printf("== clone launch fails\n");
+  fflush(stdout);
+  calls = 0;
+  fail_clone = 1;
+  CHECK(launch(&k, 10, 7, TP | LIT, 3) == 0 && last_region == &region_k &&
+            calls == 2 && last.num_args == 4,
+        "clone tried, then the original");
+  fail_clone = 0;
+
+  printf("== no clone\n");
+  fflush(stdout);
+  nok = k;
+  nok.clone_region = NULL;
+  nok.desc = NULL;
+  nok.name = "k_noclone";
+  calls = 0;
+  {
+    static char region_n;
+    void *ptrs[1] = {(void *)1};
+    int64_t types[1] = {TP | LIT};
+    md_omp_kernel_args a;
+    memset(&a, 0, sizeof a);
+    a.version = 3;
+    a.num_args = 1;
+    a.ptrs = ptrs;
+    a.types = types;
+    CHECK(md_omp_launch(NULL, -1, 0, 0, &region_n, &a, &nok) == 0 &&
+              last_region == &region_n && calls == 1,
+          "original");
+  }
+
+  printf("== parameter mismatch\n");
+  fflush(stdout);
+  few = k;
+  few.desc = desc_bad;
+  few.desc_size = (uint32_t)db;
+  few.name = "k_params";
+  {
+    static char region_p;
+    CHECK(launch_at(&few, &region_p, (void *)7, NULL) == 0 &&
+              last_region == &region_p && calls == 1,
+          "original");
+  }
+
+  printf("== divisor from a mapped pointer\n");
+  fflush(stdout);
+  ptrd = k;
+  ptrd.desc = desc_n;
+  ptrd.desc_size = (uint32_t)dn;
+  ptrd.name = "k_ptr";
+  {
+    static char region_q;
+    CHECK(launch_at(&ptrd, &region_q, (void *)7, (void *)9) == 0 &&
+              last_region == &region_q && calls == 1,
+          "original");
+  }
+  return tdu_report("test_launch_omp");
+}
