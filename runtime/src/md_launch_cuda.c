@@ -408,6 +408,8 @@ static int md_cuda_rt_launch(md_cuda_orig *o, const char *name,
     e = md_cache_get(o->fn, ctx, md_cuda_make, &a, &created);
     if (!e)
       return md_cuda_orig_launch(o);
+    if (created && md_status_all_contexts(e->status))
+      md_cache_mark_all(e);
   }
   return md_cuda_run(d, e, created, o, cs);
 }
@@ -418,6 +420,8 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
   md_cuda_orig o;
   if (!api || !api->launch_kernel)
     return MD_CUDART_INVALID_VALUE;
+  if (md_cache_find(fn, MD_CTX_ALL)) /* no clone in any context */
+    return api->launch_kernel(fn, grid, block, args, shmem, stream);
   memset(&o, 0, sizeof o);
   o.api = api;
   o.fn = fn;
@@ -441,7 +445,8 @@ int md_cuda_launch_ex(const md_cuda_launch_config *config, const void *fn,
   o.config = config;
   o.fn = fn;
   o.args = args;
-  if (!config) /* the program's own call reports its error */
+  if (!config || /* the program's own call reports its error */
+      md_cache_find(fn, MD_CTX_ALL)) /* no clone in any context */
     return md_cuda_orig_launch(&o);
   o.grid = config->grid;
   o.block = config->block;
@@ -481,7 +486,8 @@ md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,
     md_log_disabled_once();
     return md_cuda_orig_launch(&o);
   }
-  if (extra || !f) /* packed parameters: no per-parameter pointers */
+  if (extra || !f || /* packed parameters: no per-parameter pointers */
+      md_cache_find(f, MD_CTX_ALL)) /* no clone in any context */
     return md_cuda_orig_launch(&o);
   ctx = md_ctx_key(d);
   if (!ctx)
@@ -494,6 +500,8 @@ md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,
     e = md_cache_get(f, ctx, md_cuda_make, &a, &created);
     if (!e)
       return md_cuda_orig_launch(&o);
+    if (created && md_status_all_contexts(e->status))
+      md_cache_mark_all(e);
   }
   return md_cuda_run(d, e, created, &o, stream);
 }
