@@ -66,11 +66,11 @@ int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
     return MD_ERR_INVALID;
   m = md_memo_find(e, args, dims);
   if (m) {
-    r = md_memo_status(m);
+    r = m->status;
   } else {
     r = md_desc_fill_validated(e->desc_ref, e->desc_size, args, dims,
                                &ca->extra);
-    m = md_memo_store(e, args, dims, r, &ca->extra);
+    m = md_memo_store(e, args, dims, r, e->clone, &ca->extra);
   }
   if (r != MD_OK)
     return r;

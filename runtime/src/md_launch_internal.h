@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "magicdiv/magicdiv.h"
 #include "magicdiv/md_launch.h"
@@ -80,26 +81,50 @@ typedef struct md_readset {
  * reads too much (then the kernel has no memo). */
 md_readset *md_readset_make(const unsigned char *desc);
 
-/* A memo record: this thread's last outcome of one entry (opaque). */
-typedef struct md_memo md_memo;
+/* A memo record: this thread's last inputs and outcome of one entry. */
+typedef struct md_memo {
+  uint64_t id;       /* the entry's id */
+  int status;        /* MD_OK or MD_FALLBACK_* */
+  int lent;          /* args is an md_clone_args' array until its free */
+  void *fn;          /* MD_OK: the function to launch */
+  uint32_t n_in;     /* e->rs->n */
+  uint32_t n_params; /* of the outcome's argument array */
+  uint32_t n_extra;
+  uint32_t dims[6];
+  size_t bytes;      /* of this allocation */
+  uint64_t *in;      /* n_in input values */
+  uint64_t *val;     /* n_extra magic parameter values */
+  void **args;       /* n_params (copied per launch) + n_extra (-> val) */
+} md_memo;
 
 /* This thread's record of entry e if its inputs are this launch's, else
  * NULL. */
 md_memo *md_memo_find(const md_entry *e, void *const *args,
                       const md_dims *dims);
-/* Remember this launch's inputs and outcome (status; MD_OK: the values
- * ex->value and the argument layout ex->n_params + ex->n_extra) as this
- * thread's record of e.  The record, or NULL when it is not kept. */
+/* Remember this launch's inputs and outcome (status; MD_OK: the function
+ * fn, the values ex->value and the argument layout ex->n_params +
+ * ex->n_extra) as this thread's record of e.  The record, or NULL when it
+ * is not kept. */
 md_memo *md_memo_store(const md_entry *e, void *const *args,
-                       const md_dims *dims, int status, const md_extra *ex);
-int md_memo_status(const md_memo *m);
+                       const md_dims *dims, int status, void *fn,
+                       const md_extra *ex);
+
 /* The clone's argument array of an MD_OK record with this launch's
  * original args copied in front, lent until md_memo_return (same thread);
  * NULL while it is lent already. */
-void **md_memo_lend(md_memo *m, void *const *args);
-void md_memo_return(md_memo *m);
+static inline void **md_memo_lend(md_memo *m, void *const *args) {
+  if (m->lent)
+    return NULL;
+  m->lent = 1;
+  memcpy(m->args, args, m->n_params * sizeof *args);
+  return m->args;
+}
+static inline void md_memo_return(md_memo *m) { m->lent = 0; }
 /* Copy an MD_OK record's values to out->value. */
-void md_memo_copy(const md_memo *m, md_extra *out);
+static inline void md_memo_copy(const md_memo *m, md_extra *out) {
+  memcpy(out->value, m->val, m->n_extra * sizeof out->value[0]);
+}
+
 /* Free the calling thread's memo (md_launch_release). */
 void md_memo_release(void);
 

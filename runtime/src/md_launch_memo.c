@@ -123,20 +123,6 @@ out:
 
 #define MD_MEMO_SLOTS 256 /* a power of two */
 
-struct md_memo {
-  uint64_t id;       /* the entry's id */
-  int status;        /* MD_OK or MD_FALLBACK_* */
-  int lent;          /* args is an md_clone_args' array until its free */
-  uint32_t n_in;     /* e->rs->n */
-  uint32_t n_params; /* of the outcome's argument array */
-  uint32_t n_extra;
-  uint32_t dims[6];
-  size_t bytes;      /* of this allocation */
-  uint64_t *in;      /* n_in input values */
-  uint64_t *val;     /* n_extra magic parameter values */
-  void **args;       /* n_params (copied per launch) + n_extra (-> val) */
-};
-
 typedef struct md_memo_table {
   md_memo *slot[MD_MEMO_SLOTS];
 } md_memo_table;
@@ -258,7 +244,8 @@ static md_memo_table *md_memo_table_get(void) {
 }
 
 md_memo *md_memo_store(const md_entry *e, void *const *args,
-                       const md_dims *dims, int status, const md_extra *ex) {
+                       const md_dims *dims, int status, void *fn,
+                       const md_extra *ex) {
   const md_readset *rs = e->rs;
   md_memo_table *t;
   md_memo **sp, *m;
@@ -307,6 +294,7 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   m->id = e->id;
   m->status = status;
   m->lent = 0;
+  m->fn = fn;
   if (rs->any_dims)
     md_dims_words(dims, m->dims);
   else
@@ -314,22 +302,6 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   memcpy(m->val, ex->value, nx * sizeof ex->value[0]);
   return m;
 }
-
-int md_memo_status(const md_memo *m) { return m->status; }
-
-void **md_memo_lend(md_memo *m, void *const *args) {
-  if (m->lent)
-    return NULL;
-  m->lent = 1;
-  memcpy(m->args, args, m->n_params * sizeof *args);
-  return m->args;
-}
-
-void md_memo_copy(const md_memo *m, md_extra *out) {
-  memcpy(out->value, m->val, m->n_extra * sizeof out->value[0]);
-}
-
-void md_memo_return(md_memo *m) { m->lent = 0; }
 
 void md_memo_release(void) {
   md_memo_table *t = md_tls;
