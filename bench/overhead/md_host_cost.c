@@ -19,6 +19,11 @@
  *
  * Under callgrind (bench/run_cpu.sh) --iters 1000 gives instruction counts
  * per call.
+ *
+ *   md_bench_host_cost --launch [--iters N]
+ *   md_bench_host_cost --launch-calls ROW N
+ *       the whole launch through md_cuda_launch on a no-op driver against
+ *       the plain launch call (md_launch_cost.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -28,6 +33,7 @@
 #include <time.h>
 
 #include "magicdiv/magicdiv.h"
+#include "md_launch_cost.h"
 
 #define HC_MAX_PARAMS 64
 #define HC_MAX_PARAM_BYTES 256
@@ -243,6 +249,12 @@ static int hc_calls(const char *path, long n) {
 int main(int argc, char **argv) {
   long iters = 1000000;
   int first = 1, rc = 0;
+  if (argc >= 2 && strcmp(argv[1], "--launch") == 0)
+    return md_launch_cost(argc == 4 && strcmp(argv[2], "--iters") == 0
+                              ? atol(argv[3])
+                              : 9000000);
+  if (argc == 4 && strcmp(argv[1], "--launch-calls") == 0)
+    return md_launch_cost_calls(argv[2], atol(argv[3]));
   if (argc >= 3 && strcmp(argv[1], "--calls") == 0) {
     if (argc == 3)
       hc_magic_calls(atol(argv[2]));

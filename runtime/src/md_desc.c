@@ -32,6 +32,7 @@
 
 #include "magicdiv/magicdiv.h"
 #include "magicdiv/md_desc.h"
+#include "md_magic_core.h"
 
 /* Field offsets, little-endian access, the allowed flags of each op and
  * the operand size of each opcode are md_abi.h's: the plugin writes
@@ -469,42 +470,35 @@ static inline int md_eval_program(const uint8_t *d, uint32_t pc,
   return md_run_program(d, pc, args, dims, out);
 }
 
-/* Store the magic of divisor value v of `kind` at out->value[first...]:
- * (m, a, s[, dsgn]) as in md_abi.h, each zero-extended from its width. */
-static int md_store_magic(int kind, int flags, uint64_t v, uint64_t *dst) {
-  int st;
+/* Store the magic of divisor value v != 0 of `kind` at
+ * out->value[first...]: (m, a, s[, dsgn]) as in md_abi.h, each
+ * zero-extended from its width.  The generators are md_magic_core.h's,
+ * inlined (the caller has checked v). */
+static void md_store_magic(int kind, int flags, uint64_t v, uint64_t *dst) {
   switch (kind) {
   case MD_KIND_U32: {
-    md_u32_magic g;
-    if ((st = md_magic_u32((uint32_t)v, &g)) != MD_OK)
-      return st;
+    md_u32_magic g = md_u32_of((uint32_t)v);
     dst[0] = g.m, dst[1] = g.a, dst[2] = g.s;
-    return MD_OK;
+    return;
   }
   case MD_KIND_S32: {
-    md_s32_magic g;
-    if ((st = md_magic_s32((int32_t)md_sval(v, 32), &g)) != MD_OK)
-      return st;
+    md_s32_magic g = md_s32_of((int32_t)md_sval(v, 32));
     dst[0] = g.m, dst[1] = g.a, dst[2] = g.s;
     if (!(flags & MD_DF_POSITIVE))
       dst[3] = (uint32_t)g.dsgn;
-    return MD_OK;
+    return;
   }
   case MD_KIND_U64: {
-    md_u64_magic g;
-    if ((st = md_magic_u64(v, &g)) != MD_OK)
-      return st;
+    md_u64_magic g = md_u64_of(v);
     dst[0] = g.m, dst[1] = g.a, dst[2] = g.s;
-    return MD_OK;
+    return;
   }
   default: { /* MD_KIND_S64 */
-    md_s64_magic g;
-    if ((st = md_magic_s64(md_sval(v, 64), &g)) != MD_OK)
-      return st;
+    md_s64_magic g = md_s64_of(md_sval(v, 64));
     dst[0] = g.m, dst[1] = g.a, dst[2] = g.s;
     if (!(flags & MD_DF_POSITIVE))
       dst[3] = (uint64_t)g.dsgn;
-    return MD_OK;
+    return;
   }
   }
 }
@@ -563,9 +557,7 @@ int md_desc_fill_validated(const void *desc, size_t size, void *const *args,
         (kind == MD_KIND_U64 ? (v >> 32) != 0
                              : (uint64_t)(int64_t)(int32_t)(uint32_t)v != v))
       return MD_FALLBACK_NOT_DIV32;
-    st = md_store_magic(kind, flags, v, &out->value[md_rd16(e + MD_E_FIRST)]);
-    if (st != MD_OK)
-      return st;
+    md_store_magic(kind, flags, v, &out->value[md_rd16(e + MD_E_FIRST)]);
   }
   return MD_OK;
 }

@@ -16,11 +16,17 @@
  * looks again under the mutex.  Old tables and entries are never freed
  * while the program may launch (a reader may hold them); they stay on the
  * ownership lists below until md_launch_release.
+ *
+ * A kernel whose outcome holds in every context (no clone in its module
+ * image, md_status_all_contexts) also gets an entry under MD_CTX_ALL, so
+ * that its launches find it before asking the driver for the context:
+ * that entry can only ever make a launch run its original.
  */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "md_launch_internal.h"
 
@@ -37,20 +43,16 @@ static pthread_mutex_t md_mu = PTHREAD_MUTEX_INITIALIZER;
 static size_t md_count;         /* entries in md_current (under md_mu) */
 static md_table *md_tables;     /* ownership list (under md_mu) */
 static md_entry *md_entries;    /* ownership list (under md_mu) */
+static _Atomic uint64_t md_next_id = 1; /* md_entry.id; never reused */
 
-/* 64-bit mix (the finalizer of MurmurHash3): spreads pointer bits, which
- * are aligned and clustered, over the index bits. */
-static size_t md_hash(const void *key, uint64_t ctx) {
-  uint64_t x = (uint64_t)(uintptr_t)key ^ (ctx * 0x9E3779B97F4A7C15ull);
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ull;
-  x ^= x >> 33;
-  return (size_t)x;
+/* Multiplicative (Fibonacci) hashing: the high half of the product spreads
+ * pointer bits, which are aligned and clustered, over the index bits. */
+static inline size_t md_hash(const void *key, uint64_t ctx) {
+  uint64_t x = (uint64_t)(uintptr_t)key ^ (ctx * 0xff51afd7ed558ccdull);
+  return (size_t)((x * 0x9E3779B97F4A7C15ull) >> 32);
 }
 
-static const md_entry *md_table_find(md_table *t, const void *key,
+static inline const md_entry *md_table_find(md_table *t, const void *key,
                                      uint64_t ctx) {
   size_t i;
   if (!t)
@@ -115,6 +117,7 @@ static int md_insert(md_entry *e) {
 }
 
 static void md_entry_free(md_entry *e) {
+  free(e->rs);
   free(e->desc);
   free(e->name);
   free(e);
@@ -133,6 +136,7 @@ const md_entry *md_cache_get(const void *key, uint64_t ctx,
     return NULL;
   e->key = key;
   e->ctx = ctx;
+  e->id = atomic_fetch_add_explicit(&md_next_id, 1, memory_order_relaxed);
   make(e, arg); /* driver calls: outside the lock */
   pthread_mutex_lock(&md_mu);
   found = md_table_find(atomic_load_explicit(&md_current, memory_order_relaxed),
@@ -152,6 +156,23 @@ const md_entry *md_cache_get(const void *key, uint64_t ctx,
   return found;
 }
 
+int md_status_all_contexts(int status) {
+  return status == MD_ERR_NO_CLONE || status == MD_ERR_DESC_MALFORMED ||
+         status == MD_ERR_DESC_VERSION || status == MD_ERR_PARAM_MISMATCH;
+}
+
+/* md_cache_mark_all's maker: a copy of the entry's outcome. */
+static void md_copy_outcome(md_entry *e, void *arg) {
+  const md_entry *from = arg;
+  e->status = from->status;
+  memcpy(e->why, from->why, sizeof e->why);
+}
+
+void md_cache_mark_all(const md_entry *e) {
+  int created;
+  md_cache_get(e->key, MD_CTX_ALL, md_copy_outcome, (void *)e, &created);
+}
+
 void md_launch_reset(void) {
   pthread_mutex_lock(&md_mu);
   /* Readers of the old table keep valid memory: it stays on md_tables. */
@@ -162,6 +183,7 @@ void md_launch_reset(void) {
 }
 
 void md_launch_release(void) {
+  md_memo_release();
   pthread_mutex_lock(&md_mu);
   atomic_store_explicit(&md_current, NULL, memory_order_release);
   md_count = 0;

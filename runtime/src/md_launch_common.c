@@ -22,6 +22,7 @@ int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size) {
   e->n_params = md_rd16(desc + MD_H_NPARAMS);
   e->n_extra = md_rd16(desc + MD_H_NEXTRA);
   e->status = MD_OK;
+  e->rs = md_readset_make(desc); /* NULL: every launch evaluates */
   if (md_env_log_desc()) { /* MAGICDIV_LOG=2: the descriptor, disassembled */
     md_logf("kernel '%s': descriptor (%zu bytes):", e->name ? e->name : "?",
             size);
@@ -49,29 +50,60 @@ md_dims md_dims_of(md_dim3 grid, md_dim3 block) {
   return d;
 }
 
+/* The memo (md_launch_memo.c) first: a launch whose inputs are those of
+ * this thread's last launch of the kernel gets that launch's outcome, and
+ * its argument array, without evaluating anything; otherwise the
+ * descriptor is evaluated and the outcome remembered. */
 int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
                        md_clone_args *ca) {
-  size_t n = (size_t)e->n_params + e->n_extra;
+  uint32_t np = e->n_params, nx = e->n_extra, i;
+  md_memo *m;
+  void **out;
   int r;
   ca->args = ca->inline_args;
-  if (e->n_params && !args)
+  ca->lent = NULL;
+  if (np && !args)
     return MD_ERR_INVALID;
-  r = md_desc_fill_validated(e->desc_ref, e->desc_size, args, dims,
-                             &ca->extra);
+  m = md_memo_find(e, args, dims);
+  if (m) {
+    r = m->status;
+  } else {
+    r = md_desc_fill_validated(e->desc_ref, e->desc_size, args, dims,
+                               &ca->extra);
+    m = md_memo_store(e, args, dims, r, e->clone, &ca->extra);
+  }
   if (r != MD_OK)
     return r;
-  if (n > sizeof ca->inline_args / sizeof ca->inline_args[0]) {
-    ca->args = malloc(n * sizeof *ca->args);
+  if (m && (out = md_memo_lend(m, args))) {
+    ca->args = out;
+    ca->lent = m;
+    return MD_OK;
+  }
+  if (m) /* lent to another md_clone_args: a copy */
+    md_memo_copy(m, &ca->extra);
+  ca->extra.n_params = np;
+  ca->extra.n_extra = nx;
+  if ((size_t)np + nx > sizeof ca->inline_args / sizeof ca->inline_args[0]) {
+    ca->args = malloc(((size_t)np + nx) * sizeof *ca->args);
     if (!ca->args) {
       ca->args = ca->inline_args;
       return MD_ERR_INVALID;
     }
   }
-  return md_build_args(&ca->extra, args, ca->args, n);
+  out = ca->args; /* md_build_args without its checks */
+  for (i = 0; i < np; i++)
+    out[i] = args[i];
+  for (i = 0; i < nx; i++)
+    out[np + i] = &ca->extra.value[i];
+  return MD_OK;
 }
 
 void md_clone_args_free(md_clone_args *ca) {
-  if (ca->args != ca->inline_args)
+  if (ca->lent) {
+    md_memo_return(ca->lent);
+    ca->lent = NULL;
+  } else if (ca->args != ca->inline_args) {
     free(ca->args);
+  }
   ca->args = ca->inline_args;
 }

@@ -408,16 +408,70 @@ static int md_cuda_rt_launch(md_cuda_orig *o, const char *name,
     e = md_cache_get(o->fn, ctx, md_cuda_make, &a, &created);
     if (!e)
       return md_cuda_orig_launch(o);
+    if (created && md_status_all_contexts(e->status))
+      md_cache_mark_all(e);
   }
   return md_cuda_run(d, e, created, o, cs);
+}
+
+/* A repeated launch (fast path of md_cuda_launch): the entry of (fn, this
+ * context) allows a clone and this thread's memo holds this launch's
+ * inputs, so the remembered outcome runs at once.  1 with *rc when it
+ * launched (a failed clone launch runs the original, as in md_cuda_run);
+ * 0 to take the general path, with *ep the entry when there is one. */
+static int md_cuda_repeat(const void *fn, md_dim3 grid, md_dim3 block,
+                          void **args, size_t shmem, void *stream,
+                          const md_cuda_api *api, const md_entry **ep,
+                          int *rc) {
+  const md_cuda_driver *d;
+  const md_entry *e;
+  md_memo *m;
+  md_dims dims, *dp = NULL;
+  void **ca;
+  uint64_t ctx;
+  md_CUstream cs = (md_CUstream)stream;
+  if ((api->flags & MD_API_COOPERATIVE) || shmem > UINT_MAX ||
+      md_env_disabled() || !(d = md_cuda_driver_get()) ||
+      !api->get_func_by_symbol || !(ctx = md_ctx_key(d)) ||
+      !(e = md_cache_find(fn, ctx)))
+    return 0;
+  *ep = e;
+  if (e->status != MD_OK || !e->rs)
+    return 0;
+  if (e->rs->any_dims) {
+    dims = md_dims_of(grid, block);
+    dp = &dims;
+  }
+  if (!(m = md_memo_find(e, args, dp)))
+    return 0;
+  if (m->status != MD_OK) {
+    *rc = api->launch_kernel(fn, grid, block, args, shmem, stream);
+    return 1;
+  }
+  if (!(ca = md_memo_lend(m, args)))
+    return 0;
+  if (!stream && (api->flags & MD_API_PER_THREAD))
+    cs = MD_CUDA_STREAM_PER_THREAD;
+  *rc = d->launch_kernel(m->fn, grid.x, grid.y, grid.z, block.x, block.y,
+                         block.z, (unsigned int)shmem, cs, ca, NULL);
+  md_memo_return(m);
+  if (*rc != MD_CUDA_SUCCESS)
+    *rc = api->launch_kernel(fn, grid, block, args, shmem, stream);
+  return 1;
 }
 
 int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
                    size_t shmem, void *stream, const char *name,
                    const md_cuda_api *api) {
+  const md_entry *e = NULL;
   md_cuda_orig o;
+  int rc;
   if (!api || !api->launch_kernel)
     return MD_CUDART_INVALID_VALUE;
+  if (md_cache_find(fn, MD_CTX_ALL)) /* no clone in any context */
+    return api->launch_kernel(fn, grid, block, args, shmem, stream);
+  if (md_cuda_repeat(fn, grid, block, args, shmem, stream, api, &e, &rc))
+    return rc;
   memset(&o, 0, sizeof o);
   o.api = api;
   o.fn = fn;
@@ -427,6 +481,11 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
   o.shmem = shmem;
   o.stream = stream;
   o.cooperative = (api->flags & MD_API_COOPERATIVE) != 0;
+  if (e) /* known in this context: no second lookup */
+    return md_cuda_run(md_cuda_driver_get(), e, 0, &o,
+                       (!stream && (api->flags & MD_API_PER_THREAD))
+                           ? MD_CUDA_STREAM_PER_THREAD
+                           : (md_CUstream)stream);
   return md_cuda_rt_launch(&o, name, api->get_func_by_symbol, api->flags);
 }
 
@@ -441,7 +500,8 @@ int md_cuda_launch_ex(const md_cuda_launch_config *config, const void *fn,
   o.config = config;
   o.fn = fn;
   o.args = args;
-  if (!config) /* the program's own call reports its error */
+  if (!config || /* the program's own call reports its error */
+      md_cache_find(fn, MD_CTX_ALL)) /* no clone in any context */
     return md_cuda_orig_launch(&o);
   o.grid = config->grid;
   o.block = config->block;
@@ -481,7 +541,8 @@ md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,
     md_log_disabled_once();
     return md_cuda_orig_launch(&o);
   }
-  if (extra || !f) /* packed parameters: no per-parameter pointers */
+  if (extra || !f || /* packed parameters: no per-parameter pointers */
+      md_cache_find(f, MD_CTX_ALL)) /* no clone in any context */
     return md_cuda_orig_launch(&o);
   ctx = md_ctx_key(d);
   if (!ctx)
@@ -494,6 +555,8 @@ md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,
     e = md_cache_get(f, ctx, md_cuda_make, &a, &created);
     if (!e)
       return md_cuda_orig_launch(&o);
+    if (created && md_status_all_contexts(e->status))
+      md_cache_mark_all(e);
   }
   return md_cuda_run(d, e, created, &o, stream);
 }

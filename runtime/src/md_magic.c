@@ -5,9 +5,12 @@
  *     unsigned N-bit (N = 32, 64):  q = hi_N(n*m + a) >> s,  a in {0, m}
  *     signed N-bit:                 the unsigned magic of |d|, plus dsgn
  *
- * Each generator costs one clz and one 2N-by-N-bit division (a single
- * hardware divide for N = 32, libgcc's __udivti3 fast path -- one divq --
- * for N = 64).  There are no loops.  The full derivation is in docs/MATH.md;
+ * Each generator costs one clz and one 2N-by-N-bit division: a single
+ * hardware divide (x86-64: divl for N = 32, divq for N = 64, since the
+ * quotient is known to fit N bits; elsewhere the C division).  There are no
+ * loops.  The generators proper are md_magic_core.h's (shared with the
+ * descriptor evaluator); this file has their derivation and the checked
+ * entry points.  The full derivation is in docs/MATH.md;
  * the exhaustive 32-bit proof and its tool in docs/PROOF.md, bench/proof.
  *
  * ---------------------------------------------------------------------------
@@ -54,79 +57,7 @@
  * behaviour: every shift is < the width of its operand (s <= N-1, N+p <=
  * 2N-1), clz is never given 0, negation of d is done in unsigned arithmetic.
  */
-#include "magicdiv/md_magic.h"
-
-#include <limits.h>
-#include <stddef.h>
-
-/* floor(log2 d) for d >= 1.  A clz where the compiler has one and the type
- * widths match (guarded), else a 6-step binary search. */
-static unsigned md_log2_u64(uint64_t d) {
-#if (defined(__GNUC__) || defined(__clang__)) && ULLONG_MAX == UINT64_MAX
-  return 63u - (unsigned)__builtin_clzll((unsigned long long)d);
-#else
-  unsigned p = 0;
-  for (unsigned w = 32; w != 0; w >>= 1) /* 6 steps, not one per bit */
-    if (d >> w) {
-      d >>= w;
-      p += w;
-    }
-  return p;
-#endif
-}
-
-static unsigned md_log2_u32(uint32_t d) {
-#if (defined(__GNUC__) || defined(__clang__)) && UINT_MAX == UINT32_MAX
-  return 31u - (unsigned)__builtin_clz((unsigned)d);
-#else
-  return md_log2_u64(d);
-#endif
-}
-
-/*
- * Step (3) above, shared by both widths (for N = 32 all values fit in 64
- * bits).  Given d, p, m0 = floor((D-1)/d) and e_dn = D - m0*d in [1, d],
- * choose the round-up method (m0+1, a = 0) when its error e_up = d - e_dn
- * is in [1, 2^p], else the round-down method (m0, a = m0), which then has
- * e_dn <= 2^p.  p <= 63, so 1 << p is defined.
- */
-static inline void md_pick_method(uint64_t d, unsigned p, uint64_t m0,
-                                  uint64_t e_dn, uint64_t *m, uint64_t *a) {
-  uint64_t e_up = d - e_dn;
-  if (e_up != 0 && e_up <= ((uint64_t)1 << p)) {
-    *m = m0 + 1; /* round-up: ceil(D/d) < 2^N, see (3) */
-    *a = 0;
-  } else {
-    *m = m0; /* round-down: floor((D-1)/d) < 2^N */
-    *a = m0;
-  }
-}
-
-/* The unsigned generators proper, for d >= 1.  Static so that the signed
- * generators inline them (a call through the exported symbol would also
- * pay a store-forwarding stall on the struct copy). */
-static inline md_u32_magic md_u32_of(uint32_t d) {
-  unsigned p = md_log2_u32(d);                  /* 0..31 */
-  uint64_t dm1 = ((uint64_t)1 << (32 + p)) - 1; /* D - 1, shift <= 63 */
-  uint64_t m0 = dm1 / d;                        /* < 2^32, see (3) */
-  uint64_t e_dn = dm1 - m0 * d + 1;             /* (D-1) mod d + 1 */
-  uint64_t m, a;
-  md_pick_method(d, p, m0, e_dn, &m, &a);
-  md_u32_magic g = {(uint32_t)m, (uint32_t)a, p};
-  return g;
-}
-
-static inline md_u64_magic md_u64_of(uint64_t d) {
-  unsigned p = md_log2_u64(d);                                    /* 0..63 */
-  unsigned __int128 dm1 = ((unsigned __int128)1 << (64 + p)) - 1; /* <= 127 */
-  /* The quotient fits in 64 bits (3), so __udivti3 takes its one-divq path. */
-  uint64_t m0 = (uint64_t)(dm1 / d);
-  uint64_t e_dn = (uint64_t)(dm1 - (unsigned __int128)m0 * d) + 1;
-  uint64_t m, a;
-  md_pick_method(d, p, m0, e_dn, &m, &a);
-  md_u64_magic g = {m, a, p};
-  return g;
-}
+#include "md_magic_core.h"
 
 int md_magic_u32(uint32_t d, md_u32_magic *out) {
   if (out == NULL)
@@ -146,21 +77,13 @@ int md_magic_u64(uint64_t d, md_u64_magic *out) {
   return MD_OK;
 }
 
-/* Signed: the unsigned magic of |d|, see (5).  |d| = (d ^ sg) - sg with
- * sg = 0 or all-ones, in unsigned arithmetic: no overflow for INT_MIN
- * (|INT_MIN| = 2^(N-1)) and no branch on the sign, which a mix of
- * divisor signs would mispredict. */
+/* Signed: the unsigned magic of |d|, see (5) (md_magic_core.h). */
 int md_magic_s32(int32_t d, md_s32_magic *out) {
   if (out == NULL)
     return MD_ERR_INVALID;
   if (d == 0)
     return MD_ERR_DIV_ZERO;
-  uint32_t sg = 0u - (uint32_t)(d < 0);
-  md_u32_magic u = md_u32_of(((uint32_t)d ^ sg) - sg);
-  out->m = u.m;
-  out->a = u.a;
-  out->s = u.s;
-  out->dsgn = d < 0 ? -1 : 0;
+  *out = md_s32_of(d);
   return MD_OK;
 }
 
@@ -169,11 +92,6 @@ int md_magic_s64(int64_t d, md_s64_magic *out) {
     return MD_ERR_INVALID;
   if (d == 0)
     return MD_ERR_DIV_ZERO;
-  uint64_t sg = 0u - (uint64_t)(d < 0);
-  md_u64_magic u = md_u64_of(((uint64_t)d ^ sg) - sg);
-  out->m = u.m;
-  out->a = u.a;
-  out->s = u.s;
-  out->dsgn = d < 0 ? -1 : 0;
+  *out = md_s64_of(d);
   return MD_OK;
 }

@@ -3,8 +3,10 @@
  * FAKE driver of test_launch_fake.h (no GPU in CI).
  *
  * Phase 1: 8 threads each make 3000 launches of 48 kernels in 4 contexts
- * (192 cache entries, so the table grows while threads read it), with
- * random divisors, 1 in 16 of them 0.  Every clone launch is checked by
+ * (192 cache entries, so the table grows while threads read it); half the
+ * launches with random divisors, 1 in 16 of them 0, the other half with
+ * one of four repeated divisors (0 among them), so that each thread's
+ * launch memo keeps hitting, missing and being replaced.  Every clone launch is checked by
  * the fake (its magic parameters must be those of the launch's divisor),
  * every zero-divisor launch must run the original, and launch-threads.test
  * counts the MAGICDIV_LOG lines: exactly one per (kernel, context).
@@ -65,6 +67,8 @@ static uint64_t rnd(uint64_t *s) { /* xorshift64 */
   return *s;
 }
 
+static const uint32_t repeat[4] = {7, 0, 1000003, 0xffffffffu};
+
 static void *worker(void *arg) {
   uint64_t seed = 0x9E3779B97F4A7C15ull * (uint64_t)((uintptr_t)arg + 1);
   md_dim3 grid = {7, 1, 1}, block = {256, 1, 1};
@@ -74,7 +78,11 @@ static void *worker(void *arg) {
     int out = 0;
     uint32_t n = 12345, d = (uint32_t)rnd(&seed);
     void *args[3] = {&out, &n, &d};
-    if (rnd(&seed) % 16 == 0)
+    /* half the launches repeat one of a few divisors (the memo's hits and
+     * its remembered fallback), the others are new */
+    if (rnd(&seed) % 2 == 0)
+      d = repeat[rnd(&seed) % 4];
+    else if (rnd(&seed) % 16 == 0)
       d = 0;
     fake_cur_ctx = 0x1000 * (uintptr_t)(1 + rnd(&seed) % N_CTX);
     if (md_cuda_launch(&stubs[k], grid, block, args, 0, NULL, names[k],

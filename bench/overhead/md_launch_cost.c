@@ -1,0 +1,310 @@
+/*
+ * md_launch_cost.c -- end-to-end host cost of a launch through the runtime
+ * (md_cuda_launch) against the plain launch call through the same kind of
+ * function pointer, on a no-op CUDA driver (md_cuda_set_driver) and a no-op
+ * cudaLaunchKernel: what the runtime itself adds to every launch.
+ *
+ *   md_bench_host_cost --launch [--iters N]
+ *   md_bench_host_cost --launch-calls ROW N   (for callgrind: exactly N
+ *       launches of row ROW after one warm-up launch, no timing)
+ *
+ * Rows (kernels with 1..16 u32 divisors, each divisor one parameter; the
+ * descriptors are built here in the pass's format):
+ *   plain         api->launch_kernel(...) itself
+ *   noclone       a kernel whose module has no clone (the original runs)
+ *   div1/4/16     1, 4, 16 divisors, the same arguments every launch
+ *   plain-fresh   the plain call with 16 new argument values every launch
+ *                 (a xorshift step each: what a program computing new
+ *                 shapes pays anyway)
+ *   div16-fresh   16 divisors, the same 16 new values every launch
+ * Every row is timed in each of LC_BATCHES interleaved batches; the table
+ * gives the fastest and the median batch, ns per launch, and both as
+ * multiples of the plain call's (the fresh row: also of plain-fresh).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "magicdiv/magicdiv.h"
+#include "md_launch_cost.h"
+
+#define LC_BATCHES 9
+#define LC_MAXDIV 16
+
+enum {
+  LC_PLAIN,
+  LC_NOCLONE,
+  LC_DIV1,
+  LC_DIV4,
+  LC_DIV16,
+  LC_PLAIN_FRESH,
+  LC_FRESH,
+  LC_ROWS
+};
+static const char *const lc_row_name[LC_ROWS] = {
+    "plain", "noclone", "div1", "div4", "div16", "plain-fresh", "div16-fresh"};
+
+/* ---- the no-op driver: one context, one module ---- */
+
+typedef struct lc_fn {
+  const char *name;
+} lc_fn;
+
+static lc_fn lc_orig[4] = {{"k_noclone"}, {"k1"}, {"k4"}, {"k16"}};
+static lc_fn lc_clone[3] = {
+    {"k1__magicdiv"}, {"k4__magicdiv"}, {"k16__magicdiv"}};
+static char lc_stub[4]; /* host stubs: their addresses are the keys */
+static unsigned char lc_desc[3][512];
+static size_t lc_desc_n[3];
+static const char *const lc_desc_name[3] = {
+    "k1__magicdiv_desc", "k4__magicdiv_desc", "k16__magicdiv_desc"};
+static int lc_module; /* its address is the module */
+static volatile unsigned lc_launches;
+
+static md_CUresult lc_ctx_get_current(md_CUcontext *c) {
+  *c = (md_CUcontext)&lc_module;
+  return 0;
+}
+static md_CUresult lc_ctx_get_id(md_CUcontext c, unsigned long long *id) {
+  (void)c;
+  *id = 1;
+  return 0;
+}
+static md_CUresult lc_func_get_module(md_CUmodule *m, md_CUfunction f) {
+  (void)f;
+  *m = &lc_module;
+  return 0;
+}
+static md_CUresult lc_module_get_function(md_CUfunction *f, md_CUmodule m,
+                                          const char *name) {
+  (void)m;
+  for (int i = 0; i < 3; i++)
+    if (strcmp(lc_clone[i].name, name) == 0) {
+      *f = &lc_clone[i];
+      return 0;
+    }
+  return 500; /* CUDA_ERROR_NOT_FOUND */
+}
+static md_CUresult lc_module_get_global(md_CUdeviceptr *d, size_t *n,
+                                        md_CUmodule m, const char *name) {
+  (void)m;
+  for (int i = 0; i < 3; i++)
+    if (strcmp(lc_desc_name[i], name) == 0) {
+      *d = (md_CUdeviceptr)(uintptr_t)lc_desc[i];
+      *n = lc_desc_n[i];
+      return 0;
+    }
+  return 500;
+}
+static md_CUresult lc_memcpy_dtoh(void *dst, md_CUdeviceptr src, size_t n) {
+  memcpy(dst, (const void *)(uintptr_t)src, n);
+  return 0;
+}
+static md_CUresult lc_launch_kernel(md_CUfunction f, unsigned gx, unsigned gy,
+                                    unsigned gz, unsigned bx, unsigned by,
+                                    unsigned bz, unsigned shmem,
+                                    md_CUstream s, void **params,
+                                    void **extra) {
+  (void)f, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz;
+  (void)shmem, (void)s, (void)params, (void)extra;
+  lc_launches++;
+  return 0;
+}
+
+/* The program's cudaLaunchKernel and cudaGetFuncBySymbol. */
+static int lc_cuda_launch_kernel(const void *fn, md_dim3 grid, md_dim3 block,
+                                 void **args, size_t shmem, void *stream) {
+  (void)fn, (void)grid, (void)block, (void)args, (void)shmem, (void)stream;
+  lc_launches++;
+  return 0;
+}
+static int lc_get_func_by_symbol(md_CUfunction *f, const void *stub) {
+  *f = &lc_orig[(const char *)stub - lc_stub];
+  return 0;
+}
+
+static md_cuda_api lc_api = {MD_CUDA_API_VERSION, 0, lc_cuda_launch_kernel,
+                             lc_get_func_by_symbol};
+
+/* ---- descriptors: n u32 parameters, divisor i = parameter i ---- */
+
+static size_t lc_make_desc(unsigned char *out, int n) {
+  size_t p = 0, code = MD_DESC_HEADER_SIZE + 4u * n + 8u * n;
+  size_t total = code + 9u * n;
+#define PUT8(v) (out[p++] = (unsigned char)(v))
+#define PUT16(v) (PUT8((v)&0xff), PUT8(((v) >> 8) & 0xff))
+#define PUT32(v) (PUT16((v)&0xffff), PUT16(((v) >> 16) & 0xffff))
+  PUT8('M'), PUT8('D'), PUT8('D'), PUT8('S');
+  PUT16(1), PUT16(MD_DESC_HEADER_SIZE), PUT32(total);
+  PUT16(n), PUT16(n), PUT16(3 * n), PUT16(0);
+  for (int i = 0; i < n; i++)
+    PUT32(4);
+  for (int i = 0; i < n; i++) {
+    PUT8(MD_KIND_U32), PUT8(0), PUT16(3 * i), PUT32(code + 9u * i);
+  }
+  for (int i = 0; i < n; i++) {
+    PUT8(MD_OP_ARG), PUT16(i), PUT32(0), PUT8(4);
+    PUT8(MD_OP_END);
+  }
+#undef PUT8
+#undef PUT16
+#undef PUT32
+  return p;
+}
+
+/* ---- the rows ---- */
+
+static uint32_t lc_same_vals[LC_MAXDIV], lc_fresh_vals[LC_MAXDIV];
+static void *lc_same[LC_MAXDIV], *lc_fresh[LC_MAXDIV];
+static uint64_t lc_state = 88172645463325252ull;
+
+/* 16 new divisor values (random, >= 1). */
+static void lc_new_values(void) {
+  uint64_t st = lc_state;
+  for (int i = 0; i < LC_MAXDIV; i++) {
+    st ^= st << 13, st ^= st >> 7, st ^= st << 17;
+    lc_fresh_vals[i] = (uint32_t)st | 1u;
+  }
+  lc_state = st;
+}
+
+static void lc_setup(void) {
+  static const int nd[3] = {1, 4, 16};
+  md_cuda_driver d;
+  memset(&d, 0, sizeof d);
+  d.version = MD_CUDA_DRIVER_VERSION;
+  d.ctx_get_current = lc_ctx_get_current;
+  d.ctx_get_id = lc_ctx_get_id;
+  d.func_get_module = lc_func_get_module;
+  d.module_get_function = lc_module_get_function;
+  d.module_get_global = lc_module_get_global;
+  d.memcpy_dtoh = lc_memcpy_dtoh;
+  d.launch_kernel = lc_launch_kernel;
+  for (int i = 0; i < 3; i++)
+    lc_desc_n[i] = lc_make_desc(lc_desc[i], nd[i]);
+  for (int i = 0; i < LC_MAXDIV; i++) { /* small shapes */
+    lc_same_vals[i] = 7u + 3u * (uint32_t)i;
+    lc_same[i] = &lc_same_vals[i];
+  }
+  for (int i = 0; i < LC_MAXDIV; i++)
+    lc_fresh[i] = &lc_fresh_vals[i];
+  if (md_cuda_set_driver(&d) != MD_OK) {
+    fprintf(stderr, "md_bench_host_cost: driver table rejected\n");
+    exit(1);
+  }
+}
+
+/* The plain call, kept opaque to the compiler (no inlining of the
+ * function pointer). */
+static int lc_plain(void **args) {
+  md_cuda_api *volatile api = &lc_api;
+  md_dim3 g = {1024, 1, 1}, b = {256, 1, 1};
+  return api->launch_kernel(&lc_stub[0], g, b, args, 0, NULL);
+}
+
+static const char *const lc_kname[4] = {"k_noclone", "k1", "k4", "k16"};
+
+static int lc_one(int row) {
+  md_dim3 g = {1024, 1, 1}, b = {256, 1, 1};
+  int k;
+  void **args = lc_same;
+  switch (row) {
+  case LC_PLAIN:
+    return lc_plain(args);
+  case LC_PLAIN_FRESH:
+    lc_new_values();
+    return lc_plain(lc_fresh);
+  case LC_NOCLONE:
+    k = 0;
+    break;
+  case LC_DIV1:
+    k = 1;
+    break;
+  case LC_DIV4:
+    k = 2;
+    break;
+  case LC_DIV16:
+    k = 3;
+    break;
+  default:
+    lc_new_values();
+    k = 3;
+    args = lc_fresh;
+    break;
+  }
+  return md_cuda_launch(&lc_stub[k], g, b, args, 0, NULL, lc_kname[k],
+                        &lc_api);
+}
+
+static double lc_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int lc_cmp(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* A loop per row so each timed loop is one call site, like a program's. */
+static double lc_batch(int row, long per) {
+  int bad = 0;
+  double t0 = lc_now();
+  for (long i = 0; i < per; i++)
+    bad |= lc_one(row);
+  double t1 = lc_now();
+  if (bad) {
+    fprintf(stderr, "md_bench_host_cost: launch failed (row %s)\n",
+            lc_row_name[row]);
+    exit(1);
+  }
+  return (t1 - t0) / (double)per;
+}
+
+int md_launch_cost(long iters) {
+  double t[LC_ROWS][LC_BATCHES], best[LC_ROWS], med[LC_ROWS];
+  long per = iters / LC_BATCHES > 0 ? iters / LC_BATCHES : 1;
+  lc_setup();
+  for (int r = 0; r < LC_ROWS; r++) /* first launches: the lookups */
+    lc_one(r);
+  for (int b = 0; b < LC_BATCHES; b++)
+    for (int r = 0; r < LC_ROWS; r++)
+      t[r][b] = lc_batch(r, per);
+  for (int r = 0; r < LC_ROWS; r++) {
+    qsort(t[r], LC_BATCHES, sizeof t[r][0], lc_cmp);
+    best[r] = t[r][0];
+    med[r] = t[r][LC_BATCHES / 2];
+  }
+  printf("launch cost: %d interleaved batches of %ld launches per row, no-op "
+         "driver\n", LC_BATCHES, per);
+  printf("| row | min ns | median ns | min x plain | median x plain |\n");
+  printf("|---|---:|---:|---:|---:|\n");
+  for (int r = 0; r < LC_ROWS; r++)
+    printf("| %s | %.1f | %.1f | %.2f | %.2f |\n", lc_row_name[r], best[r],
+           med[r], best[r] / best[LC_PLAIN], med[r] / med[LC_PLAIN]);
+  printf("div16-fresh x plain-fresh: min %.2f, median %.2f\n",
+         best[LC_FRESH] / best[LC_PLAIN_FRESH],
+         med[LC_FRESH] / med[LC_PLAIN_FRESH]);
+  md_launch_release();
+  return 0;
+}
+
+int md_launch_cost_calls(const char *row, long n) {
+  int r;
+  for (r = 0; r < LC_ROWS && strcmp(row, lc_row_name[r]) != 0; r++)
+    ;
+  if (r == LC_ROWS) {
+    fprintf(stderr, "md_bench_host_cost: unknown row %s\n", row);
+    return 1;
+  }
+  lc_setup();
+  lc_one(r);
+  for (long i = 0; i < n; i++)
+    lc_one(r);
+  md_launch_release();
+  return 0;
+}

@@ -1,0 +1,313 @@
+/*
+ * md_launch_memo.c -- the memo of the last launch: per (kernel, context)
+ * entry and per thread, the inputs the descriptor read in the last launch
+ * and what they gave (status and magic parameter values), so that a launch
+ * with the same inputs copies the values instead of evaluating anything.
+ *
+ * Read set.  The outcome of md_desc_fill_validated is a function of the
+ * bytes its programs read (each MD_OP_ARG: parameter, offset, size) and the
+ * launch dimensions they use (MD_OP_LAUNCH) and of nothing else: the
+ * programs are pure and the magic generators deterministic.  The read set
+ * is collected once per descriptor (md_readset_make) by walking every
+ * divisor and requirement program.
+ *
+ * Memo.  Each thread has its own table of memo records (thread-local, so
+ * the hit path takes no lock, makes no atomic access and cannot see a torn
+ * or recycled record), indexed by the entry's id; ids are never reused, so
+ * a record of a released entry is simply never matched again.  Memory is
+ * bounded: at most MD_MEMO_SLOTS records per thread, each sized by its
+ * descriptor; a thread's table is freed when the thread exits (and the
+ * calling thread's by md_launch_release).  Only deterministic outcomes are
+ * remembered: MD_OK and the MD_FALLBACK_* statuses.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "magicdiv/md_abi.h"
+#include "md_launch_internal.h"
+
+/* ---- read set ---- */
+
+#define MD_READS_MAX 256 /* more distinct reads: no memo for the kernel */
+
+/* Reads while collecting: with their size; sorted by size at the end. */
+typedef struct md_read_sz {
+  md_read r;
+  uint32_t size;
+} md_read_sz;
+
+typedef struct md_reads {
+  uint32_t n;
+  uint32_t dmask[6];
+  md_read_sz r[MD_READS_MAX];
+} md_reads;
+
+static int md_reads_add(md_reads *rs, const uint8_t *o) {
+  uint32_t param = md_rd16(o + MD_ARG_PARAM), off = md_rd32(o + MD_ARG_OFFSET);
+  uint32_t size = o[MD_ARG_SIZE];
+  for (uint32_t i = 0; i < rs->n; i++)
+    if (rs->r[i].r.param == param && rs->r[i].r.off == off &&
+        rs->r[i].size == size)
+      return 0;
+  if (rs->n == MD_READS_MAX)
+    return -1;
+  rs->r[rs->n].r.param = param;
+  rs->r[rs->n].r.off = off;
+  rs->r[rs->n].size = size;
+  rs->n++;
+  return 0;
+}
+
+/* Add the reads of the (validated) program at pc.  -1: too many. */
+static int md_reads_walk(md_reads *rs, const uint8_t *d, uint32_t pc) {
+  for (;;) {
+    int op = d[pc];
+    const uint8_t *o = d + pc + 1;
+    if (op == MD_OP_END)
+      return 0;
+    if (op == MD_OP_ARG && md_reads_add(rs, o) != 0)
+      return -1;
+    if (op == MD_OP_LAUNCH) {
+      int w = o[0]; /* md_dims order: block x y z, then grid x y z */
+      if (w < MD_LAUNCH_ITEMS_X) {
+        rs->dmask[w] = ~0u;
+      } else {
+        rs->dmask[w - MD_LAUNCH_ITEMS_X] = ~0u;
+        rs->dmask[w - MD_LAUNCH_ITEMS_X + 3] = ~0u;
+      }
+    }
+    pc += 1u + (uint32_t)md_op_operand_bytes(op);
+  }
+}
+
+md_readset *md_readset_make(const unsigned char *d) {
+  static const uint32_t sizes[4] = {8, 4, 2, 1};
+  uint32_t np = md_rd16(d + MD_H_NPARAMS), nd = md_rd16(d + MD_H_NDIV);
+  uint32_t nr = md_rd16(d + MD_H_NREQ), i, k, j = 0;
+  const uint8_t *e = d + md_desc_div_table(np);
+  md_readset *rs = NULL;
+  md_reads *c = calloc(1, sizeof *c);
+  if (!c)
+    return NULL;
+  for (i = 0; i < nd; i++, e += MD_DIV_ENTRY_SIZE)
+    if (md_reads_walk(c, d, md_rd32(e + MD_E_CODE)) != 0)
+      goto out;
+  e = d + md_desc_req_table(np, nd);
+  for (i = 0; i < nr; i++, e += MD_REQ_ENTRY_SIZE)
+    if (md_reads_walk(c, d, md_rd32(e)) != 0)
+      goto out;
+  rs = malloc(sizeof *rs + c->n * sizeof rs->r[0]);
+  if (!rs)
+    goto out;
+  rs->n = c->n;
+  rs->any_dims = 0;
+  for (i = 0; i < 6; i++) {
+    rs->dmask[i] = c->dmask[i];
+    rs->any_dims |= c->dmask[i];
+  }
+  for (k = 0; k < 4; k++) { /* by size: 8, 4, 2, then 1 byte */
+    rs->n_size[k] = 0;
+    for (i = 0; i < c->n; i++)
+      if (c->r[i].size == sizes[k]) {
+        rs->r[j++] = c->r[i].r;
+        rs->n_size[k]++;
+      }
+  }
+out:
+  free(c);
+  return rs;
+}
+
+/* ---- the per-thread memo table ---- */
+
+#define MD_MEMO_SLOTS 256 /* a power of two */
+
+typedef struct md_memo_table {
+  md_memo *slot[MD_MEMO_SLOTS];
+} md_memo_table;
+
+static _Thread_local md_memo_table *md_tls
+#if defined(__GNUC__)
+    __attribute__((tls_model("initial-exec")))
+#endif
+    ;
+static pthread_key_t md_tls_key;
+static pthread_once_t md_tls_once = PTHREAD_ONCE_INIT;
+static int md_tls_key_ok;
+
+static void md_memo_table_free(void *p) {
+  md_memo_table *t = p;
+  if (!t)
+    return;
+  for (int i = 0; i < MD_MEMO_SLOTS; i++)
+    free(t->slot[i]);
+  free(t);
+}
+
+static void md_tls_init(void) {
+  md_tls_key_ok = pthread_key_create(&md_tls_key, md_memo_table_free) == 0;
+}
+
+/* The reads r[0..n) of `size` bytes: 1 if each equals its in[] value,
+ * else 0 (also for a NULL argument).  Inlined with a constant size. */
+static inline int md_reads_equal(const md_read *r, uint32_t n,
+                                 const uint64_t *in, void *const *args,
+                                 unsigned size) {
+  for (uint32_t i = 0; i < n; i++) {
+    const unsigned char *a = args[r[i].param];
+    uint64_t v = 0;
+    if (!a)
+      return 0;
+    memcpy(&v, a + r[i].off, size); /* host order, zero-extended */
+    if (v != in[i])
+      return 0;
+  }
+  return 1;
+}
+
+/* Store the values of the reads r[0..n) of `size` bytes in in[]: 0, or -1
+ * for a NULL argument. */
+static inline int md_reads_get(const md_read *r, uint32_t n, uint64_t *in,
+                               void *const *args, unsigned size) {
+  for (uint32_t i = 0; i < n; i++) {
+    const unsigned char *a = args[r[i].param];
+    uint64_t v = 0;
+    if (!a)
+      return -1;
+    memcpy(&v, a + r[i].off, size);
+    in[i] = v;
+  }
+  return 0;
+}
+
+static inline void md_dims_words(const md_dims *dims, uint32_t w[6]) {
+  w[0] = dims->block[0], w[1] = dims->block[1], w[2] = dims->block[2];
+  w[3] = dims->grid[0], w[4] = dims->grid[1], w[5] = dims->grid[2];
+}
+
+md_memo *md_memo_find(const md_entry *e, void *const *args,
+                      const md_dims *dims) {
+  const md_readset *rs = e->rs;
+  md_memo_table *t = md_tls;
+  md_memo *m;
+  uint32_t i;
+  if (!t || !rs)
+    return NULL;
+  m = t->slot[e->id & (MD_MEMO_SLOTS - 1)];
+  if (!m || m->id != e->id)
+    return NULL;
+  {
+    const md_read *r = rs->r;
+    const uint64_t *in = m->in;
+    uint32_t n8 = rs->n_size[0], n4 = rs->n_size[1], n2 = rs->n_size[2];
+    uint32_t n1 = rs->n_size[3];
+    if (!md_reads_equal(r, n8, in, args, 8) ||
+        !md_reads_equal(r + n8, n4, in + n8, args, 4) ||
+        !md_reads_equal(r + n8 + n4, n2, in + n8 + n4, args, 2) ||
+        !md_reads_equal(r + n8 + n4 + n2, n1, in + n8 + n4 + n2, args, 1))
+      return NULL;
+  }
+  if (rs->any_dims) {
+    uint32_t w[6], dd = 0;
+    if (!dims)
+      return NULL;
+    md_dims_words(dims, w);
+    for (i = 0; i < 6; i++)
+      dd |= (w[i] ^ m->dims[i]) & rs->dmask[i];
+    if (dd)
+      return NULL;
+  }
+  return m;
+}
+
+/* Outcomes that are a function of the inputs alone. */
+static int md_memo_keeps(int status) {
+  return status == MD_OK || status == MD_FALLBACK_DIV_ZERO ||
+         status == MD_FALLBACK_UNDEFINED || status == MD_FALLBACK_NOT_POSITIVE ||
+         status == MD_FALLBACK_REQUIREMENT || status == MD_FALLBACK_NOT_DIV32;
+}
+
+/* This thread's table, made on first use; NULL when out of memory. */
+static md_memo_table *md_memo_table_get(void) {
+  md_memo_table *t = md_tls;
+  if (t)
+    return t;
+  pthread_once(&md_tls_once, md_tls_init);
+  if (!md_tls_key_ok || !(t = calloc(1, sizeof *t)))
+    return NULL;
+  if (pthread_setspecific(md_tls_key, t) != 0) {
+    free(t);
+    return NULL;
+  }
+  return md_tls = t;
+}
+
+md_memo *md_memo_store(const md_entry *e, void *const *args,
+                       const md_dims *dims, int status, void *fn,
+                       const md_extra *ex) {
+  const md_readset *rs = e->rs;
+  md_memo_table *t;
+  md_memo **sp, *m;
+  uint32_t i, np = ex->n_params, nx = status == MD_OK ? ex->n_extra : 0;
+  size_t bytes;
+  if (!rs || !md_memo_keeps(status) || (rs->any_dims && !dims))
+    return NULL;
+  if (!(t = md_memo_table_get()))
+    return NULL;
+  sp = &t->slot[e->id & (MD_MEMO_SLOTS - 1)];
+  m = *sp;
+  if (m && m->lent) /* its array is in use: keep it */
+    return NULL;
+  bytes = sizeof *m + (rs->n + (size_t)nx) * sizeof(uint64_t) +
+          ((size_t)np + nx) * sizeof(void *);
+  if (!m || m->bytes < bytes || m->n_in != rs->n || m->n_params != np ||
+      m->n_extra != nx) {
+    if (!m || m->bytes < bytes) {
+      free(m);
+      *sp = m = malloc(bytes);
+      if (!m)
+        return NULL;
+      m->bytes = bytes;
+    }
+    m->n_in = rs->n;
+    m->n_params = np;
+    m->n_extra = nx;
+    m->in = (uint64_t *)(m + 1);
+    m->val = m->in + rs->n;
+    m->args = (void **)(m->val + nx);
+    for (i = 0; i < nx; i++)
+      m->args[np + i] = &m->val[i];
+  }
+  {
+    const md_read *r = rs->r;
+    uint64_t *in = m->in;
+    uint32_t n8 = rs->n_size[0], n4 = rs->n_size[1], n2 = rs->n_size[2];
+    uint32_t n1 = rs->n_size[3];
+    m->id = 0; /* no record until the inputs are complete */
+    if (md_reads_get(r, n8, in, args, 8) ||
+        md_reads_get(r + n8, n4, in + n8, args, 4) ||
+        md_reads_get(r + n8 + n4, n2, in + n8 + n4, args, 2) ||
+        md_reads_get(r + n8 + n4 + n2, n1, in + n8 + n4 + n2, args, 1))
+      return NULL;
+  }
+  m->id = e->id;
+  m->status = status;
+  m->lent = 0;
+  m->fn = fn;
+  if (rs->any_dims)
+    md_dims_words(dims, m->dims);
+  else
+    memset(m->dims, 0, sizeof m->dims);
+  memcpy(m->val, ex->value, nx * sizeof ex->value[0]);
+  return m;
+}
+
+void md_memo_release(void) {
+  md_memo_table *t = md_tls;
+  if (!t)
+    return;
+  md_tls = NULL;
+  pthread_setspecific(md_tls_key, NULL);
+  md_memo_table_free(t);
+}

@@ -1,0 +1,143 @@
+/*
+ * md_magic_core.h -- the magic-number generators proper, for d >= 1 (and
+ * d != 0 for the signed ones), as static inline functions: md_magic.c
+ * wraps them with their argument checks, and the descriptor evaluator
+ * (md_desc.c) calls them directly for divisors it has checked already.
+ * The derivation of every step is in md_magic.c.  Not installed.
+ */
+#ifndef MAGICDIV_MD_MAGIC_CORE_H
+#define MAGICDIV_MD_MAGIC_CORE_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "magicdiv/md_magic.h"
+
+/* floor(log2 d) for d >= 1.  A clz where the compiler has one and the type
+ * widths match (guarded), else a 6-step binary search. */
+static unsigned md_log2_u64(uint64_t d) {
+#if (defined(__GNUC__) || defined(__clang__)) && ULLONG_MAX == UINT64_MAX
+  return 63u - (unsigned)__builtin_clzll((unsigned long long)d);
+#else
+  unsigned p = 0;
+  for (unsigned w = 32; w != 0; w >>= 1) /* 6 steps, not one per bit */
+    if (d >> w) {
+      d >>= w;
+      p += w;
+    }
+  return p;
+#endif
+}
+
+static unsigned md_log2_u32(uint32_t d) {
+#if (defined(__GNUC__) || defined(__clang__)) && UINT_MAX == UINT32_MAX
+  return 31u - (unsigned)__builtin_clz((unsigned)d);
+#else
+  return md_log2_u64(d);
+#endif
+}
+
+/*
+ * Step (3) above, shared by both widths (for N = 32 all values fit in 64
+ * bits).  Given d, p, m0 = floor((D-1)/d) and e_dn = D - m0*d in [1, d],
+ * choose the round-up method (m0+1, a = 0) when its error e_up = d - e_dn
+ * is in [1, 2^p], else the round-down method (m0, a = m0), which then has
+ * e_dn <= 2^p.  p <= 63, so 1 << p is defined.
+ */
+static inline void md_pick_method(uint64_t d, unsigned p, uint64_t m0,
+                                  uint64_t e_dn, uint64_t *m, uint64_t *a) {
+  uint64_t e_up = d - e_dn;
+  if (e_up != 0 && e_up <= ((uint64_t)1 << p)) {
+    *m = m0 + 1; /* round-up: ceil(D/d) < 2^N, see (3) */
+    *a = 0;
+  } else {
+    *m = m0; /* round-down: floor((D-1)/d) < 2^N */
+    *a = m0;
+  }
+}
+
+/*
+ * floor((2^(N+p) - 1) / d) and the remainder, for 2^p <= d: the dividend's
+ * high N bits are 2^p - 1 < d, so the quotient fits N bits and one
+ * hardware 2N/N-bit divide (x86-64: divl, divq) is exact.  Elsewhere the C
+ * division (for N = 64 on 128-bit operands; the quotient fits 64 bits).
+ */
+static inline uint32_t md_div_u32(unsigned p, uint32_t d, uint32_t *rem) {
+#if defined(__GNUC__) && defined(__x86_64__)
+  uint32_t q, r;
+  __asm__("divl %[d]"
+          : "=a"(q), "=d"(r)
+          : [d] "rm"(d), "a"(0xFFFFFFFFu), "d"((1u << p) - 1u)
+          : "cc");
+  *rem = r;
+  return q;
+#else
+  uint64_t dm1 = ((uint64_t)1 << (32 + p)) - 1; /* shift <= 63 */
+  uint64_t q = dm1 / d;
+  *rem = (uint32_t)(dm1 - q * d);
+  return (uint32_t)q;
+#endif
+}
+
+static inline uint64_t md_div_u64(unsigned p, uint64_t d, uint64_t *rem) {
+#if defined(__GNUC__) && defined(__x86_64__)
+  uint64_t q, r;
+  __asm__("divq %[d]"
+          : "=a"(q), "=d"(r)
+          : [d] "rm"(d), "a"(~0ull), "d"(((uint64_t)1 << p) - 1u)
+          : "cc");
+  *rem = r;
+  return q;
+#else
+  unsigned __int128 dm1 = ((unsigned __int128)1 << (64 + p)) - 1; /* <= 127 */
+  uint64_t q = (uint64_t)(dm1 / d);
+  *rem = (uint64_t)(dm1 - (unsigned __int128)q * d);
+  return q;
+#endif
+}
+
+/* The unsigned generators proper, for d >= 1: one clz, one hardware
+ * divide, the method choice. */
+static inline md_u32_magic md_u32_of(uint32_t d) {
+  unsigned p = md_log2_u32(d); /* 0..31 */
+  uint32_t rem;
+  uint64_t m0 = md_div_u32(p, d, &rem); /* floor((D-1)/d) < 2^32, see (3) */
+  uint64_t e_dn = (uint64_t)rem + 1;    /* (D-1) mod d + 1 */
+  uint64_t m, a;
+  md_pick_method(d, p, m0, e_dn, &m, &a);
+  md_u32_magic g = {(uint32_t)m, (uint32_t)a, p};
+  return g;
+}
+
+static inline md_u64_magic md_u64_of(uint64_t d) {
+  unsigned p = md_log2_u64(d); /* 0..63 */
+  uint64_t rem;
+  uint64_t m0 = md_div_u64(p, d, &rem); /* floor((D-1)/d) < 2^64, see (3) */
+  uint64_t e_dn = rem + 1;              /* (D-1) mod d + 1 <= d */
+  uint64_t m, a;
+  md_pick_method(d, p, m0, e_dn, &m, &a);
+  md_u64_magic g = {m, a, p};
+  return g;
+}
+
+
+/* Signed: the unsigned magic of |d|, see (5) in md_magic.c.  |d| =
+ * (d ^ sg) - sg with sg = 0 or all-ones, in unsigned arithmetic: no
+ * overflow for INT_MIN (|INT_MIN| = 2^(N-1)) and no branch on the sign,
+ * which a mix of divisor signs would mispredict.  d != 0. */
+static inline md_s32_magic md_s32_of(int32_t d) {
+  uint32_t sg = 0u - (uint32_t)(d < 0);
+  md_u32_magic u = md_u32_of(((uint32_t)d ^ sg) - sg);
+  md_s32_magic g = {u.m, u.a, u.s, d < 0 ? -1 : 0};
+  return g;
+}
+
+static inline md_s64_magic md_s64_of(int64_t d) {
+  uint64_t sg = 0u - (uint64_t)(d < 0);
+  md_u64_magic u = md_u64_of(((uint64_t)d ^ sg) - sg);
+  md_s64_magic g = {u.m, u.a, u.s, d < 0 ? -1 : 0};
+  return g;
+}
+
+#endif /* MAGICDIV_MD_MAGIC_CORE_H */

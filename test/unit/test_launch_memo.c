@@ -1,0 +1,281 @@
+/*
+ * test_launch_memo.c -- the launch memo and the no-clone shortcut are
+ * exact, against the FAKE driver of test_launch_fake.h (no GPU in CI).
+ *
+ * 1. Exactness: a kernel with three divisors (a parameter, a parameter
+ *    times gridDim.x with nuw, a 64-bit parameter) and one requirement
+ *    (parameter 2 < 100) is launched with argument sets and grids that
+ *    alternate, repeat and fall back (divisor 0, requirement false, nuw
+ *    overflow = poison); every launch's outcome -- clone or original, and
+ *    each magic parameter the clone got -- must be what an uncached
+ *    md_desc_fill of the same descriptor, arguments and dimensions gives.
+ *    Bytes the descriptor does not read may change without a new
+ *    evaluation; the result stays exact.
+ * 2. MAGICDIV_DISABLE=1 (after md_launch_reset) runs the original even for
+ *    inputs the memo holds; unset again, the clone is back and exact.
+ * 3. Nested clone argument arrays (md_clone_args_make twice before the
+ *    first md_clone_args_free): both correct, the second a copy.
+ * 4. A kernel without a clone is looked up once for all contexts: later
+ *    launches in other contexts make no driver lookup.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../../runtime/src/md_launch_internal.h"
+#include "magicdiv/md_abi.h"
+#include "test_launch_fake.h"
+
+static int failures;
+#define EXPECT(c)                                                              \
+  do {                                                                         \
+    if (!(c)) {                                                                \
+      fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__, __LINE__, #c);           \
+      failures++;                                                              \
+    }                                                                          \
+  } while (0)
+
+/* ---- a version-2 descriptor written op by op ---- */
+
+static unsigned char desc[256];
+static size_t desc_n;
+
+static size_t put(unsigned char *o, size_t p, uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; i++)
+    o[p + i] = (unsigned char)(v >> (8 * i));
+  return p + bytes;
+}
+
+static size_t op_arg(unsigned char *o, size_t p, int param, int size) {
+  p = put(o, p, MD_OP_ARG, 1);
+  p = put(o, p, param, 2);
+  p = put(o, p, 0, 4);
+  return put(o, p, size, 1);
+}
+
+/* params: u64 x (8 bytes), u32 d (4), u32 r (4).
+ * divisor 0 (u32): d;  divisor 1 (u32): d * gridDim.x (nuw);
+ * divisor 2 (u64): x;  requirement: r <u 100. */
+static void make_desc(void) {
+  const uint32_t np = 3, nd = 3, nr = 1, nx = 9;
+  size_t code = MD_DESC_HEADER_SIZE + 4 * np + MD_DIV_ENTRY_SIZE * nd +
+                MD_REQ_ENTRY_SIZE * nr;
+  size_t p = code, c0, c1, c2, c3;
+  unsigned char *o = desc;
+  c0 = p; /* d */
+  p = op_arg(o, p, 1, 4);
+  p = put(o, p, MD_OP_END, 1);
+  c1 = p; /* d * grid.x, nuw */
+  p = op_arg(o, p, 1, 4);
+  p = put(o, p, MD_OP_LAUNCH, 1);
+  p = put(o, p, MD_LAUNCH_GRID_X, 1);
+  p = put(o, p, MD_OP_MUL, 1);
+  p = put(o, p, 32, 1);
+  p = put(o, p, MD_OF_NUW, 1);
+  p = put(o, p, MD_OP_END, 1);
+  c2 = p; /* x */
+  p = op_arg(o, p, 0, 8);
+  p = put(o, p, MD_OP_END, 1);
+  c3 = p; /* r <u 100 */
+  p = op_arg(o, p, 2, 4);
+  p = put(o, p, MD_OP_CONST, 1);
+  p = put(o, p, 32, 1);
+  p = put(o, p, 100, 8);
+  p = put(o, p, MD_OP_ICMP, 1);
+  p = put(o, p, 32, 1);
+  p = put(o, p, MD_PRED_ULT, 1);
+  p = put(o, p, MD_OP_END, 1);
+  desc_n = p;
+  /* header */
+  put(o, 0, 'M' | 'D' << 8 | 'D' << 16 | (uint32_t)'S' << 24, 4);
+  put(o, 4, 2, 2);
+  put(o, 6, MD_DESC_HEADER_SIZE, 2);
+  put(o, 8, desc_n, 4);
+  put(o, 12, np, 2);
+  put(o, 14, nd, 2);
+  put(o, 16, nx, 2);
+  put(o, 18, nr, 2);
+  p = MD_DESC_HEADER_SIZE;
+  p = put(o, p, 8, 4);
+  p = put(o, p, 4, 4);
+  p = put(o, p, 4, 4);
+  /* kind, flags, first extra, code offset */
+  p = put(o, p, MD_KIND_U32, 1), p = put(o, p, 0, 1), p = put(o, p, 0, 2);
+  p = put(o, p, c0, 4);
+  p = put(o, p, MD_KIND_U32, 1), p = put(o, p, 0, 1), p = put(o, p, 3, 2);
+  p = put(o, p, c1, 4);
+  p = put(o, p, MD_KIND_U64, 1), p = put(o, p, 0, 1), p = put(o, p, 6, 2);
+  p = put(o, p, c2, 4);
+  put(o, p, c3, 4);
+}
+
+/* ---- the fake world: one module with K and its clone, one without ---- */
+
+static fake_mod mod;
+static fake_fn korig = {"K", NULL, 3, -1, 0, 0, NULL};
+static fake_fn kclone = {"K__magicdiv", NULL, 12, -1, 0, 0, NULL};
+static fake_fn nclone = {"N", NULL, 3, -1, 0, 0, NULL};
+static char stub_k, stub_n;
+static const md_cuda_api api = {MD_CUDA_API_VERSION, 0, fake_cudaLaunchKernel,
+                                fake_cudaGetFuncBySymbol};
+
+/* Launch K with (x, d, r) on grid gx; check the outcome against an
+ * uncached md_desc_fill.  want_clone: -1 for "whatever md_desc_fill says"
+ * (MAGICDIV_DISABLE sets 0). */
+static void launch_check(uint64_t x, uint32_t d, uint32_t r, unsigned gx,
+                         int disabled) {
+  md_dim3 grid = {gx, 1, 1}, block = {128, 1, 1};
+  md_dims dims = {{gx, 1, 1}, {128, 1, 1}};
+  void *args[3] = {&x, &d, &r};
+  md_extra want;
+  int st = md_desc_fill(desc, desc_n, args, &dims, &want), i;
+  fake_last_fn = NULL;
+  fake_last_orig = NULL;
+  EXPECT(md_cuda_launch(&stub_k, grid, block, args, 0, NULL, "K", &api) == 0);
+  if (st == MD_OK && !disabled) {
+    EXPECT(fake_last_fn == &kclone && fake_last_orig == NULL);
+    if (fake_last_fn != &kclone)
+      return;
+    for (i = 0; i < 3; i++)
+      EXPECT(fake_last_params[i] == args[i]);
+    for (i = 0; i < 9; i++) {
+      /* 32-bit parameters are read from the low 4 bytes */
+      uint64_t got = i < 6 ? *(const uint32_t *)fake_last_params[3 + i]
+                           : *(const uint64_t *)fake_last_params[3 + i];
+      if (got != want.value[i]) {
+        fprintf(stderr, "x=%llu d=%u r=%u gx=%u: extra %d is %llu, want "
+                "%llu\n", (unsigned long long)x, d, r, gx, i,
+                (unsigned long long)got, (unsigned long long)want.value[i]);
+        failures++;
+      }
+    }
+  } else {
+    EXPECT(fake_last_orig == &stub_k && fake_last_fn == NULL);
+  }
+}
+
+typedef struct set {
+  uint64_t x;
+  uint32_t d, r;
+  unsigned gx;
+} set;
+
+static const set sets[] = {
+    {1000, 7, 5, 4},           /* clone */
+    {1000, 7, 5, 4},           /* same: memo */
+    {1000, 0, 5, 4},           /* divisor 0: original */
+    {1000, 0, 5, 4},           /* same fallback again */
+    {1000, 7, 5, 4},           /* back */
+    {1000, 7, 100, 4},         /* requirement false: original */
+    {1000, 7, 99, 4},          /* r changed, still true: clone */
+    {1000, 7, 99, 5},          /* gridDim.x changed: new divisor 1 */
+    {1000, 0x40000000u, 1, 4}, /* d * 4 overflows nuw: poison, original */
+    {1000, 0x40000000u, 1, 3}, /* d * 3 fits */
+    {1ull << 63, 3, 1, 1},     /* 64-bit divisor 2^63 */
+    {0, 3, 1, 1},              /* 64-bit divisor 0: original */
+    {~0ull, 0xffffffffu, 1, 1},
+    {1000, 7, 5, 4},
+};
+
+static void test_exact(void) {
+  int rounds, i;
+  for (rounds = 0; rounds < 3; rounds++)
+    for (i = 0; i < (int)(sizeof sets / sizeof sets[0]); i++)
+      launch_check(sets[i].x, sets[i].d, sets[i].r, sets[i].gx, 0);
+  /* random sets, each launched twice (fresh, then from the memo) */
+  uint64_t s = 0x9E3779B97F4A7C15ull;
+  for (i = 0; i < 20000; i++) {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    uint32_t d = (uint32_t)(s >> 8) >> (s & 31);
+    uint32_t r = (uint32_t)(s >> 40) % 128;
+    unsigned gx = 1 + (unsigned)((s >> 20) & 7);
+    uint64_t x = s >> (s >> 58);
+    launch_check(x, d, r, gx, 0);
+    launch_check(x, d, r, gx, 0);
+  }
+}
+
+static void test_disable(void) {
+  setenv("MAGICDIV_DISABLE", "1", 1);
+  md_launch_reset();
+  launch_check(1000, 7, 5, 4, 1);
+  launch_check(1000, 7, 5, 4, 1);
+  unsetenv("MAGICDIV_DISABLE");
+  md_launch_reset();
+  launch_check(1000, 7, 5, 4, 0);
+  launch_check(1000, 7, 5, 4, 0);
+}
+
+static void test_nested(void) {
+  uint64_t x = 77;
+  uint32_t d = 9, r = 3;
+  void *args[3] = {&x, &d, &r};
+  md_dims dims = {{4, 1, 1}, {128, 1, 1}};
+  md_extra want;
+  md_clone_args a, b;
+  const md_entry *e;
+  int i;
+  launch_check(x, d, r, 4, 0); /* the entry and a memo record */
+  e = md_cache_find(&stub_k, (uint64_t)fake_default_ctx * 3 + 1);
+  EXPECT(e != NULL);
+  if (!e)
+    return;
+  EXPECT(md_desc_fill(desc, desc_n, args, &dims, &want) == MD_OK);
+  EXPECT(md_clone_args_make(e, args, &dims, &a) == MD_OK);
+  EXPECT(md_clone_args_make(e, args, &dims, &b) == MD_OK);
+  EXPECT(a.args != b.args);
+  for (i = 0; i < 3; i++)
+    EXPECT(a.args[i] == args[i] && b.args[i] == args[i]);
+  for (i = 0; i < 6; i++)
+    EXPECT(*(uint32_t *)a.args[3 + i] == want.value[i] &&
+           *(uint32_t *)b.args[3 + i] == want.value[i]);
+  EXPECT(*(uint64_t *)a.args[9] == want.value[6] &&
+         *(uint64_t *)b.args[9] == want.value[6]);
+  md_clone_args_free(&b);
+  md_clone_args_free(&a);
+}
+
+static void test_noclone(void) {
+  md_dim3 grid = {1, 1, 1}, block = {1, 1, 1};
+  int out = 0, calls, o0;
+  void *args[3] = {&out, &out, &out};
+  fake_cur_ctx = 0x1000;
+  EXPECT(md_cuda_launch(&stub_n, grid, block, args, 0, NULL, "N", &api) == 0);
+  calls = fake_get_func_calls;
+  o0 = fake_orig_launches;
+  for (uintptr_t c = 1; c <= 4; c++) {
+    fake_cur_ctx = 0x1000 * c;
+    EXPECT(md_cuda_launch(&stub_n, grid, block, args, 0, NULL, "N", &api) ==
+           0);
+  }
+  EXPECT(fake_get_func_calls == calls);     /* no lookup in other contexts */
+  EXPECT(fake_orig_launches == o0 + 4);     /* each ran the original */
+  EXPECT(fake_last_orig == &stub_n);
+  fake_cur_ctx = 0x1000;
+}
+
+int main(void) {
+  md_cuda_driver d;
+  (void)fake_desc; /* the version-1 builder: not used here */
+  make_desc();
+  EXPECT(md_desc_validate(desc, desc_n) == MD_OK);
+  fake_add_fn(&mod, &korig);
+  fake_add_fn(&mod, &kclone);
+  fake_add_fn(&mod, &nclone);
+  fake_add_global(&mod, "K__magicdiv_desc", desc, desc_n);
+  fake_bind(&stub_k, &korig, 0);
+  fake_bind(&stub_n, &nclone, 0);
+  d = fake_driver();
+  d.func_get_param_info = fake_func_get_param_info;
+  korig.psizes = NULL; /* 8, 4, 4: the descriptor's sizes */
+  EXPECT(md_cuda_set_driver(&d) == MD_OK);
+  fake_cur_ctx = fake_default_ctx;
+  test_exact();
+  test_disable();
+  test_nested();
+  test_noclone();
+  md_launch_release();
+  fprintf(stderr, "memo: %s (%d failures)\n", failures ? "FAILED" : "ok",
+          failures);
+  return failures != 0;
+}
