@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "md_graph_internal.h"
 #include "md_launch_internal.h"
 
 #define MD_HIP_INVALID_VALUE 1 /* hipErrorInvalidValue */
@@ -57,6 +58,8 @@ static void md_hip_make(md_entry *e, void *argp) {
   if (md_entry_set_desc(e, a->clone->desc, (size_t)a->clone->desc_size) != 0)
     return;
   e->clone = (void *)a->clone->handle;
+  /* graph nodes running the clone read back as the original */
+  md_graph_note(e->clone, e->key, NULL);
 }
 
 /* One HIP launch as the program asked for it: launch(l, handle, args)
@@ -106,6 +109,8 @@ static int md_hip_run(const md_hip_call *l, const void *fn, void **args,
     if (!e)
       return l->launch(l, fn, args);
   }
+  if (md_env_graphs_original() && md_hip_capturing(l->stream))
+    return l->launch(l, fn, args); /* MAGICDIV_GRAPHS=original */
   if (e->status != MD_OK) {
     if (created)
       md_logf("kernel '%s': original (%s: %s)", e->name,
@@ -187,4 +192,17 @@ int md_hip_launch_cooperative(const void *fn, md_dim3 grid, md_dim3 block,
   l.shmem = shmem;
   l.stream = stream;
   return md_hip_run(&l, fn, args, name, clone);
+}
+
+/* For graph nodes (md_graph_hip.c): the entry a launch of fn would use;
+ * made only with the clone the host pass found. */
+const md_entry *md_hip_entry(const void *fn, const char *name,
+                             const md_hip_clone *clone) {
+  const md_entry *e = md_cache_find(fn, 0);
+  int created = 0;
+  if (!e && clone) {
+    md_hip_make_arg a = {name, clone};
+    e = md_cache_get(fn, 0, md_hip_make, &a, &created);
+  }
+  return e;
 }
