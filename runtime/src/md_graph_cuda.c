@@ -4,8 +4,9 @@
  * host pass puts in place of the program's calls that read, write or add
  * kernel nodes (md_launch.h, docs/LAUNCH.md "Graphs").
  *
- * Reading (…GetParams): the program's own call, then a clone in the node
- * is replaced by its original (md_graph_map.c).  The kernelParams array
+ * Reading (…GetParams): the program's own call (where cudart refuses a
+ * node running a CUfunction it did not register: the driver's), then a
+ * clone in the node is replaced by its original (md_graph_map.c).  The kernelParams array
  * is the driver's: the clone's arguments start with the original's, so
  * the first n entries are the node's original arguments.
  *
@@ -46,6 +47,7 @@ static void md_gd_load(void) {
   if (!h)
     return;
   md_gd_lib.version = MD_GRAPH_API_VERSION;
+  MD_GSYM(kernel_node_get_params, "cuGraphKernelNodeGetParams_v2");
   MD_GSYM(kernel_node_set_params, "cuGraphKernelNodeSetParams_v2");
   MD_GSYM(exec_kernel_node_set_params, "cuGraphExecKernelNodeSetParams_v2");
   MD_GSYM(add_kernel_node, "cuGraphAddKernelNode_v2");
@@ -270,6 +272,17 @@ int md_cudaGraphKernelNodeGetParams(void *node, md_kernel_node_params *p,
   if (!api || !api->call)
     return MD_CUDART_INVALID_VALUE;
   r = MD_CALL(md_rt_get_fn, api)(node, p);
+  if (r != 0 && p) { /* cudart may not map the clone's CUfunction back */
+    const md_cuda_graph_driver *g = md_gd();
+    const void *o_rt, *o_drv;
+    md_CUkernel_node_params q;
+    if (g->kernel_node_get_params &&
+        g->kernel_node_get_params(node, &q) == 0 &&
+        md_graph_original(q.p.func, &o_rt, &o_drv) && o_rt) {
+      *p = q.p;
+      r = 0;
+    }
+  }
   if (r == 0 && p)
     md_back(&p->func, 1);
   return r;

@@ -279,7 +279,10 @@ static int drv_node_ok(const md_kernel_node_params *p) {
          !p->extra;
 }
 
+static int rt_get_refuses; /* like a cudart that cannot name a clone */
 static int rt_get(void *node, md_kernel_node_params *p) {
+  if (rt_get_refuses && !is_stub(((gnode *)node)->func))
+    return 98;
   params_out(node, p);
   return 0;
 }
@@ -368,6 +371,10 @@ static md_CUresult cu_exec_node_set(void *x, void *node,
 }
 
 /* typed views of the driver's node functions, for md_cuda_graph_driver */
+static md_CUresult g_get(void *n, md_CUkernel_node_params *p) {
+  memset(p, 0, sizeof *p);
+  return cu_get(n, &p->p);
+}
 static md_CUresult g_set(void *n, const md_CUkernel_node_params *p) {
   return cu_set(n, p);
 }
@@ -477,6 +484,7 @@ static void setup(void) {
   EXPECT(md_cuda_set_driver(&d) == MD_OK);
   memset(&g, 0, sizeof g);
   g.version = MD_GRAPH_API_VERSION;
+  g.kernel_node_get_params = g_get;
   g.kernel_node_set_params = g_set;
   g.exec_kernel_node_set_params = g_exec_set;
   g.add_kernel_node = g_add;
@@ -561,6 +569,12 @@ static void test_cuda_rt(void) {
          *(uint32_t *)p.kernel_params[1] == N_OUT &&
          *(uint32_t *)p.kernel_params[2] == 7);
   EXPECT(p.grid.x == 1 && p.block.x == 64);
+  /* a cudart that refuses the clone's node: read through the driver */
+  rt_get_refuses = 1;
+  memset(&p, 0, sizeof p);
+  EXPECT(md_cudaGraphKernelNodeGetParams(nd, &p, &api_get) == 0);
+  EXPECT(p.func == &s_a && *(uint32_t *)p.kernel_params[2] == 7);
+  rt_get_refuses = 0;
 
   /* a new divisor in the graph: the clone with the new magic */
   d = 13;

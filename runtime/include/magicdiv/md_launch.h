@@ -418,11 +418,15 @@ int md_hipGraphAddKernelNode(void **node, void *graph, void *const *deps,
 
 /* The CUDA driver's graph functions that put a clone into a node of a
  * graph the runtime API built (a clone is a CUfunction, which the runtime
- * API's node functions do not take).  Resolved from libcuda.so.1;
+ * API's node functions do not take) and read it back.  Resolved from libcuda.so.1;
  * md_cuda_set_graph_driver replaces the table (tests), NULL goes back.
  * Missing entries: those calls keep the original. */
 typedef struct md_cuda_graph_driver {
   uint32_t version; /* MD_GRAPH_API_VERSION */
+  /* where cudart refuses to read a node that runs a CUfunction it did not
+   * register, the node is read through the driver */
+  md_CUresult (*kernel_node_get_params)(void *node,
+                                        md_CUkernel_node_params *p);
   md_CUresult (*kernel_node_set_params)(void *node,
                                         const md_CUkernel_node_params *p);
   md_CUresult (*exec_kernel_node_set_params)(void *exec, void *node,
