@@ -100,6 +100,11 @@ static void md_back(void **func, int rt) {
     *func = (void *)o_drv;
 }
 
+static int md_is_clone(const void *func) {
+  const void *o_rt, *o_drv;
+  return md_graph_original(func, &o_rt, &o_drv);
+}
+
 /* Whether node parameters p (func: an original) run a clone: 1 with the
  * clone in *clone and its arguments in ca (md_clone_args_free after), 0:
  * the node keeps p as it is. */
@@ -214,10 +219,19 @@ static md_CUresult md_gd_call(const md_node_call *c,
  * own parameters and call. */
 static int md_kernel_write(const md_node_call *c, int rt, const void *p,
                            const md_graph_api *api) {
-  md_CUkernel_node_params q;
+  md_CUkernel_node_params q, own;
   md_clone_args ca;
   if (!api || !api->call)
     return MD_CUDART_INVALID_VALUE; /* = CUDA_ERROR_INVALID_VALUE */
+  if (p && md_is_clone(((const md_kernel_node_params *)p)->func)) {
+    /* a clone's function read past the host pass (with the array that
+     * holds its old magic values): as if the original were written */
+    size_t n = rt || (api->flags & MD_GRAPH_CU_V1) ? sizeof own.p : sizeof own;
+    memset(&own, 0, sizeof own);
+    memcpy(&own, p, n);
+    md_back(&own.p.func, rt);
+    p = &own;
+  }
   if (md_kernel_clone(api, rt, p, &q, &ca)) {
     int r = rt ? md_gd_call(c, &q) : md_cu_call(c, api, &q);
     md_clone_args_free(&ca);
@@ -235,11 +249,16 @@ static int md_generic_write(const md_node_call *c, int rt,
   const md_cuda_graph_driver *g = md_gd();
   md_node_set_fn set, cset;
   md_node_exec_set_fn xset, cxset;
-  md_graph_node_params q;
+  md_graph_node_params q, own;
   md_CUkernel_node_params qk;
   md_clone_args ca;
   if (!api || !api->call)
     return MD_CUDART_INVALID_VALUE;
+  if (p && p->type == MD_GRAPH_NODE_KERNEL && md_is_clone(p->u.kernel.p.func)) {
+    own = *p; /* a clone read past the host pass: as its original */
+    md_back(&own.u.kernel.p.func, rt);
+    p = &own;
+  }
   set = MD_CALL(md_node_set_fn, api);
   xset = MD_CALL(md_node_exec_set_fn, api);
   cset = rt ? g->node_set_params : set;

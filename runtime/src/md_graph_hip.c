@@ -122,10 +122,16 @@ static int md_hip_call(const md_node_call *c, const md_graph_api *api,
 static int md_hip_write(const md_node_call *c,
                         const md_hip_kernel_node_params *p,
                         const md_graph_api *api) {
-  md_hip_kernel_node_params q;
+  md_hip_kernel_node_params q, own;
+  const void *o_rt = NULL, *o_drv = NULL;
   md_clone_args ca;
   if (!api || !api->call)
     return MD_HIP_INVALID_VALUE;
+  if (p && md_graph_original(p->func, &o_rt, &o_drv) && o_rt) {
+    own = *p; /* a clone read past the host pass: as its original */
+    own.func = (void *)o_rt;
+    p = &own;
+  }
   if (md_hip_node_clone(api, p, &q, &ca)) {
     int r = md_hip_call(c, api, &q);
     md_clone_args_free(&ca);

@@ -136,14 +136,16 @@ static void node_write(gnode *nd, void *func, md_dim3 grid, md_dim3 block,
                        unsigned shmem, void **args) {
   int k = kind_of(func), i;
   const uint32_t *sz = k == 1 ? c_sizes : k_sizes;
+  uint64_t v[8] = {0}; /* args may point into the node itself */
+  for (i = 0; i < (k == 1 ? 6 : 3); i++)
+    memcpy(&v[i], args[i], sz[i]);
   nd->func = func;
   nd->grid = grid;
   nd->block = block;
   nd->shmem = shmem;
   nd->n = k == 1 ? 6 : 3;
   for (i = 0; i < nd->n; i++) {
-    nd->vals[i] = 0;
-    memcpy(&nd->vals[i], args[i], sz[i]);
+    nd->vals[i] = v[i];
     nd->ptrs[i] = &nd->vals[i];
   }
 }
@@ -623,6 +625,17 @@ static void test_cuda_rt(void) {
   graph_run(x);
   EXPECT(check_out(buf0, n, 3));
 
+  /* a clone read past the host pass (its array holds the old magic
+   * values) and written back with a new divisor: new magic */
+  EXPECT(rt_get(nd, &p) == 0 && p.func == &f_a_c);
+  *(uint32_t *)p.kernel_params[2] = 15;
+  EXPECT(md_cudaGraphKernelNodeSetParams(nd, &p, &api_set) == 0);
+  EXPECT(nd->func == &f_a_c && magic_is(nd, 15));
+  EXPECT(rt_get(nd, &p) == 0);
+  *(uint32_t *)p.kernel_params[2] = 0; /* ... or the original */
+  EXPECT(md_cudaGraphKernelNodeSetParams(nd, &p, &api_set) == 0);
+  EXPECT(nd->func == &s_a && nd->n == 3);
+
   /* packed `extra` arguments: the program's own call, unchanged */
   p.func = &s_a;
   p.extra = (void **)args;
@@ -871,6 +884,12 @@ static void test_hip(void) {
   p.kernel_params = args;
   EXPECT(md_hipGraphKernelNodeSetParams(&g->nodes[0], &p, &h_api_set) == 0);
   EXPECT(g->nodes[0].func == &h_a_c && magic_is(&g->nodes[0], 13));
+  /* a clone read past the host pass, written back with a new divisor */
+  EXPECT(h_get(&g->nodes[0], &q) == 0 && q.func == &h_a_c);
+  *(uint32_t *)q.kernel_params[2] = 11;
+  EXPECT(md_hipGraphKernelNodeSetParams(&g->nodes[0], &q, &h_api_set) == 0);
+  EXPECT(g->nodes[0].func == &h_a_c && magic_is(&g->nodes[0], 11));
+  EXPECT(md_hipGraphKernelNodeSetParams(&g->nodes[0], &p, &h_api_set) == 0);
   x = instantiate(g);
   graph_run(x);
   EXPECT(check_out(buf0, n, 13));
