@@ -22,6 +22,7 @@
  * device) holds the result of validating the descriptor once and decides
  * who prints the kernel's MAGICDIV_LOG line.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,7 +73,10 @@ typedef struct md_hip_call {
   size_t shmem;
   void *stream, *start, *stop;
   int flags;
+  int per_thread; /* _spt: stream 0 is the per-thread default stream */
 } md_hip_call;
+
+#define MD_HIP_STREAM_PER_THREAD ((void *)(uintptr_t)2) /* hipStreamPerThread */
 
 static int md_hip_plain(const md_hip_call *l, const void *fn, void **args) {
   const md_hip_api *api = l->api;
@@ -109,7 +113,9 @@ static int md_hip_run(const md_hip_call *l, const void *fn, void **args,
     if (!e)
       return l->launch(l, fn, args);
   }
-  if (md_env_graphs_original() && md_hip_capturing(l->stream))
+  if (md_env_graphs_original() &&
+      md_hip_capturing(!l->stream && l->per_thread ? MD_HIP_STREAM_PER_THREAD
+                                                   : l->stream))
     return l->launch(l, fn, args); /* MAGICDIV_GRAPHS=original */
   if (e->status != MD_OK) {
     if (created)
@@ -149,6 +155,7 @@ int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
   memset(&l, 0, sizeof l);
   l.launch = md_hip_plain;
   l.api = api;
+  l.per_thread = (api->flags & MD_API_PER_THREAD) != 0;
   l.grid = grid;
   l.block = block;
   l.shmem = shmem;
@@ -167,6 +174,7 @@ int md_hip_launch_ext(const void *fn, md_dim3 grid, md_dim3 block,
   memset(&l, 0, sizeof l);
   l.launch = md_hip_ext;
   l.api = api;
+  l.per_thread = (api->flags & MD_API_PER_THREAD) != 0;
   l.grid = grid;
   l.block = block;
   l.shmem = shmem;
@@ -187,6 +195,7 @@ int md_hip_launch_cooperative(const void *fn, md_dim3 grid, md_dim3 block,
   memset(&l, 0, sizeof l);
   l.launch = md_hip_coop;
   l.api = api;
+  l.per_thread = (api->flags & MD_API_PER_THREAD) != 0;
   l.grid = grid;
   l.block = block;
   l.shmem = shmem;

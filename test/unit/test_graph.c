@@ -16,6 +16,7 @@
  * original keeps originals in nodes.  MAGICDIV_LOG lines: graph.test.
  */
 #define _POSIX_C_SOURCE 200809L /* setenv */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,9 +82,11 @@ static fake_fn f_b = {"kb", NULL, 3, -1, 0, 0, NULL}; /* never launched */
 static fake_fn f_b_c = {"kb__magicdiv", NULL, 6, 2, 0, 0, NULL};
 static fake_fn f_d = {"kd", NULL, 3, -1, 0, 0, NULL}; /* driver API */
 static fake_fn f_d_c = {"kd__magicdiv", NULL, 6, 2, 0, 0, NULL};
-static char s_a, s_b;
+static fake_fn f_t = {"kt", NULL, 3, -1, 0, 0, NULL}; /* threads */
+static fake_fn f_t_c = {"kt__magicdiv", NULL, 6, 2, 0, 0, NULL};
+static char s_a, s_b, s_t;
 /* HIP handles */
-static char h_a, h_a_c, h_b, h_b_c;
+static char h_a, h_a_c, h_b, h_b_c, h_t, h_t_c;
 
 typedef struct kinfo {
   const void *fn;
@@ -92,7 +95,9 @@ typedef struct kinfo {
 static const kinfo kinfos[] = {{&s_a, 0}, {&s_b, 0}, {&f_a, 0}, {&f_b, 0},
                                {&f_d, 0}, {&f_a_c, 1}, {&f_b_c, 1},
                                {&f_d_c, 1}, {&h_a, 0}, {&h_b, 0},
-                               {&h_a_c, 1}, {&h_b_c, 1}};
+                               {&h_a_c, 1}, {&h_b_c, 1}, {&s_t, 0},
+                               {&f_t, 0},   {&f_t_c, 1}, {&h_t, 0},
+                               {&h_t_c, 1}};
 
 /* -1: not a kernel; 0 original; 1 clone */
 static int kind_of(const void *fn) {
@@ -104,8 +109,8 @@ static int kind_of(const void *fn) {
 }
 
 static int is_stub(const void *fn) {
-  return fn == &s_a || fn == &s_b || fn == &h_a || fn == &h_b ||
-         fn == &h_a_c || fn == &h_b_c;
+  return fn == &s_a || fn == &s_b || fn == &s_t || fn == &h_a || fn == &h_b ||
+         fn == &h_t || fn == &h_a_c || fn == &h_b_c || fn == &h_t_c;
 }
 
 /* ---- the fake graph world ---- */
@@ -246,8 +251,10 @@ static md_CUresult drv_is_capturing(md_CUstream s, int *status) {
   return 0;
 }
 
+static int spt_capturing; /* hipStreamPerThread is being captured */
 static int hip_is_capturing(void *s, int *status) {
-  *status = s == cap_stream && capture != NULL;
+  *status = (s == cap_stream && capture != NULL) ||
+            (spt_capturing && s == (void *)(uintptr_t)2);
   return 0;
 }
 
@@ -258,6 +265,8 @@ static int fake_gfs(md_CUfunction *f, const void *stub) {
     *f = &f_a;
   else if (stub == &s_b)
     *f = &f_b;
+  else if (stub == &s_t)
+    *f = &f_t;
   else
     return 98;
   return 0;
@@ -327,14 +336,12 @@ static int rt_exec_node_set(void *x, void *node, md_graph_node_params *p) {
   return rt_exec_set(x, node, &p->u.kernel.p);
 }
 
-static int drv_calls;
 static md_CUresult cu_get(void *node, void *p) {
   params_out(node, p);
   return 0;
 }
 static md_CUresult cu_set(void *node, const void *pp) {
   const md_kernel_node_params *p = pp;
-  drv_calls++;
   if (!drv_node_ok(p))
     return 1;
   node_write(node, p->func, p->grid, p->block, p->shmem, p->kernel_params);
@@ -343,7 +350,6 @@ static md_CUresult cu_set(void *node, const void *pp) {
 static md_CUresult cu_exec_set(void *x, void *node, const void *pp) {
   const md_kernel_node_params *p = pp;
   gnode *xn = exec_node(x, node);
-  drv_calls++;
   if (!xn || !drv_node_ok(p))
     return 1;
   node_write(xn, p->func, p->grid, p->block, p->shmem, p->kernel_params);
@@ -354,7 +360,6 @@ static md_CUresult cu_add(void **out, void *g, void *const *deps, size_t n,
   const md_kernel_node_params *p = pp;
   (void)deps;
   (void)n;
-  drv_calls++;
   if (!drv_node_ok(p))
     return 1;
   *out = node_add(g, p->func, p->grid, p->block, p->shmem, p->kernel_params);
@@ -428,8 +433,10 @@ static int h_add(void **out, void *g, void *const *deps, size_t n,
   *out = node_add(g, p->func, p->grid, p->block, p->shmem, p->kernel_params);
   return 0;
 }
+static const void *h_last_fn;
 static int h_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
                     size_t shmem, void *stream) {
+  h_last_fn = fn;
   if (stream == cap_stream && capture) {
     node_add(capture, (void *)fn, grid, block, (unsigned)shmem, args);
     return 0;
@@ -446,9 +453,9 @@ static int h_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
 typedef void (*md_voidfn)(void);
 #define FN(f) ((md_voidfn)(f))
 
-static md_graph_kernel cuda_kernels[2];
-static md_hip_clone hip_clone_a, hip_clone_b;
-static md_graph_kernel hip_kernels[2];
+static md_graph_kernel cuda_kernels[3];
+static md_hip_clone hip_clone_a, hip_clone_b, hip_clone_t;
+static md_graph_kernel hip_kernels[3];
 static md_graph_api api_get, api_set, api_xset, api_add, api_nget, api_nset,
     api_nxset;
 static md_graph_api cu_api_get, cu_api_set, cu_api_xset, cu_api_add,
@@ -459,7 +466,7 @@ static const md_cuda_api launch_api = {MD_CUDA_API_VERSION, 0, rt_launch,
 static const md_hip_api hip_launch_api = {MD_HIP_API_VERSION, 0, h_launch};
 
 static md_graph_api rt_api(md_voidfn call) {
-  md_graph_api a = {MD_GRAPH_API_VERSION, 0, call, fake_gfs, cuda_kernels, 2};
+  md_graph_api a = {MD_GRAPH_API_VERSION, 0, call, fake_gfs, cuda_kernels, 3};
   return a;
 }
 static md_graph_api plain_api(md_voidfn call, const md_graph_kernel *k,
@@ -481,6 +488,9 @@ static void setup(void) {
   fake_add_global(&mod, "ka__magicdiv_desc", desc_k, desc_k_n);
   fake_add_global(&mod, "kb__magicdiv_desc", desc_k, desc_k_n);
   fake_add_global(&mod, "kd__magicdiv_desc", desc_k, desc_k_n);
+  fake_add_fn(&mod, &f_t);
+  fake_add_fn(&mod, &f_t_c);
+  fake_add_global(&mod, "kt__magicdiv_desc", desc_k, desc_k_n);
   d.launch_kernel = drv_launch;
   d.stream_is_capturing = drv_is_capturing;
   EXPECT(md_cuda_set_driver(&d) == MD_OK);
@@ -498,6 +508,8 @@ static void setup(void) {
   cuda_kernels[0].name = "ka";
   cuda_kernels[1].handle = &s_b;
   cuda_kernels[1].name = "kb";
+  cuda_kernels[2].handle = &s_t;
+  cuda_kernels[2].name = "kt";
   hip_clone_a.handle = &h_a_c;
   hip_clone_a.desc = desc_k;
   hip_clone_a.desc_size = desc_k_n;
@@ -509,6 +521,11 @@ static void setup(void) {
   hip_kernels[1].handle = &h_b;
   hip_kernels[1].name = "hb";
   hip_kernels[1].hip_clone = &hip_clone_b;
+  hip_clone_t = hip_clone_a;
+  hip_clone_t.handle = &h_t_c;
+  hip_kernels[2].handle = &h_t;
+  hip_kernels[2].name = "ht";
+  hip_kernels[2].hip_clone = &hip_clone_t;
   api_get = rt_api(FN(rt_get));
   api_set = rt_api(FN(rt_set));
   api_xset = rt_api(FN(rt_exec_set));
@@ -522,10 +539,10 @@ static void setup(void) {
   cu_api_add = plain_api(FN(cu_add), NULL, 0);
   cu_api_nset = plain_api(FN(cu_node_set), NULL, 0);
   cu_api_nxset = plain_api(FN(cu_exec_node_set), NULL, 0);
-  h_api_get = plain_api(FN(h_get), hip_kernels, 2);
-  h_api_set = plain_api(FN(h_set), hip_kernels, 2);
-  h_api_xset = plain_api(FN(h_exec_set), hip_kernels, 2);
-  h_api_add = plain_api(FN(h_add), hip_kernels, 2);
+  h_api_get = plain_api(FN(h_get), hip_kernels, 3);
+  h_api_set = plain_api(FN(h_set), hip_kernels, 3);
+  h_api_xset = plain_api(FN(h_exec_set), hip_kernels, 3);
+  h_api_add = plain_api(FN(h_add), hip_kernels, 3);
 }
 
 static const md_dim3 grid = {1, 1, 1}, block = {64, 1, 1};
@@ -852,6 +869,19 @@ static void test_graphs_original(void) {
   x = instantiate(g);
   graph_run(x);
   EXPECT(check_out(buf1, n, 14) && node_runs_orig >= 2);
+  /* hipLaunchKernel_spt into the captured per-thread default stream */
+  {
+    static const md_hip_api spt = {MD_HIP_API_VERSION, MD_API_PER_THREAD,
+                                   h_launch};
+    spt_capturing = 1;
+    EXPECT(md_hip_launch(&h_a, grid, block, args, 0, NULL, "ha", &spt,
+                         &hip_clone_a) == 0 &&
+           h_last_fn == &h_a);
+    spt_capturing = 0;
+    EXPECT(md_hip_launch(&h_a, grid, block, args, 0, NULL, "ha", &spt,
+                         &hip_clone_a) == 0 &&
+           h_last_fn == &h_a_c);
+  }
   /* outside capture the clone still runs */
   EXPECT(md_cuda_launch(&s_a, grid, block, args, 0, NULL, "ka",
                         &launch_api) == 0);
@@ -931,8 +961,69 @@ static void test_hip(void) {
   }
 }
 
+/* ---- threads: kernels first seen by concurrent graph calls ---- */
+
+#define N_THREADS 4
+#define N_ITERS 200
+static ggraph tgraphs[N_THREADS][2];
+static atomic_int tbad;
+
+static void *thread_main(void *argp) {
+  int t = (int)(intptr_t)argp, it;
+  ggraph *gc = &tgraphs[t][0], *gh = &tgraphs[t][1];
+  uint32_t out[N_OUT], *po = out, n = N_OUT, d;
+  void *args[3] = {&po, &n, &d};
+  md_kernel_node_params p;
+  md_hip_kernel_node_params hp;
+  void *node;
+  memset(&p, 0, sizeof p);
+  p.func = &s_t;
+  p.grid = grid;
+  p.block = block;
+  p.kernel_params = args;
+  memset(&hp, 0, sizeof hp);
+  hp.func = &h_t;
+  hp.grid = grid;
+  hp.block = block;
+  hp.kernel_params = args;
+  d = 3 + (uint32_t)t;
+  if (md_cudaGraphAddKernelNode(&node, gc, NULL, 0, &p, &api_add) != 0 ||
+      md_hipGraphAddKernelNode(&node, gh, NULL, 0, &hp, &h_api_add) != 0)
+    atomic_fetch_add(&tbad, 1);
+  for (it = 0; it < N_ITERS; it++) {
+    md_kernel_node_params r;
+    md_hip_kernel_node_params hr;
+    d = 1 + (uint32_t)(it * 7 + t) % 1000;
+    p.kernel_params = args;
+    hp.kernel_params = args;
+    if (md_cudaGraphKernelNodeSetParams(&gc->nodes[0], &p, &api_set) != 0 ||
+        md_hipGraphKernelNodeSetParams(&gh->nodes[0], &hp, &h_api_set) != 0 ||
+        md_cudaGraphKernelNodeGetParams(&gc->nodes[0], &r, &api_get) != 0 ||
+        md_hipGraphKernelNodeGetParams(&gh->nodes[0], &hr, &h_api_get) != 0 ||
+        r.func != &s_t || hr.func != &h_t ||
+        *(uint32_t *)r.kernel_params[2] != d ||
+        !magic_is(&gc->nodes[0], d) || !magic_is(&gh->nodes[0], d))
+      atomic_fetch_add(&tbad, 1);
+  }
+  return NULL;
+}
+
+static void test_threads(void) {
+  pthread_t th[N_THREADS];
+  int t;
+  section("threads");
+  memset(tgraphs, 0, sizeof tgraphs);
+  for (t = 0; t < N_THREADS; t++)
+    EXPECT(pthread_create(&th[t], NULL, thread_main, (void *)(intptr_t)t) ==
+           0);
+  for (t = 0; t < N_THREADS; t++)
+    pthread_join(th[t], NULL);
+  EXPECT(atomic_load(&tbad) == 0);
+}
+
 int main(void) {
   setup();
+  test_threads();
   test_cuda_rt();
   test_cuda_add();
   test_llama();
