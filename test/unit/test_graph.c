@@ -290,6 +290,25 @@ static int drv_node_ok(const md_kernel_node_params *p) {
          !p->extra;
 }
 
+/* One node write of the fake graph world, with the other operands of
+ * its call; ok: the API takes p (else it returns err). */
+enum { W_SET, W_EXEC_SET, W_ADD };
+static int fake_write(int op, void *x, void *node, void **out, void *g,
+                      const md_kernel_node_params *p, int ok, int err) {
+  gnode *nd = op == W_EXEC_SET ? exec_node(x, node) : node;
+  if (!ok)
+    return err;
+  if (op == W_ADD) {
+    *out = node_add(g, p->func, p->grid, p->block, p->shmem,
+                    p->kernel_params);
+    return 0;
+  }
+  if (!nd)
+    return err;
+  node_write(nd, p->func, p->grid, p->block, p->shmem, p->kernel_params);
+  return 0;
+}
+
 static int rt_get_refuses; /* like a cudart that cannot name a clone */
 static int rt_get(void *node, md_kernel_node_params *p) {
   if (rt_get_refuses && !is_stub(((gnode *)node)->func))
@@ -298,26 +317,16 @@ static int rt_get(void *node, md_kernel_node_params *p) {
   return 0;
 }
 static int rt_set(void *node, const md_kernel_node_params *p) {
-  if (!rt_node_ok(p))
-    return 98;
-  node_write(node, p->func, p->grid, p->block, p->shmem, p->kernel_params);
-  return 0;
+  return fake_write(W_SET, NULL, node, NULL, NULL, p, rt_node_ok(p), 98);
 }
 static int rt_exec_set(void *x, void *node, const md_kernel_node_params *p) {
-  gnode *xn = exec_node(x, node);
-  if (!xn || !rt_node_ok(p))
-    return 98;
-  node_write(xn, p->func, p->grid, p->block, p->shmem, p->kernel_params);
-  return 0;
+  return fake_write(W_EXEC_SET, x, node, NULL, NULL, p, rt_node_ok(p), 98);
 }
 static int rt_add(void **out, void *g, void *const *deps, size_t n,
                   const md_kernel_node_params *p) {
   (void)deps;
   (void)n;
-  if (!rt_node_ok(p))
-    return 98;
-  *out = node_add(g, p->func, p->grid, p->block, p->shmem, p->kernel_params);
-  return 0;
+  return fake_write(W_ADD, NULL, NULL, out, g, p, rt_node_ok(p), 98);
 }
 static int rt_node_get(void *node, md_graph_node_params *p) {
   memset(p, 0, sizeof *p);
@@ -340,30 +349,17 @@ static md_CUresult cu_get(void *node, void *p) {
   params_out(node, p);
   return 0;
 }
-static md_CUresult cu_set(void *node, const void *pp) {
-  const md_kernel_node_params *p = pp;
-  if (!drv_node_ok(p))
-    return 1;
-  node_write(node, p->func, p->grid, p->block, p->shmem, p->kernel_params);
-  return 0;
+static md_CUresult cu_set(void *node, const void *p) {
+  return fake_write(W_SET, NULL, node, NULL, NULL, p, drv_node_ok(p), 1);
 }
-static md_CUresult cu_exec_set(void *x, void *node, const void *pp) {
-  const md_kernel_node_params *p = pp;
-  gnode *xn = exec_node(x, node);
-  if (!xn || !drv_node_ok(p))
-    return 1;
-  node_write(xn, p->func, p->grid, p->block, p->shmem, p->kernel_params);
-  return 0;
+static md_CUresult cu_exec_set(void *x, void *node, const void *p) {
+  return fake_write(W_EXEC_SET, x, node, NULL, NULL, p, drv_node_ok(p), 1);
 }
 static md_CUresult cu_add(void **out, void *g, void *const *deps, size_t n,
-                          const void *pp) {
-  const md_kernel_node_params *p = pp;
+                          const void *p) {
   (void)deps;
   (void)n;
-  if (!drv_node_ok(p))
-    return 1;
-  *out = node_add(g, p->func, p->grid, p->block, p->shmem, p->kernel_params);
-  return 0;
+  return fake_write(W_ADD, NULL, NULL, out, g, p, drv_node_ok(p), 1);
 }
 static md_CUresult cu_node_set(void *node, md_graph_node_params *p) {
   if (p->type != MD_GRAPH_NODE_KERNEL || p->u.kernel.kern || p->u.kernel.ctx)
@@ -394,7 +390,20 @@ static md_CUresult g_add(void **o, void *g, void *const *d, size_t n,
   return cu_add(o, g, d, n, p);
 }
 
-/* HIP: hipKernelNodeParams */
+/* HIP: hipKernelNodeParams, its own field order */
+static md_kernel_node_params from_hip(const md_hip_kernel_node_params *h) {
+  md_kernel_node_params p;
+  memset(&p, 0, sizeof p);
+  if (!h)
+    return p;
+  p.func = h->func;
+  p.grid = h->grid;
+  p.block = h->block;
+  p.shmem = h->shmem;
+  p.kernel_params = h->kernel_params;
+  p.extra = h->extra;
+  return p;
+}
 static void hparams_out(const gnode *nd, md_hip_kernel_node_params *p) {
   memset(p, 0, sizeof *p);
   p->func = nd->func;
@@ -411,27 +420,20 @@ static int h_get(void *node, md_hip_kernel_node_params *p) {
   return 0;
 }
 static int h_set(void *node, const md_hip_kernel_node_params *p) {
-  if (!h_ok(p))
-    return 1;
-  node_write(node, p->func, p->grid, p->block, p->shmem, p->kernel_params);
-  return 0;
+  md_kernel_node_params k = from_hip(p);
+  return fake_write(W_SET, NULL, node, NULL, NULL, &k, h_ok(p), 1);
 }
 static int h_exec_set(void *x, void *node,
                       const md_hip_kernel_node_params *p) {
-  gnode *xn = exec_node(x, node);
-  if (!xn || !h_ok(p))
-    return 1;
-  node_write(xn, p->func, p->grid, p->block, p->shmem, p->kernel_params);
-  return 0;
+  md_kernel_node_params k = from_hip(p);
+  return fake_write(W_EXEC_SET, x, node, NULL, NULL, &k, h_ok(p), 1);
 }
 static int h_add(void **out, void *g, void *const *deps, size_t n,
                  const md_hip_kernel_node_params *p) {
+  md_kernel_node_params k = from_hip(p);
   (void)deps;
   (void)n;
-  if (!h_ok(p))
-    return 1;
-  *out = node_add(g, p->func, p->grid, p->block, p->shmem, p->kernel_params);
-  return 0;
+  return fake_write(W_ADD, NULL, NULL, out, g, &k, h_ok(p), 1);
 }
 static const void *h_last_fn;
 static int h_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
