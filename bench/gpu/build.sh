@@ -129,6 +129,22 @@ else
 fi
 rm -f "$out/e2e_cuda.o"
 
+# The graph end-to-end program (test/e2e/cuda-graph-e2e.cu): graph kernel
+# nodes of clones stay transparent (capture, get/set/add node parameters,
+# exec update, the llama.cpp pattern), built the same way.
+e2e_graph="not built"
+if env -u MAGICDIV_OPTIONS "$clang" -x cuda --cuda-gpu-arch="$arch" --cuda-path="$cuda" -O2 \
+     -Wno-unknown-cuda-version -fpass-plugin="$plugin" -I "$root/runtime/include" \
+     -c "$root/test/e2e/cuda-graph-e2e.cu" -o "$out/e2e_graph.o" 2>"$out/e2e_graph_build.log" &&
+   "$clang" "$out/e2e_graph.o" "$rtlib" -L"$cuda/lib64" -lcudart_static -ldl -lrt -lpthread \
+     -static-libstdc++ -o "$out/e2e_graph" 2>>"$out/e2e_graph_build.log"; then
+  e2e_graph="e2e_graph (test/e2e/cuda-graph-e2e.cu)"
+  rm -f "$out/e2e_graph_build.log"
+else
+  echo "build.sh: note: the CUDA graph end-to-end program was not built (see $out/e2e_graph_build.log)" >&2
+fi
+rm -f "$out/e2e_graph.o"
+
 glibc=$(objdump -T "$out/mdb_gpu" 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1 || true)
 {
   echo "built: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n)"
@@ -139,6 +155,7 @@ glibc=$(objdump -T "$out/mdb_gpu" 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sort -
   echo "plugin: $plugin"
   echo "host driver needs: ${glibc:-?} (libc), libcuda.so.1 at run time"
   echo "e2e: $e2e"
+  echo "e2e graph: $e2e_graph"
   echo "clones:"
   for f in "$out"/*.plugin."$arch".cubin; do
     readelf -sW "$f" | awk '$4 == "FUNC" && $NF ~ /__magicdiv$/ {print "  " $NF}'

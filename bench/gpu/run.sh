@@ -14,8 +14,9 @@
 #
 # Results: $OUT if set, else <bundle>/results-<date>: log.txt (everything
 # printed), results.csv (every case x variant), table.md, device.txt,
-# MANIFEST (how the bundle was built), e2e.txt.  Run time: <= 50 s for the
-# end-to-end program, then mdb_gpu capped at 420 s;
+# MANIFEST (how the bundle was built), e2e.txt, e2e-graph.txt.  Run time: <= 50 s for the
+# end-to-end program, <= 70 s for the graph program (run twice), then
+# mdb_gpu capped at 420 s;
 # its timing phase stops starting new measurements after 340 s.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -65,6 +66,23 @@ if [ "$dry" = 0 ] && [ -x "$bundle/e2e_cuda" ]; then
     echo "run.sh: e2e (host pass + runtime launch path): PASSED"
   else
     echo "run.sh: e2e (host pass + runtime launch path): FAILED (exit $e2e_rc; see e2e.txt)"
+  fi
+fi
+# The graph program, as it comes and with MAGICDIV_GRAPHS=original; its log
+# goes to e2e-graph.txt.
+if [ "$dry" = 0 ] && [ -x "$bundle/e2e_graph" ]; then
+  g_to=()
+  command -v timeout >/dev/null 2>&1 && g_to=(timeout -k 5 30)
+  { MAGICDIV_LOG=1 ${g_to[@]+"${g_to[@]}"} "$bundle/e2e_graph" &&
+    echo "== MAGICDIV_GRAPHS=original" &&
+    MAGICDIV_GRAPHS=original ${g_to[@]+"${g_to[@]}"} "$bundle/e2e_graph"; } >"$out/e2e-graph.txt" 2>&1
+  g_rc=$?
+  tail -n 3 "$out/e2e-graph.txt"
+  if [ "$g_rc" = 0 ]; then
+    echo "run.sh: e2e graphs (graph kernel nodes of clones): PASSED"
+  else
+    echo "run.sh: e2e graphs (graph kernel nodes of clones): FAILED (exit $g_rc; see e2e-graph.txt)"
+    [ "$e2e_rc" = 0 ] && e2e_rc=$g_rc
   fi
 fi
 ${to[@]+"${to[@]}"} "$bundle/mdb_gpu" --bundle "$bundle" --out "$out" \

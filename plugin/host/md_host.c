@@ -46,7 +46,9 @@
  * normal and unwind destinations).  Every other call is left alone; a
  * launch whose kernel operand is not a registered handle gets a missed
  * remark, and so do the launch APIs that are not rerouted (multi-device
- * forms, graph kernel nodes, driver-API launches).  Modules without registrations are not touched.  The
+ * forms, driver-API launches).  Graph kernel-node calls (get, set, add)
+ * are routed by md_host_graph.c, in modules with or without
+ * registrations.  Modules without registrations are not touched.  The
  * module is marked (!magicdiv.host) so that running the pass again
  * changes nothing.
  */
@@ -61,6 +63,7 @@
 #include "magicdiv/md_abi.h"
 #include "magicdiv/md_launch.h"
 #include "md_host_codeobj.h"
+#include "md_host_graph.h"
 #include "md_names.h"
 
 #define MD_HOST_MARK "magicdiv.host"
@@ -112,14 +115,12 @@ static const md_launch_api md_launch_apis[] = {
 
 /* Launch functions that are recognized but left alone, each with a missed
  * remark: the multi-device forms (one call, many kernels and devices),
- * graph kernel nodes, and the driver API (its CUfunction / hipFunction_t
+ * and the driver API (its CUfunction / hipFunction_t
  * comes from a module the program loaded itself: use md_cuLaunchKernel). */
 static const char *const md_other_launch_apis[] = {
     "cudaLaunchCooperativeKernelMultiDevice",
     "hipLaunchCooperativeKernelMultiDevice",
     "hipExtLaunchMultiKernelMultiDevice",
-    "cudaGraphAddKernelNode",
-    "hipGraphAddKernelNode",
     "cudaLaunch",
     "hipLaunchByPtr",
     "cuLaunchKernel",
@@ -990,6 +991,25 @@ static size_t md_launches_run(md_host *h) {
   return changed;
 }
 
+/* ---------------------------------------------------------------- graphs */
+
+/* Route the module's graph kernel-node calls (md_host_graph.c), handing
+ * the runtime this module's kernels; returns how many were routed. */
+static size_t md_graph_calls(md_host *h) {
+  md_host_kernel *k = h->n ? calloc(h->n, sizeof *k) : NULL;
+  size_t i, n;
+  if (h->n && !k)
+    return 0;
+  for (i = 0; i < h->n; i++) {
+    k[i].handle = h->regs[i].handle;
+    k[i].name_ptr = h->regs[i].name_ptr;
+    k[i].hip_clone = h->regs[i].hip_clone;
+  }
+  n = md_host_graphs(h->m, k, h->n);
+  free(k);
+  return n;
+}
+
 /* ------------------------------------------------------------------ run */
 
 int md_host_run(LLVMModuleRef m, const md_options *o) {
@@ -1009,14 +1029,20 @@ int md_host_run(LLVMModuleRef m, const md_options *o) {
   md_for_calls(&h, "__cudaRegisterFunction", md_reg_cb, &cuda);
   md_for_calls(&h, "__hipRegisterFunction", md_reg_cb, &hip);
   md_scan_entries(&h);
-  if (h.n == 0)
-    return 0;
+  if (h.n == 0) {
+    /* graph calls need no registrations: nodes are edited anywhere */
+    if (!md_graph_calls(&h))
+      return 0;
+    LLVMGetOrInsertNamedMetadata(m, MD_HOST_MARK, strlen(MD_HOST_MARK));
+    return 1;
+  }
   md_hip_clones(&h);
   for (i = 0; i < h.n; i++)
     if (h.regs[i].hip_clone)
       changed = 1;
   routed = md_launches_run(&h);
   changed |= routed > 0;
+  changed |= md_graph_calls(&h) > 0;
   md_remarkf(MD_REMARK_ANALYSIS, h.regs[0].where, "HostSummary",
              "magicdiv: host module: %zu kernel registration(s), %zu "
              "launch(es) routed through the runtime",

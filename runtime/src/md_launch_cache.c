@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "md_graph_internal.h"
 #include "md_launch_internal.h"
 
 typedef struct md_table {
@@ -179,6 +180,7 @@ void md_launch_reset(void) {
   atomic_store_explicit(&md_current, NULL, memory_order_release);
   md_count = 0;
   pthread_mutex_unlock(&md_mu);
+  md_graph_map_clear(); /* a new module may reuse a clone's address */
   md_env_reload();
 }
 
@@ -198,4 +200,5 @@ void md_launch_release(void) {
     md_entry_free(e);
   }
   pthread_mutex_unlock(&md_mu);
+  md_graph_map_release();
 }

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "md_graph_internal.h"
 #include "md_launch_internal.h"
 
 #define MD_CUDA_SUCCESS 0
@@ -304,6 +305,8 @@ static void md_cuda_make(md_entry *e, void *argp) {
   if (md_check_params(d, f, e) != 0)
     return;
   e->clone = clone;
+  /* graph nodes running the clone read back as the original */
+  md_graph_note(clone, a->get_func_by_symbol ? e->key : NULL, f);
 }
 
 /* Launch through entry e (see the file comment).  created: this launch
@@ -411,6 +414,8 @@ static int md_cuda_rt_launch(md_cuda_orig *o, const char *name,
     if (created && md_status_all_contexts(e->status))
       md_cache_mark_all(e);
   }
+  if (md_env_graphs_original() && md_capturing(d, cs))
+    return md_cuda_orig_launch(o); /* MAGICDIV_GRAPHS=original */
   return md_cuda_run(d, e, created, o, cs);
 }
 
@@ -558,5 +563,40 @@ md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,
     if (created && md_status_all_contexts(e->status))
       md_cache_mark_all(e);
   }
+  if (md_env_graphs_original() && md_capturing(d, stream))
+    return md_cuda_orig_launch(&o); /* MAGICDIV_GRAPHS=original */
   return md_cuda_run(d, e, created, &o, stream);
+}
+
+/* For graph nodes (md_graph_cuda.c): the entry a launch of `key` in the
+ * current context would use.  No stream is involved, so the first-launch
+ * lookup is allowed here. */
+const md_entry *md_cuda_entry(const md_cuda_driver *d, const void *key,
+                              int (*gfs)(md_CUfunction *, const void *),
+                              const char *name) {
+  const md_entry *e;
+  uint64_t ctx = md_ctx_key(d);
+  int created = 0;
+  if (!ctx && gfs) { /* cudart makes its context on its first call */
+    md_CUfunction f = NULL;
+    if (gfs(&f, key) != 0)
+      return NULL;
+    ctx = md_ctx_key(d);
+  }
+  if (!ctx)
+    return NULL;
+  e = md_cache_find(key, ctx);
+  if (!e) {
+    md_cuda_make_arg a = {d, gfs, gfs ? NULL : (md_CUfunction)key, name};
+    if (!name && !d->func_get_name)
+      return NULL; /* would cache "no name" for the routed launches too */
+    e = md_cache_get(key, ctx, md_cuda_make, &a, &created);
+    if (e && created && e->status != MD_OK)
+      md_logf("kernel '%s': original in graph nodes (%s: %s)",
+              e->name ? e->name : "?", md_status_str(e->status), e->why);
+    else if (e && created)
+      md_logf("kernel '%s': clone %s" MD_CLONE_SUFFIX " in graph nodes",
+              e->name, e->name);
+  }
+  return e;
 }

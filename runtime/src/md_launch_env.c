@@ -5,6 +5,10 @@
  *   MAGICDIV_LOG=1       one stderr line per kernel on its first launch
  *   MAGICDIV_LOG=2       that, and each kernel's descriptor disassembled
  *                        (md_desc_dump) when it is first accepted
+ *   MAGICDIV_GRAPHS=original  launches into capturing streams and graph
+ *                        kernel nodes written by the program run the
+ *                        original (for graphs edited by code the host
+ *                        pass does not see)
  *
  * Read once (on the first launch) and again after md_launch_reset; any
  * other value (or unset) means off.
@@ -15,12 +19,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "md_graph_internal.h"
 #include "md_launch_internal.h"
 
 #define MD_ENV_KNOWN 0x1
 #define MD_ENV_DISABLE 0x2
 #define MD_ENV_LOG 0x4
 #define MD_ENV_LOG_DESC 0x8
+#define MD_ENV_GRAPHS_ORIG 0x10
 
 static atomic_int md_env_bits;        /* 0: not read yet */
 static atomic_int md_disabled_logged; /* the "disabled" line was printed */
@@ -40,6 +46,9 @@ static int md_env(void) {
       b |= MD_ENV_LOG;
     else if (getenv("MAGICDIV_LOG") && strcmp(getenv("MAGICDIV_LOG"), "2") == 0)
       b |= MD_ENV_LOG | MD_ENV_LOG_DESC;
+    if (getenv("MAGICDIV_GRAPHS") &&
+        strcmp(getenv("MAGICDIV_GRAPHS"), "original") == 0)
+      b |= MD_ENV_GRAPHS_ORIG;
     atomic_store_explicit(&md_env_bits, b, memory_order_relaxed);
   }
   return b;
@@ -50,6 +59,10 @@ int md_env_disabled(void) { return (md_env() & MD_ENV_DISABLE) != 0; }
 int md_env_log(void) { return (md_env() & MD_ENV_LOG) != 0; }
 
 int md_env_log_desc(void) { return (md_env() & MD_ENV_LOG_DESC) != 0; }
+
+int md_env_graphs_original(void) {
+  return (md_env() & MD_ENV_GRAPHS_ORIG) != 0;
+}
 
 void md_env_reload(void) {
   atomic_store(&md_env_bits, 0);

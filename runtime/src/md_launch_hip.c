@@ -22,10 +22,12 @@
  * device) holds the result of validating the descriptor once and decides
  * who prints the kernel's MAGICDIV_LOG line.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "md_graph_internal.h"
 #include "md_launch_internal.h"
 
 #define MD_HIP_INVALID_VALUE 1 /* hipErrorInvalidValue */
@@ -57,6 +59,8 @@ static void md_hip_make(md_entry *e, void *argp) {
   if (md_entry_set_desc(e, a->clone->desc, (size_t)a->clone->desc_size) != 0)
     return;
   e->clone = (void *)a->clone->handle;
+  /* graph nodes running the clone read back as the original */
+  md_graph_note(e->clone, e->key, NULL);
 }
 
 /* One HIP launch as the program asked for it: launch(l, handle, args)
@@ -69,7 +73,10 @@ typedef struct md_hip_call {
   size_t shmem;
   void *stream, *start, *stop;
   int flags;
+  int per_thread; /* _spt: stream 0 is the per-thread default stream */
 } md_hip_call;
+
+#define MD_HIP_STREAM_PER_THREAD ((void *)(uintptr_t)2) /* hipStreamPerThread */
 
 static int md_hip_plain(const md_hip_call *l, const void *fn, void **args) {
   const md_hip_api *api = l->api;
@@ -106,6 +113,10 @@ static int md_hip_run(const md_hip_call *l, const void *fn, void **args,
     if (!e)
       return l->launch(l, fn, args);
   }
+  if (md_env_graphs_original() &&
+      md_hip_capturing(!l->stream && l->per_thread ? MD_HIP_STREAM_PER_THREAD
+                                                   : l->stream))
+    return l->launch(l, fn, args); /* MAGICDIV_GRAPHS=original */
   if (e->status != MD_OK) {
     if (created)
       md_logf("kernel '%s': original (%s: %s)", e->name,
@@ -144,6 +155,7 @@ int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
   memset(&l, 0, sizeof l);
   l.launch = md_hip_plain;
   l.api = api;
+  l.per_thread = (api->flags & MD_API_PER_THREAD) != 0;
   l.grid = grid;
   l.block = block;
   l.shmem = shmem;
@@ -162,6 +174,7 @@ int md_hip_launch_ext(const void *fn, md_dim3 grid, md_dim3 block,
   memset(&l, 0, sizeof l);
   l.launch = md_hip_ext;
   l.api = api;
+  l.per_thread = (api->flags & MD_API_PER_THREAD) != 0;
   l.grid = grid;
   l.block = block;
   l.shmem = shmem;
@@ -182,9 +195,23 @@ int md_hip_launch_cooperative(const void *fn, md_dim3 grid, md_dim3 block,
   memset(&l, 0, sizeof l);
   l.launch = md_hip_coop;
   l.api = api;
+  l.per_thread = (api->flags & MD_API_PER_THREAD) != 0;
   l.grid = grid;
   l.block = block;
   l.shmem = shmem;
   l.stream = stream;
   return md_hip_run(&l, fn, args, name, clone);
+}
+
+/* For graph nodes (md_graph_hip.c): the entry a launch of fn would use;
+ * made only with the clone the host pass found. */
+const md_entry *md_hip_entry(const void *fn, const char *name,
+                             const md_hip_clone *clone) {
+  const md_entry *e = md_cache_find(fn, 0);
+  int created = 0;
+  if (!e && clone) {
+    md_hip_make_arg a = {name, clone};
+    e = md_cache_get(fn, 0, md_hip_make, &a, &created);
+  }
+  return e;
 }
