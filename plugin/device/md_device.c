@@ -45,7 +45,7 @@
 
 #include "md_kstate.h"
 
-static void md_keep_add(md_keep *k, LLVMValueRef g) {
+void md_keep_add(md_keep *k, LLVMValueRef g) {
   if (k->n == k->cap) {
     unsigned cap = k->cap ? 2 * k->cap : 16;
     LLVMValueRef *nv = realloc(k->v, cap * sizeof *nv);
@@ -594,7 +594,8 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
 /* Decide: may K get a clone under the reserved names?  1, or 0 with a
  * remark. */
 static int md_names_free(md_kstate *k, const char *cname, const char *dname) {
-  if (md_name_ends_with(k->kname, k->klen, MD_CLONE_SUFFIX)) {
+  if (md_name_ends_with(k->kname, k->klen, MD_CLONE_SUFFIX) ||
+      md_name_ends_with(k->kname, k->klen, MD_PLAIN_SUFFIX)) {
     md_remarkf(MD_REMARK_ANALYSIS, k->kernel, "ReservedName",
                "magicdiv: kernel '%.*s' left alone: its name ends in the "
                "reserved suffix '%s' (a clone made by magicdiv, or a name "
@@ -619,10 +620,10 @@ static int md_names_free(md_kstate *k, const char *cname, const char *dname) {
   return 1;
 }
 
-static int md_transform_kernel(LLVMModuleRef m, md_target t,
-                               const md_options *o, LLVMTargetDataRef td,
-                               LLVMValueRef kernel, md_keep *keep,
-                               md_map *reported) {
+int md_transform_kernel(LLVMModuleRef m, md_target t, const md_options *o,
+                        LLVMTargetDataRef td, LLVMValueRef kernel,
+                        md_keep *keep, md_map *reported, const char *csuffix,
+                        const char *dsuffix) {
   md_kstate k;
   LLVMBasicBlockRef bb;
   int changed = 0;
@@ -636,8 +637,8 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
   k.kernel = kernel;
   k.keep = keep;
   k.kname = LLVMGetValueName2(kernel, &k.klen);
-  cname = md_name_suffix(k.kname, k.klen, MD_CLONE_SUFFIX);
-  dname = md_name_suffix(k.kname, k.klen, MD_DESC_SUFFIX);
+  cname = md_name_suffix(k.kname, k.klen, csuffix);
+  dname = md_name_suffix(k.kname, k.klen, dsuffix);
   if (!cname || !dname || !md_names_free(&k, cname, dname)) {
     free(cname);
     free(dname);
@@ -711,8 +712,11 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   }
   td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
   for (i = 0; i < n; i++)
-    changed |= md_transform_kernel(m, t, o, td, kernels[i], &keep,
-                                   &reported);
+    if (md_transform_kernel(m, t, o, td, kernels[i], &keep, &reported,
+                            MD_CLONE_SUFFIX, MD_DESC_SUFFIX)) {
+      md_tiers_add(m, t, o, td, kernels[i], &keep); /* md_tiers.c */
+      changed = 1;
+    }
   md_append_used(m, keep.v, keep.n);
   md_map_release(&reported);
   free(keep.v);

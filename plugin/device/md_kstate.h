@@ -75,6 +75,20 @@ typedef struct md_kstate {
 #define MD_ALL_DIVISORS (~0ull)
 
 /* ---- md_device.c ---- */
+void md_keep_add(md_keep *k, LLVMValueRef g);
+/* Decide, build and commit the clone of one kernel under the names K+csuffix
+ * and K+dsuffix.  1 if the module changed. */
+int md_transform_kernel(LLVMModuleRef m, md_target t, const md_options *o,
+                        LLVMTargetDataRef td, LLVMValueRef kernel,
+                        md_keep *keep, md_map *reported, const char *csuffix,
+                        const char *dsuffix);
+
+/* ---- md_tiers.c ---- */
+/* After kernel got K__magicdiv: if that clone bets on more than the launch
+ * geometry, also build K__magicdiv_plain without the bets (dropped again
+ * when it equals the first).  1 if the module changed. */
+int md_tiers_add(LLVMModuleRef m, md_target t, const md_options *o,
+                 LLVMTargetDataRef td, LLVMValueRef kernel, md_keep *keep);
 const char *md_op_name(LLVMOpcode op);
 int md_is_div(LLVMValueRef i);
 int md_find_divisor(md_kstate *k, md_buf *prog, int kind, int flags);

@@ -10,6 +10,11 @@ static _Thread_local const char *md_context;
 
 void md_remark_context(const char *ctx) { md_context = ctx; }
 
+static _Thread_local int md_muted;
+
+void md_remark_mute(int on) { md_muted = on; }
+int md_remark_muted(void) { return md_muted; }
+
 void md_remarkf(md_remark_kind kind, LLVMValueRef where, const char *name,
                 const char *fmt, ...) {
   char buf[768];

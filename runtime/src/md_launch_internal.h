@@ -6,6 +6,7 @@
 #ifndef MAGICDIV_MD_LAUNCH_INTERNAL_H
 #define MAGICDIV_MD_LAUNCH_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,6 +31,17 @@ typedef struct md_entry {
   uint32_t n_extra;
   char *name;         /* kernel name (owned) */
   struct md_entry *owned_next; /* the cache's list of every entry made */
+  /* The plain tier (K__magicdiv_plain), or plain == NULL.  See "Tiers"
+   * below. */
+  void *plain;                    /* its CUfunction / HIP handle */
+  unsigned char *plain_desc;      /* owned copy (CUDA) */
+  const unsigned char *plain_desc_ref; /* validated descriptor used */
+  size_t plain_desc_size;
+  uint32_t plain_n_extra;
+  /* Logging only: what the last launch ran (md_tier_code), so that
+   * MAGICDIV_LOG says when a tiered kernel changes tier.  The one field
+   * written after publication. */
+  atomic_int last_tier;
 } md_entry;
 
 /* The entry for (key, ctx), or NULL.  Lock-free. */
@@ -77,21 +89,46 @@ const char *md_cu_err_name(const md_cuda_driver *d, md_CUresult r, char *buf,
  * n_params and n_extra.  0 on success. */
 int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size);
 
+/* ---- tiers ----
+ * A kernel may have two clones: K__magicdiv (ranged: it may bet on launch
+ * requirements and 64-bit divisors below 2^32) and K__magicdiv_plain (the
+ * same kernel without bets).  A launch runs the ranged clone when its
+ * descriptor's checks all pass, else the plain clone when its own pass,
+ * else the original: md_clone_args_make decides, for CUDA and HIP. */
+enum md_tier { MD_TIER_ORIGINAL = 0, MD_TIER_RANGED = 1, MD_TIER_PLAIN = 2 };
+
+/* Accept K__magicdiv_plain (fn, descriptor bytes) for entry e, whose
+ * ranged descriptor is set: the descriptor must validate and describe the
+ * same parameters.  0, or -1 with e unchanged (no plain tier). */
+int md_entry_set_plain(md_entry *e, void *fn, const unsigned char *desc,
+                       size_t size);
+
 /* Arguments of one clone launch.  args points at inline storage for the
  * usual case and at a heap array for kernels with very many parameters. */
 typedef struct md_clone_args {
   md_extra extra;
   void **args;
   void *inline_args[64];
+  void *fn;  /* MD_OK: the function to launch (e->clone or e->plain) */
+  int tier;  /* enum md_tier of this launch */
+  int bet;   /* MD_OK, or why the ranged clone did not run when a plain
+                tier exists (MD_FALLBACK_*) */
 } md_clone_args;
 
 /* Fill ca for entry e (status MD_OK) and this launch's original args and
- * dims.  MD_OK: ca->args is the clone's argument array; otherwise the
- * launch must run the original (why: md_status_str).  Always call
- * md_clone_args_free afterwards. */
+ * dims.  MD_OK: launch ca->fn with ca->args, the clone's argument array;
+ * otherwise the launch must run the original (why: md_status_str).
+ * Always call md_clone_args_free afterwards. */
 int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
                        md_clone_args *ca);
 void md_clone_args_free(md_clone_args *ca);
+
+/* MAGICDIV_LOG line of a launch of e that ran ca's tier (status MD_OK) or
+ * the original (status: md_clone_args_make's answer): on the entry's first
+ * launch (created), and for an entry with a plain tier whenever the tier
+ * changes.  args/dims: the launch's, to name a failed requirement. */
+void md_tier_log(const md_entry *e, int created, const md_clone_args *ca,
+                 int status, void **args, const md_dims *dims);
 
 /* strdup (not in C11); NULL when out of memory. */
 char *md_strdup(const char *s);
