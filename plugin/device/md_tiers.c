@@ -15,8 +15,8 @@
  *
  * The second run's remarks are muted; one remark says what happened.  When
  * the plain clone's body equals the ranged one (the bets changed no
- * sequence), one clone stays: the plain one under the ranged names, so
- * the useless bets are not checked at all.
+ * sequence), the plain clone is deleted again: one clone, as without
+ * tiers.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -94,18 +94,12 @@ static void md_keep_drop(md_keep *keep, LLVMValueRef v) {
     }
 }
 
-/* Replace the ranged pair (rc, rd) by the plain pair (pc, pd), which takes
- * the ranged names. */
-static void md_keep_plain_only(md_keep *keep, LLVMValueRef rc,
-                               LLVMValueRef rd, LLVMValueRef pc,
-                               LLVMValueRef pd, const char *cname,
-                               const char *dname) {
-  md_keep_drop(keep, rc);
-  md_keep_drop(keep, rd);
-  LLVMDeleteFunction(rc);
-  LLVMDeleteGlobal(rd);
-  LLVMSetValueName2(pc, cname, strlen(cname));
-  LLVMSetValueName2(pd, dname, strlen(dname));
+/* Delete the plain pair (pc, pd) again. */
+static void md_drop_plain(md_keep *keep, LLVMValueRef pc, LLVMValueRef pd) {
+  md_keep_drop(keep, pc);
+  md_keep_drop(keep, pd);
+  LLVMDeleteFunction(pc);
+  LLVMDeleteGlobal(pd);
 }
 
 int md_tiers_add(LLVMModuleRef m, md_target t, const md_options *o,
@@ -157,10 +151,10 @@ int md_tiers_add(LLVMModuleRef m, md_target t, const md_options *o,
                  pd = LLVMGetNamedGlobal(m, pdname);
     int same = rc && pc && rd && pd && md_same_body(rc, pc);
     if (same) {
-      md_keep_plain_only(keep, rc, rd, pc, pd, cname, dname);
+      md_drop_plain(keep, pc, pd);
       md_remarkf(MD_REMARK_ANALYSIS, kernel, "TierSame",
                  "magicdiv: kernel '%.*s': one clone: without its launch "
-                 "bets it is the same code, so it runs without them",
+                 "bets it is the same code",
                  (int)klen, kname);
     } else {
       md_remarkf(MD_REMARK_PASSED, kernel, "PlainTier",
