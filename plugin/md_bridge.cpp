@@ -115,6 +115,8 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
 
 extern "C" void md_remark(md_remark_kind Kind, LLVMValueRef Where,
                           const char *Name, const char *Msg) {
+  if (md_remark_muted())
+    return;
   Value *V = unwrap(Where);
   const Function *F = nullptr;
   const Instruction *I = dyn_cast_or_null<Instruction>(V);

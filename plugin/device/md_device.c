@@ -45,6 +45,7 @@
 #include "md_prog.h"
 #include "md_omp_clone.h"
 #include "md_site.h"
+#include "md_tiers.h"
 
 /* Globals to add to @llvm.used once, at the end of the module. */
 typedef struct md_keep {
@@ -286,7 +287,8 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
 /* Decide: may K get a clone under the reserved names?  1, or 0 with a
  * remark. */
 static int md_names_free(md_kstate *k, const char *cname, const char *dname) {
-  if (md_name_ends_with(k->kname, k->klen, MD_CLONE_SUFFIX)) {
+  if (md_name_ends_with(k->kname, k->klen, MD_CLONE_SUFFIX) ||
+      md_name_ends_with(k->kname, k->klen, MD_PLAIN_SUFFIX)) {
     md_remarkf(MD_REMARK_ANALYSIS, k->kernel, "ReservedName",
                "magicdiv: kernel '%.*s' left alone: its name ends in the "
                "reserved suffix '%s' (a clone made by magicdiv, or a name "
@@ -311,10 +313,13 @@ static int md_names_free(md_kstate *k, const char *cname, const char *dname) {
   return 1;
 }
 
+/* Decide, build and commit the clone of one kernel under the names
+ * K + csuffix and K + dsuffix.  1 if the module changed. */
 static int md_transform_kernel(LLVMModuleRef m, md_target t,
                                const md_options *o, LLVMTargetDataRef td,
                                LLVMValueRef kernel, md_keep *keep,
-                               md_map *reported) {
+                               md_map *reported, const char *csuffix,
+                               const char *dsuffix) {
   md_kstate k;
   int changed = 0;
   char *cname, *dname;
@@ -327,8 +332,8 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
   k.kernel = kernel;
   k.keep = keep;
   k.kname = LLVMGetValueName2(kernel, &k.klen);
-  cname = md_name_suffix(k.kname, k.klen, MD_CLONE_SUFFIX);
-  dname = md_name_suffix(k.kname, k.klen, MD_DESC_SUFFIX);
+  cname = md_name_suffix(k.kname, k.klen, csuffix);
+  dname = md_name_suffix(k.kname, k.klen, dsuffix);
   if (!cname || !dname || !md_names_free(&k, cname, dname)) {
     free(cname);
     free(dname);
@@ -382,6 +387,42 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
   return changed;
 }
 
+static void md_keep_drop(md_keep *keep, LLVMValueRef v) {
+  unsigned i;
+  for (i = 0; i < keep->n; i++)
+    if (keep->v[i] == v) {
+      keep->v[i] = keep->v[--keep->n];
+      return;
+    }
+}
+
+/* The plain tier of a kernel just cloned (md_tiers.h): K__magicdiv_plain,
+ * built without launch bets (its remarks muted), when K__magicdiv bets on
+ * more than the launch geometry; deleted again when it is the same code. */
+static void md_plain_tier(LLVMModuleRef m, md_target t, const md_options *o,
+                          LLVMTargetDataRef td, LLVMValueRef kernel,
+                          md_keep *keep) {
+  md_options plain;
+  md_map scratch = {0};
+  LLVMValueRef pc = NULL, pd = NULL;
+  int made;
+  if (!md_tiers_wanted(m, o, kernel))
+    return;
+  plain = *o;
+  plain.launch_ranges = 0;
+  md_remark_mute(1);
+  made = md_transform_kernel(m, t, &plain, td, kernel, keep, &scratch,
+                             MD_PLAIN_SUFFIX, MD_PLAIN_DESC_SUFFIX);
+  md_remark_mute(0);
+  md_map_release(&scratch);
+  if (md_tiers_settle(m, kernel, made, &pc, &pd)) {
+    md_keep_drop(keep, pc);
+    md_keep_drop(keep, pd);
+    LLVMDeleteFunction(pc);
+    LLVMDeleteGlobal(pd);
+  }
+}
+
 int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   LLVMValueRef *kernels = NULL;
   unsigned n = md_collect_kernels(m, t, o, &kernels), i;
@@ -397,8 +438,11 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   }
   td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
   for (i = 0; i < n; i++)
-    changed |= md_transform_kernel(m, t, o, td, kernels[i], &keep,
-                                   &reported);
+    if (md_transform_kernel(m, t, o, td, kernels[i], &keep, &reported,
+                            MD_CLONE_SUFFIX, MD_DESC_SUFFIX)) {
+      md_plain_tier(m, t, o, td, kernels[i], &keep);
+      changed = 1;
+    }
   md_append_used(m, keep.v, keep.n);
   md_map_release(&reported);
   free(keep.v);

@@ -423,14 +423,25 @@ static void md_fatbin_cb(md_host *h, LLVMValueRef call, void *arg) {
     fb->bad = 1;
 }
 
-/* The descriptor of `name` if every code object holds the clone and the
- * same descriptor bytes; NULL with a reason otherwise. */
+/* The symbol suffixes of one tier: the ranged clone K__magicdiv or the
+ * plain one K__magicdiv_plain (docs/ABI.md 1). */
+typedef struct md_tier_names {
+  const char *clone, *kd, *desc;
+} md_tier_names;
+static const md_tier_names md_ranged_names = {
+    MD_CLONE_SUFFIX, MD_CLONE_SUFFIX ".kd", MD_DESC_SUFFIX};
+static const md_tier_names md_plain_names = {
+    MD_PLAIN_SUFFIX, MD_PLAIN_SUFFIX ".kd", MD_PLAIN_DESC_SUFFIX};
+
+/* The descriptor of `name`'s clone of tier tn if every code object holds
+ * the clone and the same descriptor bytes; NULL with a reason otherwise. */
 static const unsigned char *md_find_clone(const md_fatbins *fb,
-                                          const char *name, size_t *size,
-                                          const char **why) {
+                                          const char *name,
+                                          const md_tier_names *tn,
+                                          size_t *size, const char **why) {
   size_t len = strlen(name), i;
-  char *kd = md_name_suffix(name, len, MD_CLONE_SUFFIX ".kd");
-  char *ds = md_name_suffix(name, len, MD_DESC_SUFFIX);
+  char *kd = md_name_suffix(name, len, tn->kd);
+  char *ds = md_name_suffix(name, len, tn->desc);
   const unsigned char *desc = NULL;
   uint64_t dsize = 0;
   *why = NULL;
@@ -465,37 +476,39 @@ static const unsigned char *md_find_clone(const md_fatbins *fb,
   return desc;
 }
 
-/* Register K__magicdiv like K: a __hipRegisterFunction call right after
- * K's, or (K registered by an offload entry) an offload entry of its own
- * next to K's, so that clang-linker-wrapper registers it at link time.
- * Then build its md_hip_clone constant. */
-static void md_hip_add_clone(md_host *h, md_reg *r, const unsigned char *desc,
-                             size_t dsize) {
-  LLVMValueRef handle, cname, dglob, reg = NULL, fields[3], info;
-  size_t len = strlen(r->name), glen = len + 32;
+/* Register K+suffix like K (see md_hip_add_clone) with its descriptor
+ * bytes in a constant of the host module (*dglob_out); its handle, or
+ * NULL. */
+static LLVMValueRef md_hip_register(md_host *h, md_reg *r, const char *suffix,
+                                    const unsigned char *desc, size_t dsize,
+                                    LLVMValueRef *dglob_out) {
+  LLVMValueRef handle, cname, dglob, reg = NULL;
+  size_t len = strlen(r->name), slen = strlen(suffix), glen = len + 48;
+  /* the tier's tag in the names of its globals: "magicdiv", "magicdiv_plain" */
+  const char *tag = suffix + 2;
   char *g, *s;
   if (r->call) {
     unsigned n = LLVMGetNumArgOperands(r->call);
     if (n > 16 || n < 4)
-      return;
+      return NULL;
   } else if (!r->entry) {
-    return;
+    return NULL;
   }
   g = malloc(glen);
-  s = md_name_suffix(r->name, len, MD_CLONE_SUFFIX);
+  s = md_name_suffix(r->name, len, suffix);
   if (!g || !s) {
     free(g);
     free(s);
-    return;
+    return NULL;
   }
   /* A handle of its own: a writable byte, so no linker merges it. */
-  snprintf(g, glen, "%s.magicdiv.handle", r->name);
+  snprintf(g, glen, "%s.%s.handle", r->name, tag);
   handle = LLVMAddGlobal(h->m, LLVMInt8TypeInContext(h->c), g);
   LLVMSetInitializer(handle, LLVMConstInt(LLVMInt8TypeInContext(h->c), 0, 0));
   LLVMSetLinkage(handle, LLVMInternalLinkage);
-  snprintf(g, glen, "%s.magicdiv.name", r->name);
-  cname = md_const_bytes(h, g, s, len + sizeof MD_CLONE_SUFFIX, 1);
-  snprintf(g, glen, "%s.magicdiv.desc", r->name);
+  snprintf(g, glen, "%s.%s.name", r->name, tag);
+  cname = md_const_bytes(h, g, s, len + slen + 1, 1);
+  snprintf(g, glen, "%s.%s.desc", r->name, tag);
   dglob = md_const_bytes(h, g, (const char *)desc, dsize, 1);
   LLVMSetAlignment(dglob, 8);
 
@@ -523,14 +536,14 @@ static void md_hip_add_clone(md_host *h, md_reg *r, const unsigned char *desc,
     for (i = 0; i < nf; i++)
       ef[i] = LLVMGetAggregateElement(init, i);
     /* the name lives where clang puts entry names */
-    snprintf(g, glen, "%s.magicdiv.entry_name", r->name);
-    nm = md_const_bytes(h, g, s, len + sizeof MD_CLONE_SUFFIX, 1);
+    snprintf(g, glen, "%s.%s.entry_name", r->name, tag);
+    nm = md_const_bytes(h, g, s, len + slen + 1, 1);
     LLVMSetLinkage(nm, LLVMInternalLinkage);
     LLVMSetSection(nm, ".llvm.rodata.offloading");
     ef[newfmt ? 4 : 0] = handle;
     ef[newfmt ? 5 : 1] = nm;
     ent = LLVMConstNamedStruct(LLVMTypeOf(init), ef, nf);
-    snprintf(g, glen, "%s.magicdiv.entry", r->name);
+    snprintf(g, glen, "%s.%s.entry", r->name, tag);
     reg = LLVMAddGlobal(h->m, LLVMTypeOf(init), g);
     LLVMSetInitializer(reg, ent);
     LLVMSetGlobalConstant(reg, 1);
@@ -545,21 +558,44 @@ static void md_hip_add_clone(md_host *h, md_reg *r, const unsigned char *desc,
     }
   }
 
+  free(g);
+  md_remarkf(MD_REMARK_PASSED, r->call ? reg : r->where, "HostCloneRegistered",
+             "magicdiv: registered clone %s (descriptor of %zu bytes)%s", s,
+             dsize, r->call ? "" : " through an offload entry");
+  free(s);
+  *dglob_out = dglob;
+  return handle;
+}
+
+/* Register K__magicdiv (and K__magicdiv_plain when pdesc) like K: a
+ * __hipRegisterFunction call right after K's, or (K registered by an
+ * offload entry) an offload entry of its own next to K's, so that
+ * clang-linker-wrapper registers it at link time.  Then build K's
+ * md_hip_clone constant. */
+static void md_hip_add_clone(md_host *h, md_reg *r, const unsigned char *desc,
+                             size_t dsize, const unsigned char *pdesc,
+                             size_t pdsize) {
+  LLVMValueRef handle, dglob, phandle = NULL, pdglob = NULL, fields[6], info;
+  size_t glen = strlen(r->name) + 32;
+  char *g;
+  handle = md_hip_register(h, r, MD_CLONE_SUFFIX, desc, dsize, &dglob);
+  if (!handle || !(g = malloc(glen)))
+    return;
+  if (pdesc)
+    phandle = md_hip_register(h, r, MD_PLAIN_SUFFIX, pdesc, pdsize, &pdglob);
   fields[0] = handle;
   fields[1] = dglob;
   fields[2] = LLVMConstInt(h->i64, dsize, 0);
-  info = LLVMConstStructInContext(h->c, fields, 3, 0);
+  fields[3] = phandle ? phandle : LLVMConstNull(h->ptr);
+  fields[4] = phandle ? pdglob : LLVMConstNull(h->ptr);
+  fields[5] = LLVMConstInt(h->i64, phandle ? pdsize : 0, 0);
+  info = LLVMConstStructInContext(h->c, fields, 6, 0);
   snprintf(g, glen, "%s.magicdiv.clone", r->name);
   r->hip_clone = LLVMAddGlobal(h->m, LLVMTypeOf(info), g);
   LLVMSetInitializer(r->hip_clone, info);
   LLVMSetGlobalConstant(r->hip_clone, 1);
   LLVMSetLinkage(r->hip_clone, LLVMPrivateLinkage);
   free(g);
-  free(s);
-  md_remarkf(MD_REMARK_PASSED, r->call ? reg : r->where, "HostCloneRegistered",
-             "magicdiv: registered clone %s" MD_CLONE_SUFFIX
-             " (descriptor of %zu bytes)%s",
-             r->name, dsize, r->call ? "" : " through an offload entry");
 }
 
 /* ---------------------------------- HIP, new offload driver / -fgpu-rdc
@@ -679,12 +715,13 @@ static const unsigned char *md_bitcode_clone(LLVMModuleRef mod,
 /* As md_find_clone, over the embedded images. */
 static const unsigned char *md_find_clone_embedded(const md_embedded *em,
                                                    const char *name,
+                                                   const md_tier_names *tn,
                                                    size_t *size,
                                                    const char **why) {
   size_t len = strlen(name), i;
-  char *kd = md_name_suffix(name, len, MD_CLONE_SUFFIX ".kd"),
-       *cl = md_name_suffix(name, len, MD_CLONE_SUFFIX),
-       *ds = md_name_suffix(name, len, MD_DESC_SUFFIX);
+  char *kd = md_name_suffix(name, len, tn->kd),
+       *cl = md_name_suffix(name, len, tn->clone),
+       *ds = md_name_suffix(name, len, tn->desc);
   const unsigned char *desc = NULL;
   uint64_t dsize = 0;
   *why = NULL;
@@ -747,9 +784,9 @@ static void md_hip_clones(md_host *h) {
     md_embedded_load(h, &em);
   for (i = 0; i < h->n; i++) {
     md_reg *r = &h->regs[i];
-    const unsigned char *desc = NULL;
-    const char *why = NULL;
-    size_t dsize = 0;
+    const unsigned char *desc = NULL, *pdesc = NULL;
+    const char *why = NULL, *pwhy = NULL;
+    size_t dsize = 0, pdsize = 0;
     if (r->kind != MD_HIP)
       continue;
     if (r->entry) {
@@ -758,15 +795,23 @@ static void md_hip_clones(md_host *h) {
       else if (!em.seen)
         why = "the device code is not embedded in the host module "
               "(-fgpu-rdc device objects are linked later)";
-      else
-        desc = md_find_clone_embedded(&em, r->name, &dsize, &why);
+      else {
+        desc = md_find_clone_embedded(&em, r->name, &md_ranged_names, &dsize,
+                                      &why);
+        pdesc = desc ? md_find_clone_embedded(&em, r->name, &md_plain_names,
+                                              &pdsize, &pwhy)
+                     : NULL;
+      }
     } else if (fb.bad || !fb.seen) {
       why = fb.seen ? fb.why : "no __hipRegisterFatBinary call";
     } else {
-      desc = md_find_clone(&fb, r->name, &dsize, &why);
+      desc = md_find_clone(&fb, r->name, &md_ranged_names, &dsize, &why);
+      pdesc = desc ? md_find_clone(&fb, r->name, &md_plain_names, &pdsize,
+                                   &pwhy)
+                   : NULL;
     }
     if (desc)
-      md_hip_add_clone(h, r, desc, dsize);
+      md_hip_add_clone(h, r, desc, dsize, pdesc, pdsize);
     else
       md_remarkf(MD_REMARK_ANALYSIS, r->where, "HostNoClone",
                  "magicdiv: kernel '%s' keeps its original: %s", r->name,

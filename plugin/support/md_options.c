@@ -14,6 +14,7 @@ void md_options_default(md_options *o) {
   o->wide = 1;
   o->positive_divisors = 1;
   o->launch_ranges = 1;
+  o->tiers = 1;
   o->any_target = 1;
   o->verify = 1;
 }
@@ -30,6 +31,7 @@ static const md_option_name md_option_names[] = {
     {"wide", offsetof(md_options, wide)},
     {"positive-divisors", offsetof(md_options, positive_divisors)},
     {"launch-ranges", offsetof(md_options, launch_ranges)},
+    {"tiers", offsetof(md_options, tiers)},
     {"any-target", offsetof(md_options, any_target)},
     {"verify", offsetof(md_options, verify)},
 };

@@ -25,6 +25,9 @@ typedef struct md_options {
                             launch)                                   [on] */
   int launch_ranges; /* dividend ranges / divisors < 2^32 assumed by the
                         clone and checked at launch (md_bounds.h)     [on] */
+  int tiers; /* with launch-ranges: a kernel whose clone bets on argument
+                values also gets K__magicdiv_plain, built without the
+                bets, for launches where a bet fails (md_tiers.c)     [on] */
   int any_target; /* treat functions marked "magicdiv-kernel" as kernels
                      on any target (tests; always on for x86 test IR) [on] */
   int verify;  /* verify each clone; drop it if the verifier fails    [on] */

@@ -16,6 +16,11 @@ static void md_remarkv(md_remark_kind kind, LLVMValueRef where,
   md_remark(kind, where, name, buf);
 }
 
+static _Thread_local int md_muted;
+
+void md_remark_mute(int on) { md_muted = on; }
+int md_remark_muted(void) { return md_muted; }
+
 void md_remarkf(md_remark_kind kind, LLVMValueRef where, const char *name,
                 const char *fmt, ...) {
   va_list ap;

@@ -40,6 +40,12 @@ void md_remarkf_in(md_remark_kind kind, LLVMValueRef where, const char *name,
 #endif
     ;
 
+/* While muted (per thread), md_remark and md_remarkf emit nothing: the
+ * second run of the device transform that builds a kernel's plain tier
+ * (md_tiers.c) reports in one remark of its own. */
+void md_remark_mute(int on);
+int md_remark_muted(void);
+
 #ifdef __cplusplus
 }
 #endif

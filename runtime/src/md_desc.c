@@ -584,6 +584,26 @@ int md_desc_eval(const void *desc, size_t size, unsigned index,
   return md_eval_program(d, md_rd32(e + MD_E_CODE), args, dims, value);
 }
 
+int md_desc_failed_requirement(const void *desc, size_t size,
+                               void *const *args, const md_dims *dims) {
+  if (md_desc_validate(desc, size) != MD_OK)
+    return -1;
+  const uint8_t *d = desc;
+  uint32_t n_params = md_rd16(d + MD_H_NPARAMS);
+  uint32_t n_div = md_rd16(d + MD_H_NDIV);
+  uint32_t n_reqs = md_rd16(d + MD_H_NREQ);
+  const uint8_t *e = d + md_desc_req_table(n_params, n_div);
+  if (args == NULL && n_params > 0)
+    return -1;
+  for (uint32_t i = 0; i < n_reqs; i++, e += MD_REQ_ENTRY_SIZE) {
+    uint64_t v;
+    int st = md_eval_program(d, md_rd32(e), args, dims, &v);
+    if (st != MD_OK || v != 1)
+      return (int)i;
+  }
+  return -1;
+}
+
 int md_build_args(const md_extra *ex, void *const *args, void **out_args,
                   size_t out_cap) {
   if (ex == NULL || out_args == NULL || (args == NULL && ex->n_params > 0) ||

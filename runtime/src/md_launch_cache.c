@@ -120,6 +120,7 @@ static int md_insert(md_entry *e) {
 static void md_entry_free(md_entry *e) {
   free(e->rs);
   free(e->desc);
+  free(e->plain_desc);
   free(e->name);
   free(e);
 }

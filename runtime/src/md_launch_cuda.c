@@ -210,6 +210,36 @@ static int md_check_params(const md_cuda_driver *d, md_CUfunction f,
   return 0;
 }
 
+/* The plain tier of e (K__magicdiv_plain and its descriptor) when mod has
+ * it; without it (or on any error) e has no plain tier. */
+static void md_cuda_find_plain(const md_cuda_driver *d, md_CUmodule mod,
+                               const char *name, md_entry *e) {
+  size_t len = strlen(name), size = 0;
+  char *sym = malloc(len + sizeof MD_PLAIN_DESC_SUFFIX);
+  md_CUfunction fn = NULL;
+  md_CUdeviceptr dptr = 0;
+  if (!sym)
+    return;
+  memcpy(sym, name, len);
+  memcpy(sym + len, MD_PLAIN_SUFFIX, sizeof MD_PLAIN_SUFFIX);
+  if (d->module_get_function(&fn, mod, sym) == MD_CUDA_SUCCESS && fn) {
+    memcpy(sym + len, MD_PLAIN_DESC_SUFFIX, sizeof MD_PLAIN_DESC_SUFFIX);
+    if (d->module_get_global(&dptr, &size, mod, sym) == MD_CUDA_SUCCESS &&
+        size >= MD_DESC_HEADER_SIZE && size <= MD_DESC_MAX_BYTES &&
+        (e->plain_desc = malloc(size)) &&
+        md_copy_desc(d, e->plain_desc, dptr, size) == MD_CUDA_SUCCESS &&
+        md_entry_set_plain(e, fn, e->plain_desc, size) == 0) {
+      free(sym);
+      return;
+    }
+    md_logf("kernel '%s': %s" MD_PLAIN_SUFFIX " found but its descriptor "
+            "is missing or unusable; no plain tier", name, name);
+  }
+  free(e->plain_desc);
+  e->plain_desc = NULL;
+  free(sym);
+}
+
 /* Fill e: the clone's CUfunction and the validated descriptor, or why
  * the kernel has to run its original. */
 static void md_cuda_make(md_entry *e, void *argp) {
@@ -305,8 +335,11 @@ static void md_cuda_make(md_entry *e, void *argp) {
   if (md_check_params(d, f, e) != 0)
     return;
   e->clone = clone;
+  md_cuda_find_plain(d, mod, name, e);
   /* graph nodes running the clone read back as the original */
   md_graph_note(clone, a->get_func_by_symbol ? e->key : NULL, f);
+  if (e->plain)
+    md_graph_note(e->plain, a->get_func_by_symbol ? e->key : NULL, f);
 }
 
 /* Launch through entry e (see the file comment).  created: this launch
@@ -336,12 +369,10 @@ static int md_cuda_run(const md_cuda_driver *d, const md_entry *e,
   s = md_clone_args_make(e, o->args, &dims, &ca);
   if (s != MD_OK) {
     md_clone_args_free(&ca);
-    if (created)
-      md_logf("kernel '%s': clone found; this launch runs the original (%s)",
-              name, md_status_str(s));
+    md_tier_log(e, created, &ca, s, o->args, &dims);
     return md_cuda_orig_launch(o);
   }
-  r = md_cuda_clone_launch(d, e->clone, o, cs, ca.args, &missing);
+  r = md_cuda_clone_launch(d, ca.fn, o, cs, ca.args, &missing);
   md_clone_args_free(&ca);
   if (missing) {
     if (created)
@@ -355,8 +386,7 @@ static int md_cuda_run(const md_cuda_driver *d, const md_entry *e,
               name, md_cu_err_name(d, r, err, sizeof err));
     return md_cuda_orig_launch(o);
   }
-  if (created)
-    md_logf("kernel '%s': clone %s" MD_CLONE_SUFFIX " used", name, name);
+  md_tier_log(e, created, &ca, MD_OK, o->args, &dims);
   return 0;
 }
 

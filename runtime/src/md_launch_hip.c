@@ -35,6 +35,7 @@
 typedef struct md_hip_make_arg {
   const char *name;
   const md_hip_clone *clone;
+  uint32_t version; /* the launch api's: 2 and up has the plain tier */
 } md_hip_make_arg;
 
 static void md_hip_make(md_entry *e, void *argp) {
@@ -59,8 +60,17 @@ static void md_hip_make(md_entry *e, void *argp) {
   if (md_entry_set_desc(e, a->clone->desc, (size_t)a->clone->desc_size) != 0)
     return;
   e->clone = (void *)a->clone->handle;
+  if (a->version >= 2 && a->clone->plain_handle &&
+      a->clone->plain_desc_size <= MD_DESC_MAX_BYTES &&
+      md_entry_set_plain(e, (void *)a->clone->plain_handle,
+                         a->clone->plain_desc,
+                         (size_t)a->clone->plain_desc_size) != 0)
+    md_logf("kernel '%s': %s" MD_PLAIN_SUFFIX " registered but its "
+            "descriptor is unusable; no plain tier", e->name, e->name);
   /* graph nodes running the clone read back as the original */
   md_graph_note(e->clone, e->key, NULL);
+  if (e->plain)
+    md_graph_note(e->plain, e->key, NULL);
 }
 
 /* One HIP launch as the program asked for it: launch(l, handle, args)
@@ -74,6 +84,7 @@ typedef struct md_hip_call {
   void *stream, *start, *stop;
   int flags;
   int per_thread; /* _spt: stream 0 is the per-thread default stream */
+  uint32_t version; /* the api struct's */
 } md_hip_call;
 
 #define MD_HIP_STREAM_PER_THREAD ((void *)(uintptr_t)2) /* hipStreamPerThread */
@@ -108,7 +119,7 @@ static int md_hip_run(const md_hip_call *l, const void *fn, void **args,
   }
   e = md_cache_find(fn, 0);
   if (!e) {
-    md_hip_make_arg a = {name, clone};
+    md_hip_make_arg a = {name, clone, l->version};
     e = md_cache_get(fn, 0, md_hip_make, &a, &created);
     if (!e)
       return l->launch(l, fn, args);
@@ -127,12 +138,10 @@ static int md_hip_run(const md_hip_call *l, const void *fn, void **args,
   s = md_clone_args_make(e, args, &dims, &ca);
   if (s != MD_OK) {
     md_clone_args_free(&ca);
-    if (created)
-      md_logf("kernel '%s': clone found; this launch runs the original (%s)",
-              e->name, md_status_str(s));
+    md_tier_log(e, created, &ca, s, args, &dims);
     return l->launch(l, fn, args);
   }
-  r = l->launch(l, e->clone, ca.args);
+  r = l->launch(l, ca.fn, ca.args);
   md_clone_args_free(&ca);
   if (r != 0) {
     if (created)
@@ -140,9 +149,7 @@ static int md_hip_run(const md_hip_call *l, const void *fn, void **args,
               "launched", e->name, r);
     return l->launch(l, fn, args);
   }
-  if (created)
-    md_logf("kernel '%s': clone %s" MD_CLONE_SUFFIX " used", e->name,
-            e->name);
+  md_tier_log(e, created, &ca, MD_OK, args, &dims);
   return 0;
 }
 
@@ -156,6 +163,7 @@ int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
   l.launch = md_hip_plain;
   l.api = api;
   l.per_thread = (api->flags & MD_API_PER_THREAD) != 0;
+  l.version = api->version;
   l.grid = grid;
   l.block = block;
   l.shmem = shmem;
@@ -175,6 +183,7 @@ int md_hip_launch_ext(const void *fn, md_dim3 grid, md_dim3 block,
   l.launch = md_hip_ext;
   l.api = api;
   l.per_thread = (api->flags & MD_API_PER_THREAD) != 0;
+  l.version = api->version;
   l.grid = grid;
   l.block = block;
   l.shmem = shmem;
@@ -196,6 +205,7 @@ int md_hip_launch_cooperative(const void *fn, md_dim3 grid, md_dim3 block,
   l.launch = md_hip_coop;
   l.api = api;
   l.per_thread = (api->flags & MD_API_PER_THREAD) != 0;
+  l.version = api->version;
   l.grid = grid;
   l.block = block;
   l.shmem = shmem;
@@ -210,7 +220,9 @@ const md_entry *md_hip_entry(const void *fn, const char *name,
   const md_entry *e = md_cache_find(fn, 0);
   int created = 0;
   if (!e && clone) {
-    md_hip_make_arg a = {name, clone};
+    /* the host pass emits one md_hip_clone per kernel, in the layout of
+     * this runtime's MD_HIP_API_VERSION, for launches and graphs alike */
+    md_hip_make_arg a = {name, clone, MD_HIP_API_VERSION};
     e = md_cache_get(fn, 0, md_hip_make, &a, &created);
   }
   return e;

@@ -6,6 +6,7 @@
 #ifndef MAGICDIV_MD_LAUNCH_INTERNAL_H
 #define MAGICDIV_MD_LAUNCH_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -33,6 +34,17 @@ typedef struct md_entry {
   struct md_entry *owned_next; /* the cache's list of every entry made */
   uint64_t id;        /* unique in the process: the memo's key */
   struct md_readset *rs; /* what the descriptor reads (owned); NULL: no memo */
+  /* The plain tier (K__magicdiv_plain), or plain == NULL.  See "Tiers"
+   * below. */
+  void *plain;                    /* its CUfunction / HIP handle */
+  unsigned char *plain_desc;      /* owned copy (CUDA) */
+  const unsigned char *plain_desc_ref; /* validated descriptor used */
+  size_t plain_desc_size;
+  uint32_t plain_n_extra;
+  /* Logging only: what the last launch ran (md_tier_code), so that
+   * MAGICDIV_LOG says when a tiered kernel changes tier.  The one field
+   * written after publication. */
+  atomic_int last_tier;
 } md_entry;
 
 /* Context key of an entry that holds for every context (md_cache_mark_all). */
@@ -79,7 +91,8 @@ typedef struct md_readset {
 
 /* The read set of a validated descriptor; NULL when out of memory or it
  * reads too much (then the kernel has no memo). */
-md_readset *md_readset_make(const unsigned char *desc);
+md_readset *md_readset_make(const unsigned char *desc,
+                            const unsigned char *desc2);
 
 /* A memo record: this thread's last inputs and outcome of one entry. */
 typedef struct md_memo {
@@ -87,6 +100,8 @@ typedef struct md_memo {
   int status;        /* MD_OK or MD_FALLBACK_* */
   int lent;          /* args is an md_clone_args' array until its free */
   void *fn;          /* MD_OK: the function to launch */
+  int tier;          /* MD_OK: enum md_tier of fn */
+  int bet;           /* md_clone_args.bet of the outcome */
   uint32_t n_in;     /* e->rs->n */
   uint32_t n_params; /* of the outcome's argument array */
   uint32_t n_extra;
@@ -105,9 +120,10 @@ md_memo *md_memo_find(const md_entry *e, void *const *args,
  * fn, the values ex->value and the argument layout ex->n_params +
  * ex->n_extra) as this thread's record of e.  The record, or NULL when it
  * is not kept. */
+struct md_clone_args;
 md_memo *md_memo_store(const md_entry *e, void *const *args,
-                       const md_dims *dims, int status, void *fn,
-                       const md_extra *ex);
+                       const md_dims *dims, int status,
+                       const struct md_clone_args *ca, const md_extra *ex);
 
 /* The clone's argument array of an MD_OK record with this launch's
  * original args copied in front, lent until md_memo_return (same thread);
@@ -161,6 +177,20 @@ const char *md_cu_err_name(const md_cuda_driver *d, md_CUresult r, char *buf,
  * n_params and n_extra.  0 on success. */
 int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size);
 
+/* ---- tiers ----
+ * A kernel may have two clones: K__magicdiv (ranged: it may bet on launch
+ * requirements and 64-bit divisors below 2^32) and K__magicdiv_plain (the
+ * same kernel without bets).  A launch runs the ranged clone when its
+ * descriptor's checks all pass, else the plain clone when its own pass,
+ * else the original: md_clone_args_make decides, for CUDA and HIP. */
+enum md_tier { MD_TIER_ORIGINAL = 0, MD_TIER_RANGED = 1, MD_TIER_PLAIN = 2 };
+
+/* Accept K__magicdiv_plain (fn, descriptor bytes) for entry e, whose
+ * ranged descriptor is set: the descriptor must validate and describe the
+ * same parameters.  0, or -1 with e unchanged (no plain tier). */
+int md_entry_set_plain(md_entry *e, void *fn, const unsigned char *desc,
+                       size_t size);
+
 /* Arguments of one clone launch.  args points at inline storage for the
  * usual case and at a heap array for kernels with very many parameters. */
 typedef struct md_clone_args {
@@ -168,15 +198,26 @@ typedef struct md_clone_args {
   void **args;
   void *inline_args[64];
   struct md_memo *lent; /* args is this memo record's array */
+  void *fn;  /* MD_OK: the function to launch (e->clone or e->plain) */
+  int tier;  /* enum md_tier of this launch */
+  int bet;   /* MD_OK, or why the ranged clone did not run when a plain
+                tier exists (MD_FALLBACK_*) */
 } md_clone_args;
 
 /* Fill ca for entry e (status MD_OK) and this launch's original args and
- * dims.  MD_OK: ca->args is the clone's argument array; otherwise the
- * launch must run the original (why: md_status_str).  Always call
- * md_clone_args_free afterwards. */
+ * dims.  MD_OK: launch ca->fn with ca->args, the clone's argument array;
+ * otherwise the launch must run the original (why: md_status_str).
+ * Always call md_clone_args_free afterwards. */
 int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
                        md_clone_args *ca);
 void md_clone_args_free(md_clone_args *ca);
+
+/* MAGICDIV_LOG line of a launch of e that ran ca's tier (status MD_OK) or
+ * the original (status: md_clone_args_make's answer): on the entry's first
+ * launch (created), and for an entry with a plain tier whenever the tier
+ * changes.  args/dims: the launch's, to name a failed requirement. */
+void md_tier_log(const md_entry *e, int created, const md_clone_args *ca,
+                 int status, void **args, const md_dims *dims);
 
 /* strdup (not in C11); NULL when out of memory. */
 char *md_strdup(const char *s);

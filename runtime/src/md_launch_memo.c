@@ -81,22 +81,30 @@ static int md_reads_walk(md_reads *rs, const uint8_t *d, uint32_t pc) {
   }
 }
 
-md_readset *md_readset_make(const unsigned char *d) {
-  static const uint32_t sizes[4] = {8, 4, 2, 1};
+/* Add the reads of every program of the (validated) descriptor d. */
+static int md_reads_desc(md_reads *c, const uint8_t *d) {
   uint32_t np = md_rd16(d + MD_H_NPARAMS), nd = md_rd16(d + MD_H_NDIV);
-  uint32_t nr = md_rd16(d + MD_H_NREQ), i, k, j = 0;
+  uint32_t nr = md_rd16(d + MD_H_NREQ), i;
   const uint8_t *e = d + md_desc_div_table(np);
+  for (i = 0; i < nd; i++, e += MD_DIV_ENTRY_SIZE)
+    if (md_reads_walk(c, d, md_rd32(e + MD_E_CODE)) != 0)
+      return -1;
+  e = d + md_desc_req_table(np, nd);
+  for (i = 0; i < nr; i++, e += MD_REQ_ENTRY_SIZE)
+    if (md_reads_walk(c, d, md_rd32(e)) != 0)
+      return -1;
+  return 0;
+}
+
+md_readset *md_readset_make(const unsigned char *d, const unsigned char *d2) {
+  static const uint32_t sizes[4] = {8, 4, 2, 1};
+  uint32_t i, k, j = 0;
   md_readset *rs = NULL;
   md_reads *c = calloc(1, sizeof *c);
   if (!c)
     return NULL;
-  for (i = 0; i < nd; i++, e += MD_DIV_ENTRY_SIZE)
-    if (md_reads_walk(c, d, md_rd32(e + MD_E_CODE)) != 0)
-      goto out;
-  e = d + md_desc_req_table(np, nd);
-  for (i = 0; i < nr; i++, e += MD_REQ_ENTRY_SIZE)
-    if (md_reads_walk(c, d, md_rd32(e)) != 0)
-      goto out;
+  if (md_reads_desc(c, d) != 0 || (d2 && md_reads_desc(c, d2) != 0))
+    goto out;
   rs = malloc(sizeof *rs + c->n * sizeof rs->r[0]);
   if (!rs)
     goto out;
@@ -244,8 +252,8 @@ static md_memo_table *md_memo_table_get(void) {
 }
 
 md_memo *md_memo_store(const md_entry *e, void *const *args,
-                       const md_dims *dims, int status, void *fn,
-                       const md_extra *ex) {
+                       const md_dims *dims, int status,
+                       const md_clone_args *ca, const md_extra *ex) {
   const md_readset *rs = e->rs;
   md_memo_table *t;
   md_memo **sp, *m;
@@ -294,7 +302,9 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   m->id = e->id;
   m->status = status;
   m->lent = 0;
-  m->fn = fn;
+  m->fn = ca->fn;
+  m->tier = ca->tier;
+  m->bet = ca->bet;
   if (rs->any_dims)
     md_dims_words(dims, m->dims);
   else

@@ -22,6 +22,8 @@
 // PTX-DAG: .visible .entry _Z5k_s64PxS_PKxix__magicdiv(
 // PTX-DAG: .visible .entry _Z7k_mixedPxPKxii__magicdiv(
 // PTX-DAG: .visible .entry _Z7k_shapePi5Shape__magicdiv(
+// PTX-DAG: .visible .entry _Z5k_padPiS_iii__magicdiv(
+// PTX-DAG: .visible .entry _Z5k_padPiS_iii__magicdiv_plain(
 // PTX-DAG: .visible .global .align {{[0-9]+}} .b8 _Z5k_u32PjS_PKjij__magicdiv_desc[
 // PTX-DAG: .visible .global .align {{[0-9]+}} .b8 _Z7k_shapePi5Shape__magicdiv_desc[
 
@@ -47,6 +49,8 @@
 // GPU-DAG: magicdiv: kernel '_Z5k_s64PxS_PKxix': clone _Z5k_s64PxS_PKxix__magicdiv used
 // GPU-DAG: magicdiv: kernel '_Z7k_mixedPxPKxii': clone _Z7k_mixedPxPKxii__magicdiv used
 // GPU-DAG: magicdiv: kernel '_Z7k_shapePi5Shape': clone _Z7k_shapePi5Shape__magicdiv used
+// GPU-DAG: magicdiv: kernel '_Z5k_padPiS_iii': clone _Z5k_padPiS_iii__magicdiv used
+// GPU-DAG: magicdiv: kernel '_Z5k_padPiS_iii': plain clone _Z5k_padPiS_iii__magicdiv_plain used (_Z5k_padPiS_iii__magicdiv: requirement 0 fails)
 // GPU: e2e: magicdiv clones: {{[0-9]+}} launches, {{[0-9]+}} results checked, 0 mismatches
 // GPU: e2e: all results match the CPU reference
 

@@ -4,7 +4,8 @@
  *
  *   md-desc-dump FILE.ll      (or - for stdin)
  *
- * For each global `@NAME__magicdiv_desc = ... c"..."` it prints
+ * For each global `@NAME__magicdiv_desc = ... c"..."` (and the plain
+ * tier's `@NAME__magicdiv_plain_desc`) it prints
  * "descriptor @NAME__magicdiv_desc" and then the runtime's own disassembly
  * (md_desc_dump, runtime/include/magicdiv/md_desc.h), so FileCheck tests
  * can check descriptor programs op by op.  Exit status 1 if a descriptor
@@ -68,6 +69,8 @@ int main(int argc, char **argv) {
     const char *suffix = "__magicdiv_desc = ", *at, *c;
     unsigned char *bytes;
     long n;
+    if (line[0] == '@' && !strstr(line, suffix))
+      suffix = "__magicdiv_plain_desc = "; /* the plain tier's */
     if (line[0] != '@' || !(at = strstr(line, suffix)) ||
         !(c = strstr(at, " c\"")))
       continue;
@@ -75,7 +78,7 @@ int main(int argc, char **argv) {
     if (!bytes)
       return 2;
     n = md_unescape(c + 3, bytes, strlen(c) + 1);
-    printf("descriptor %.*s\n", (int)(at - line) + 15, line);
+    printf("descriptor %.*s\n", (int)(at - line + strlen(suffix) - 3), line);
     if (n < 0) {
       printf("unreadable string literal\n");
       bad = 1;

@@ -349,8 +349,8 @@ static int fake_hipLaunchKernel(const void *fn, md_dim3 g, md_dim3 b,
 
 static void test_hip(void) {
   static const md_hip_api hapi = {MD_HIP_API_VERSION, 0, fake_hipLaunchKernel};
-  md_hip_clone c_ok = {&h_udiv_c, desc_ok, 0}, c_bad = {&h_bad_c, desc_v99, 0},
-               c_fail = {&h_fail_c, desc_ok, 0};
+  md_hip_clone c_ok = {&h_udiv_c, desc_ok, 0, NULL, NULL, 0}, c_bad = {&h_bad_c, desc_v99, 0, NULL, NULL, 0},
+               c_fail = {&h_fail_c, desc_ok, 0, NULL, NULL, 0};
   static uint32_t n = 100, dd;
   static int out;
   void *args[3] = {&out, &n, &dd};
@@ -393,7 +393,7 @@ static void test_disable(void) {
   static int out;
   void *params[3] = {&out, &n, &dd};
   static const md_hip_api hapi = {MD_HIP_API_VERSION, 0, fake_hipLaunchKernel};
-  md_hip_clone c_ok = {&h_udiv_c, desc_ok, 0};
+  md_hip_clone c_ok = {&h_udiv_c, desc_ok, 0, NULL, NULL, 0};
   int o0 = fake_orig_launches, c0 = fake_clone_launches;
   c_ok.desc_size = desc_ok_n;
   section("disable");

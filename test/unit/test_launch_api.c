@@ -369,7 +369,7 @@ static void test_hip(void) {
                                       fake_hipExtLaunchKernel};
   static const md_hip_coop_api capi = {MD_HIP_API_VERSION, MD_API_COOPERATIVE,
                                        fake_hipLaunchCooperativeKernel};
-  md_hip_clone ce = {&h_ext_c, desc_ok, 0}, cc = {&h_coop_c, desc_ok, 0};
+  md_hip_clone ce = {&h_ext_c, desc_ok, 0, NULL, NULL, 0}, cc = {&h_coop_c, desc_ok, 0, NULL, NULL, 0};
   void *ev0 = (void *)(uintptr_t)0x77, *ev1 = (void *)(uintptr_t)0x78;
   md_u32_magic g;
   int r;

@@ -11,6 +11,11 @@
  *   K__magicdiv        the clone: K's parameters followed by the magic
  *                      parameters listed by the descriptor.
  *   K__magicdiv_desc   a constant byte array, the descriptor (below).
+ *   K__magicdiv_plain  optional second tier: the clone built without launch
+ *                      bets (no requirement on arguments, no MD_DF_DIV32),
+ *                      with its own descriptor K__magicdiv_plain_desc in
+ *                      the same format.  The runtime launches it when a
+ *                      bet of K__magicdiv fails in a launch (docs/ABI.md 1).
  *
  * Validity contract: the clone never checks its divisors.  Before each
  * launch the runtime evaluates every divisor from the launch's own argument
@@ -100,6 +105,8 @@
 /* Suffixes of the clone and descriptor symbols. */
 #define MD_CLONE_SUFFIX "__magicdiv"
 #define MD_DESC_SUFFIX "__magicdiv_desc"
+#define MD_PLAIN_SUFFIX "__magicdiv_plain"
+#define MD_PLAIN_DESC_SUFFIX "__magicdiv_plain_desc"
 
 /*
  * Divisor kinds.  Each kind fixes the device sequence (see md_magic.h for

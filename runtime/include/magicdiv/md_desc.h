@@ -27,6 +27,13 @@ extern "C" {
 int md_desc_eval(const void *desc, size_t size, unsigned index,
                  void *const *args, const md_dims *dims, uint64_t *value);
 
+/* Validate `desc`, then check its launch requirements in table order with
+ * the launch's arguments and dimensions: the index of the first one that
+ * does not hold (false, poison or undefined), or -1 when all hold (or on
+ * a validation error or bad input).  Says which bet failed (MAGICDIV_LOG). */
+int md_desc_failed_requirement(const void *desc, size_t size,
+                               void *const *args, const md_dims *dims);
+
 /* Write a text disassembly of `desc` to f: a header line, one line per
  * divisor ("divisor I: KIND [positive] [div32] extra A-B: OPS") and one per
  * requirement ("requirement I: OPS"), OPS in postfix order.  An invalid

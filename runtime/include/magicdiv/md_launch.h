@@ -234,7 +234,9 @@ int md_cuda_set_driver(const md_cuda_driver *drv);
  * registers each clone with __hipRegisterFunction under a handle of its
  * own, and copies the descriptor bytes into the host module.
  * ---------------------------------------------------------------------- */
-#define MD_HIP_API_VERSION 1
+/* 2: md_hip_clone has the plain-tier fields (the runtime reads them only
+ * from a launch whose api struct says 2 or more). */
+#define MD_HIP_API_VERSION 2
 
 typedef struct md_hip_api {
   uint32_t version; /* MD_HIP_API_VERSION */
@@ -247,6 +249,12 @@ typedef struct md_hip_clone {
   const void *handle;        /* registered host handle of K__magicdiv */
   const unsigned char *desc; /* the bytes of K__magicdiv_desc */
   uint64_t desc_size;
+  /* MD_HIP_API_VERSION 2: the plain tier K__magicdiv_plain (handle NULL
+   * when the code objects have none), launched when a bet of K__magicdiv
+   * fails. */
+  const void *plain_handle;
+  const unsigned char *plain_desc; /* the bytes of K__magicdiv_plain_desc */
+  uint64_t plain_desc_size;
 } md_hip_clone;
 
 /* In place of `api->launch_kernel(fn, ...)`.  `clone` is NULL when the

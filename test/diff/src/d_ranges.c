@@ -6,6 +6,7 @@
  * runtime would).  Each kernel is strict (md_diff_kernel.strict_req): a
  * requirement failure where the driver expects the clone is a failure.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "md_diff.h"
@@ -15,6 +16,7 @@ MD_DIFF_DECL(k_idx64);
 MD_DIFF_DECL(k_gs);
 MD_DIFF_DECL(k_2d);
 MD_DIFF_DECL(k_chain);
+MD_DIFF_DECL(k_pad);
 
 static const int32_t md_d32[] = {1,     2,      3,          7,   10, 64,
                                  1000,  65537,  0x7fffffff, -7, 0};
@@ -198,6 +200,40 @@ static void md_sw_chain(md_diff_kernel *k) {
     }
 }
 
+/* ---- k_pad: the ranged clone requires pos = idx - 3*pad >= 0 in every
+ * thread (pad <= 0); with pad > 0 the plain clone must run, bit-exact.
+ * Checked per case: which tier ran. ---- */
+static void md_sw_pad(md_diff_kernel *k) {
+  static const int32_t pads[] = {0, -1, -7, 1, 2, 5, 100, 1000};
+  static const int32_t ns[] = {1, 2, 3, 7, 10, 64, 1000, 65537, 0, -3};
+  static const struct {
+    uint32_t grid, block;
+  } grids[] = {{1, 32}, {3, 64}, {5, 1024}};
+  for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++)
+    for (size_t p = 0; p < sizeof pads / sizeof pads[0]; p++)
+      for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+        int32_t pad = pads[p], n = ns[i], d = n + pad;
+        uint32_t first = 0;
+        unsigned long long r0 = k->ran, p0 = k->ran_plain;
+        md_diff_launch l = md_grid(grids[g].grid, grids[g].block, 0, 0);
+        md_expect e = d == 0 ? MD_EXPECT_FALLBACK
+                      : d < 0 ? MD_EXPECT_RUN_OR_NEG
+                              : pad > 0 ? MD_EXPECT_REQ_FAIL : MD_EXPECT_RUN;
+        void *args[4] = {NULL, &n, &pad, &first};
+        if (pad > 0 && d <= 0)
+          continue; /* both checks would fail; the order is not the point */
+        md_diff_note(k, "grid %u x %u, n=%d pad=%d", grids[g].grid,
+                     grids[g].block, n, pad);
+        md_diff_case(k, args, &l, 2ull * grids[g].grid * grids[g].block, e);
+        /* which tier ran: ranged for pad <= 0, plain for pad > 0 */
+        if (d > 0 && (pad > 0 ? k->ran_plain != p0 + 1 || k->ran != r0
+                              : k->ran != r0 + 1 || k->ran_plain != p0)) {
+          k->failures++;
+          printf("FAIL: kernel %s: wrong tier ran [%s]\n", k->name, k->note);
+        }
+      }
+}
+
 int main(int argc, char **argv) {
   md_diff_kernel ks[] = {
       MD_DIFF_KERNEL(k_idx, 4, 1, md_sw_idx, MD_P, MD_I32, MD_U32),
@@ -207,6 +243,7 @@ int main(int argc, char **argv) {
       MD_DIFF_KERNEL(k_2d, 4, 1, md_sw_2d, MD_P, MD_I32, MD_I32, MD_I32),
       MD_DIFF_KERNEL(k_chain, 4, 1, md_sw_chain, MD_P, MD_I32, MD_I32, MD_I32,
                      MD_U32),
+      MD_DIFF_KERNEL(k_pad, 4, 1, md_sw_pad, MD_P, MD_I32, MD_I32, MD_U32),
   };
   for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++)
     ks[i].strict_req = 1;

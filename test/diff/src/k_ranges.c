@@ -69,3 +69,14 @@ MD_KERNEL void k_chain(int32_t *out, int32_t W, int32_t H, int32_t C,
   out[4 * o + 2] = c;
   out[4 * o + 3] = t / H / C;
 }
+
+/* The padding shape: pos = idx - 3*pad may be negative, so the ranged
+ * clone's non-negative form requires pos >= 0 in every thread, i.e.
+ * pad <= 0 (an argument); with pad > 0 the plain clone runs. */
+MD_KERNEL void k_pad(int32_t *out, int32_t n, int32_t pad, uint32_t first) {
+  int idx = (int)(md_ctaid_x() * md_ntid_x() + md_tid_x());
+  uint32_t o = (md_ctaid_x() - first) * md_ntid_x() + md_tid_x();
+  int pos = idx - 3 * pad;
+  out[2 * o + 0] = pos / (n + pad);
+  out[2 * o + 1] = pos % (n + pad);
+}

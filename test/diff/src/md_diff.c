@@ -71,14 +71,15 @@ static uint32_t md_le32(const unsigned char *p) {
  * divisor i's md_kind_params(kind, flags) magic parameters start at
  * n_params + first_extra, each i32 (32-bit kinds) or i64 (64-bit kinds).
  * Every magic parameter must be covered exactly once. */
-static int md_diff_clone_types(md_diff_kernel *k) {
-  const unsigned char *d = k->desc;
+static int md_diff_clone_types(md_diff_kernel *k, const unsigned char *d,
+                               ffi_type **types) {
   uint32_t table = md_le16(d + 6) + 4u * k->n_params;
-  ffi_type **extra = k->clone_types + k->n_params;
-  memset(extra, 0, k->n_extra * sizeof *extra);
+  uint32_t n_div = md_le16(d + 14), n_extra = md_le16(d + 16);
+  ffi_type **extra = types + k->n_params;
+  memset(extra, 0, n_extra * sizeof *extra);
   for (unsigned i = 0; i < k->n_params; i++)
-    k->clone_types[i] = k->types[i];
-  for (unsigned i = 0; i < k->n_divisors; i++) {
+    types[i] = k->types[i];
+  for (unsigned i = 0; i < n_div; i++) {
     const unsigned char *e = d + table + i * MD_DIV_ENTRY_SIZE;
     int kind = e[0], flags = e[1];
     uint32_t first = md_le16(e + 2);
@@ -86,22 +87,56 @@ static int md_diff_clone_types(md_diff_kernel *k) {
     ffi_type *t =
         md_kind_width(kind) == 64 ? &ffi_type_uint64 : &ffi_type_uint32;
     for (int j = 0; j < np; j++) {
-      if (first + j >= k->n_extra || extra[first + j]) {
+      if (first + j >= n_extra || extra[first + j]) {
         printf("FAIL: kernel %s: divisor %u's magic parameters overlap or "
                "exceed n_extra %u\n",
-               k->name, i, k->n_extra);
+               k->name, i, n_extra);
         return 1;
       }
       extra[first + j] = t;
     }
   }
-  for (unsigned j = 0; j < k->n_extra; j++) {
+  for (unsigned j = 0; j < n_extra; j++) {
     if (!extra[j]) {
       printf("FAIL: kernel %s: magic parameter %u belongs to no divisor\n",
              k->name, j);
       return 1;
     }
   }
+  return 0;
+}
+
+/* The plain tier of k, when the pass made one: same checks as the clone. */
+static int md_diff_init_plain(md_diff_kernel *k) {
+  const unsigned char *d = k->plain_desc;
+  k->plain_usable = 0;
+  if (!k->plain && !d)
+    return 0;
+  if (!k->plain || !d) {
+    printf("FAIL: kernel %s: plain clone or its descriptor missing\n",
+           k->name);
+    return 1;
+  }
+  k->plain_desc_size = md_le32(d + 8);
+  if (k->plain_desc_size < MD_DESC_HEADER_SIZE ||
+      k->plain_desc_size > (1u << 20) ||
+      md_desc_validate(d, k->plain_desc_size) != MD_OK ||
+      md_le16(d + 12) != k->n_params || md_le16(d + 18) != 0 ||
+      memcmp(d + 20, k->desc + 20, 4 * k->n_params) != 0) {
+    printf("FAIL: kernel %s: plain descriptor invalid, with requirements or "
+           "of other parameters\n",
+           k->name);
+    return 1;
+  }
+  k->plain_n_extra = md_le16(d + 16);
+  if (md_diff_clone_types(k, d, k->plain_types) ||
+      ffi_prep_cif(&k->cif_plain, FFI_DEFAULT_ABI,
+                   k->n_params + k->plain_n_extra, &ffi_type_void,
+                   k->plain_types) != FFI_OK)
+    return 1;
+  k->plain_usable = 1;
+  printf("kernel %s: plain clone %s%s, %u divisors, %u magic parameters\n",
+         k->name, k->name, MD_PLAIN_SUFFIX, md_le16(d + 14), k->plain_n_extra);
   return 0;
 }
 
@@ -167,7 +202,7 @@ int md_diff_init(md_diff_kernel *k) {
       return 1;
     }
   }
-  if (md_diff_clone_types(k))
+  if (md_diff_clone_types(k, k->desc, k->clone_types))
     return 1;
   if (ffi_prep_cif(&k->cif_clone, FFI_DEFAULT_ABI, k->n_params + k->n_extra,
                    &ffi_type_void, k->clone_types) != FFI_OK) {
@@ -177,7 +212,7 @@ int md_diff_init(md_diff_kernel *k) {
   k->usable = 1;
   printf("kernel %s: clone %s%s, %u divisors, %u magic parameters\n", k->name,
          k->name, MD_CLONE_SUFFIX, k->n_divisors, k->n_extra);
-  return 0;
+  return md_diff_init_plain(k);
 }
 
 void md_diff_note(md_diff_kernel *k, const char *fmt, ...) {
@@ -324,10 +359,15 @@ static int md_diff_status_ok(md_diff_kernel *k, int st, md_expect e) {
   return (e == MD_EXPECT_RUN || e == MD_EXPECT_RUN_OR_NEG) && st == MD_OK;
 }
 
+static int md_diff_compare(md_diff_kernel *k, ffi_cif *cif, void (*fn)(void),
+                           const md_extra *ex, unsigned n_extra,
+                           void **avals, void **outp, const md_diff_launch *l,
+                           size_t out_count, const char *side,
+                           unsigned long long *ran);
+
 int md_diff_case(md_diff_kernel *k, void **args, const md_diff_launch *l,
                  size_t out_count, md_expect e) {
   void *avals[MD_DIFF_MAX_PARAMS];
-  void *cargs[MD_DIFF_MAX_PARAMS + MD_MAX_EXTRA];
   void *outp = NULL;
   md_extra ex;
   k->cases++;
@@ -354,6 +394,23 @@ int md_diff_case(md_diff_kernel *k, void **args, const md_diff_launch *l,
              md_status_str(st), md_expect_str(e), k->note);
     return 1;
   }
+  if (st != MD_OK && e != MD_EXPECT_UNDEF && k->plain_usable) {
+    /* what the runtime does next: the plain tier, checked on its own */
+    int pst = md_desc_fill(k->plain_desc, k->plain_desc_size, avals,
+                           &l->dims, &ex);
+    if (pst == MD_OK && e == MD_EXPECT_FALLBACK) {
+      if (md_diff_fail(k))
+        printf("FAIL: kernel %s: the plain descriptor accepts a zero "
+               "divisor [%s]\n", k->name, k->note);
+      return 1;
+    }
+    if (pst == MD_OK)
+      return md_diff_compare(k, &k->cif_plain, k->plain, &ex,
+                             k->plain_n_extra, avals, &outp, l, out_count,
+                             "plain clone", &k->ran_plain);
+  }
+  if (st != MD_OK)
+    k->ended_orig++;
   if (st == MD_FALLBACK_REQUIREMENT &&
       (e == MD_EXPECT_REQ_FAIL || e == MD_EXPECT_RUN_OR_REQ) &&
       !md_diff_buffers(out_count * k->out_elem)) {
@@ -367,10 +424,24 @@ int md_diff_case(md_diff_kernel *k, void **args, const md_diff_launch *l,
   }
   if (st != MD_OK || e == MD_EXPECT_UNDEF)
     return 0;
-  if (ex.n_params != k->n_params || ex.n_extra != k->n_extra) {
+  return md_diff_compare(k, &k->cif_clone, k->clone, &ex, k->n_extra, avals,
+                         &outp, l, out_count, "clone", &k->ran);
+}
+
+/* Run the original and fn (a clone with n_extra magic parameters from ex,
+ * named `side` in messages) over launch l into two buffers and compare
+ * them; *ran counts it.
+ * avals[out_param] points at *outp. */
+static int md_diff_compare(md_diff_kernel *k, ffi_cif *cif, void (*fn)(void),
+                           const md_extra *ex, unsigned n_extra,
+                           void **avals, void **outp, const md_diff_launch *l,
+                           size_t out_count, const char *side,
+                           unsigned long long *ran) {
+  void *cargs[MD_DIFF_MAX_PARAMS + MD_MAX_EXTRA];
+  if (ex->n_params != k->n_params || ex->n_extra != n_extra) {
     if (md_diff_fail(k))
       printf("FAIL: kernel %s: md_desc_fill gave %u+%u parameters\n", k->name,
-             ex.n_params, ex.n_extra);
+             ex->n_params, ex->n_extra);
     return 1;
   }
   size_t bytes = out_count * k->out_elem;
@@ -384,19 +455,19 @@ int md_diff_case(md_diff_kernel *k, void **args, const md_diff_launch *l,
 
   md_current = k;
   md_current_side = "the original";
-  outp = md_buf_a;
+  *outp = md_buf_a;
   md_diff_run(&k->cif_orig, k->orig, avals, l);
-  if (md_build_args(&ex, avals, cargs, sizeof cargs / sizeof cargs[0]) !=
+  if (md_build_args(ex, avals, cargs, sizeof cargs / sizeof cargs[0]) !=
       MD_OK) {
     printf("FAIL: kernel %s: md_build_args failed\n", k->name);
     k->failures++;
     return 1;
   }
-  outp = md_buf_b;
-  md_current_side = "the clone";
-  k->threads += md_diff_run(&k->cif_clone, k->clone, cargs, l);
+  *outp = md_buf_b;
+  md_current_side = k->plain && fn == k->plain ? "the plain clone" : "the clone";
+  k->threads += md_diff_run(cif, fn, cargs, l);
   md_current = NULL;
-  k->ran++;
+  (*ran)++;
 
   uint64_t sentinel;
   memset(&sentinel, MD_SENTINEL, sizeof sentinel);
@@ -408,14 +479,14 @@ int md_diff_case(md_diff_kernel *k, void **args, const md_diff_launch *l,
     return 0;
   if (md_diff_fail(k)) {
     unsigned shown = 0;
-    printf("FAIL: kernel %s: clone differs from the original [%s]\n", k->name,
-           k->note);
+    printf("FAIL: kernel %s: %s differs from the original [%s]\n", k->name,
+           side, k->note);
     for (size_t i = 0; i < out_count && shown < 4; i++) {
       uint64_t a = md_diff_elem(md_buf_a + i * k->out_elem, k->out_elem);
       uint64_t b = md_diff_elem(md_buf_b + i * k->out_elem, k->out_elem);
       if (a != b) {
-        printf("  out[%zu]: original 0x%llx, clone 0x%llx\n", i,
-               (unsigned long long)a, (unsigned long long)b);
+        printf("  out[%zu]: original 0x%llx, %s 0x%llx\n", i,
+               (unsigned long long)a, side, (unsigned long long)b);
         shown++;
       }
     }
@@ -431,6 +502,9 @@ int md_diff_report(const md_diff_kernel *k) {
     printf("FAIL: kernel %s: no case ran the clone\n", k->name);
     failed = 1;
   }
+  if (k->plain_usable)
+    printf("kernel %s: %llu cases ran the plain clone\n", k->name,
+           k->ran_plain);
   if (k->usable)
     printf("kernel %s: %llu cases: %llu ran, %llu fallbacks for a zero "
            "divisor, %llu for a negative one, %llu with an overflowing "

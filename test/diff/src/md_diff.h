@@ -20,6 +20,12 @@
  * A driver declares each kernel with MD_DIFF_DECL(K) and fills an
  * md_diff_kernel; the clone and descriptor are weak symbols, NULL when the
  * pass made none (reported as "NO clone", a failure unless expect_clone=0).
+ *
+ * Tiers: when the pass also made the plain clone K__magicdiv_plain, a case
+ * whose descriptor check fails does what the runtime does: it checks the
+ * plain descriptor and, when that passes, runs the plain clone against the
+ * original, bit for bit (counted in ran_plain); a case that runs neither
+ * clone is counted in ended_orig.
  */
 #ifndef MD_DIFF_H
 #define MD_DIFF_H
@@ -49,7 +55,9 @@ extern md_sreg_state md_diff_sreg;
 #define MD_DIFF_DECL(K)                                                        \
   extern void K(void);                                                         \
   extern void K##__magicdiv(void) __attribute__((weak));                       \
-  extern const unsigned char K##__magicdiv_desc[] __attribute__((weak))
+  extern const unsigned char K##__magicdiv_desc[] __attribute__((weak));       \
+  extern void K##__magicdiv_plain(void) __attribute__((weak));                 \
+  extern const unsigned char K##__magicdiv_plain_desc[] __attribute__((weak))
 
 /* libffi types of IR parameters, short. */
 #define MD_P (&ffi_type_pointer)
@@ -68,6 +76,7 @@ extern md_sreg_state md_diff_sreg;
 #define MD_DIFF_KERNEL(K, elem, expect, sweep_fn, ...)                         \
   {                                                                            \
     .name = #K, .orig = K, .clone = K##__magicdiv, .desc = K##__magicdiv_desc, \
+    .plain = K##__magicdiv_plain, .plain_desc = K##__magicdiv_plain_desc,      \
     .n_params = sizeof((ffi_type *[]){__VA_ARGS__}) / sizeof(ffi_type *),      \
     .types = {__VA_ARGS__}, .out_param = 0, .out_elem = (elem),                \
     .expect_clone = (expect), .sweep = (sweep_fn)                              \
@@ -106,6 +115,8 @@ typedef struct md_diff_kernel {
   void (*orig)(void);
   void (*clone)(void);       /* NULL: the pass made no clone */
   const unsigned char *desc; /* NULL: no descriptor */
+  void (*plain)(void);       /* the plain tier, or NULL */
+  const unsigned char *plain_desc;
   unsigned n_params;
   ffi_type *types[MD_DIFF_MAX_PARAMS]; /* the IR parameter types */
   unsigned out_param;                  /* the output pointer parameter */
@@ -123,11 +134,18 @@ typedef struct md_diff_kernel {
   unsigned n_divisors, n_extra;
   ffi_cif cif_orig, cif_clone;
   ffi_type *clone_types[MD_DIFF_MAX_PARAMS + MD_MAX_EXTRA];
+  int plain_usable; /* plain clone and descriptor present and consistent */
+  size_t plain_desc_size;
+  unsigned plain_n_extra;
+  ffi_cif cif_plain;
+  ffi_type *plain_types[MD_DIFF_MAX_PARAMS + MD_MAX_EXTRA];
   char note[256]; /* the driver's description of the current case */
 
   /* ---- statistics ---- */
   unsigned long long cases;    /* md_diff_case calls */
   unsigned long long ran;      /* cases where both kernels ran */
+  unsigned long long ran_plain; /* ... where the plain clone ran instead */
+  unsigned long long ended_orig; /* cases in which no clone would run */
   unsigned long long fb_zero;  /* expected fallbacks, confirmed */
   unsigned long long fb_neg;   /* negative signed divisor, fallback */
   unsigned long long fb_req;   /* a launch requirement failed: the

@@ -4,8 +4,10 @@
  *
  * Kernels: 32- and 64-bit, unsigned and signed division and remainder by a
  * kernel parameter, a 64-bit dividend by a sign-extended 32-bit divisor,
- * and index math on the fields of a struct passed by value.  Launches go
- * to two streams, alternately.
+ * and index math on the fields of a struct passed by value, and the
+ * padding shape (pos = idx - 3*pad) whose clone bets pos >= 0: for pad > 0
+ * that bet fails and (CUDA) the plain clone K__magicdiv_plain runs.
+ * Launches go to two streams, alternately.
  *
  * With a GPU: every kernel runs over many divisors (1, powers of two and
  * their neighbours, negatives, the extremes, pseudo-random values) and
@@ -172,6 +174,16 @@ static void report(const char *kern, uint64_t d, int i, uint64_t x,
             kern, what, (unsigned long long)d, i, (unsigned long long)x,
             (unsigned long long)got, (unsigned long long)want);
 }
+/* The padding shape: the ranged clone assumes pos >= 0 (a requirement on
+ * pad); launches with pad > 0 run the plain clone, where the pass made one. */
+__global__ void k_pad(int *q, int *r, int n, int pad, int total) {
+  int idx = blockIdx.x * blockDim.x + threadIdx.x;
+  if (idx < total) {
+    int pos = idx - 3 * pad;
+    q[idx] = pos / (n + pad);
+    r[idx] = pos % (n + pad);
+  }
+}
 
 struct Bufs {
   void *x, *q, *r; /* device */
@@ -315,6 +327,30 @@ static void run_all(struct Bufs *b, const uint64_t *x64, const char *what) {
         checked++;
       }
     }
+  }
+  /* padding: pad <= 0 runs the ranged clone, pad > 0 the plain one */
+  {
+    static const int pads[] = {0, -2, 1, 3, 100}, ns[] = {1, 7, 64, 1000};
+    static int q[N_X], r[N_X];
+    for (size_t p = 0; p < sizeof pads / sizeof pads[0]; p++)
+      for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
+        GPU(Stream_t) s = b->s[launch++ % 2];
+        int pad = pads[p], n = ns[k];
+        k_pad<<<blocks, 256, 0, s>>>((int *)b->q, (int *)b->r, n, pad, N_X);
+        CHECK(GPU(GetLastError)());
+        CHECK(GPU(MemcpyAsync)(q, b->q, sizeof q, GPU(MemcpyDeviceToHost), s));
+        CHECK(GPU(MemcpyAsync)(r, b->r, sizeof r, GPU(MemcpyDeviceToHost), s));
+        CHECK(GPU(StreamSynchronize)(s));
+        for (i = 0; i < N_X; i++) {
+          int pos = i - 3 * pad, wq = pos / (n + pad), wr = pos % (n + pad);
+          if (q[i] != wq || r[i] != wr)
+            report("k_pad", (uint64_t)(int64_t)(n + pad), i,
+                   (uint64_t)(int64_t)pos,
+                   (uint64_t)(int64_t)(q[i] != wq ? q[i] : r[i]),
+                   (uint64_t)(int64_t)(q[i] != wq ? wq : wr), what);
+          checked++;
+        }
+      }
   }
   printf("e2e: %s: %d launches, %ld results checked, %ld mismatches\n", what,
          launch, checked, mismatches);

@@ -18,8 +18,8 @@
 ; RUN: grep -c "call i32 @md_hip_launch" %t.ll | %FileCheck %s --check-prefix=COUNT
 ; COUNT: 9
 
-; CHECK: @__magicdiv_hip_api = private constant { i32, i32, ptr } { i32 1, i32 0, ptr @hipLaunchKernel }
-; CHECK: @__magicdiv_hip_ext_api = private constant { i32, i32, ptr } { i32 1, i32 0, ptr @hipExtLaunchKernel }
+; CHECK: @__magicdiv_hip_api = private constant { i32, i32, ptr } { i32 2, i32 0, ptr @hipLaunchKernel }
+; CHECK: @__magicdiv_hip_ext_api = private constant { i32, i32, ptr } { i32 2, i32 0, ptr @hipExtLaunchKernel }
 ; CHECK-NOT: magicdiv.handle
 ; CHECK-LABEL: define dso_local void @_Z20__device_stub__k_divPiPKiii(
 ; CHECK: %26 = call i32 @md_hip_launch(ptr noundef nonnull @_Z5k_divPiPKiii, i64 %20, i32 %22, i64 %23, i32 %25, ptr noundef nonnull %13, i64 noundef %18, ptr noundef %19, ptr @0, ptr @__magicdiv_hip_api, ptr null)

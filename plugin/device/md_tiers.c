@@ -1,0 +1,180 @@
+/*
+ * md_tiers.c -- the plain tier: a second clone K__magicdiv_plain, built
+ * without launch bets, for the launches in which a bet of K__magicdiv
+ * fails.
+ *
+ * K__magicdiv may rely on facts checked at launch (requirements, and
+ * MD_DF_DIV32 divisors below 2^32).  A requirement on the launch geometry
+ * alone ("at most 2^31 threads") holds in practically every launch; one
+ * that reads an argument ("pos = idx - 3*pad >= 0") can fail in every
+ * launch of a program, and then the whole clone is lost.  For such a
+ * kernel the device transform runs a second time with launch-ranges off
+ * and the plain names (MD_PLAIN_SUFFIX, MD_PLAIN_DESC_SUFFIX): the runtime
+ * launches the ranged clone when every bet holds, else the plain clone when
+ * its own divisors are valid, else the original (docs/LAUNCH.md "Tiers").
+ *
+ * The second run's remarks are muted; one remark says what happened.  When
+ * the plain clone's body equals the ranged one (the bets changed no
+ * sequence), the plain clone is deleted again: one clone, as without
+ * tiers.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "magicdiv/md_abi.h"
+#include "md_tiers.h"
+#include "md_names.h"
+#include "md_remark.h"
+
+/* 1 if the program at code_off of the (validated) descriptor d reads an
+ * argument. */
+static int md_prog_reads_arg(const uint8_t *d, size_t n, uint32_t off) {
+  while (off < n) {
+    int op = d[off], ob = md_op_operand_bytes(op);
+    if (op == MD_OP_END || ob < 0)
+      return 0;
+    if (op == MD_OP_ARG)
+      return 1;
+    off += 1u + (uint32_t)ob;
+  }
+  return 0;
+}
+
+/* Bets of the descriptor d beyond the launch geometry: *reqs requirements
+ * that read an argument, *div32 MD_DF_DIV32 divisors whose program does. */
+static void md_desc_bets(const uint8_t *d, size_t n, unsigned *reqs,
+                         unsigned *div32) {
+  uint32_t np, nd, nr, i;
+  *reqs = *div32 = 0;
+  if (n < MD_DESC_HEADER_SIZE)
+    return;
+  np = md_rd16(d + MD_H_NPARAMS);
+  nd = md_rd16(d + MD_H_NDIV);
+  nr = md_rd16(d + MD_H_NREQ);
+  if (md_desc_code_start(np, nd, nr) > n)
+    return;
+  for (i = 0; i < nd; i++) {
+    const uint8_t *e = d + md_desc_div_table(np) + i * MD_DIV_ENTRY_SIZE;
+    if ((e[MD_E_FLAGS] & MD_DF_DIV32) &&
+        md_prog_reads_arg(d, n, md_rd32(e + MD_E_CODE)))
+      (*div32)++;
+  }
+  for (i = 0; i < nr; i++)
+    if (md_prog_reads_arg(d, n,
+                          md_rd32(d + md_desc_req_table(np, nd) +
+                                  i * MD_REQ_ENTRY_SIZE)))
+      (*reqs)++;
+}
+
+/* The named global's constant bytes, or NULL. */
+static const uint8_t *md_global_data(LLVMModuleRef m, const char *name,
+                                     size_t *n) {
+  LLVMValueRef g = LLVMGetNamedGlobal(m, name), init;
+  if (!g || !(init = LLVMGetInitializer(g)) ||
+      !LLVMIsAConstantDataSequential(init))
+    return NULL;
+  return (const uint8_t *)LLVMGetAsString(init, n);
+}
+
+/* 1 if functions a and b print the same after their signature lines. */
+static int md_same_body(LLVMValueRef a, LLVMValueRef b) {
+  char *sa = LLVMPrintValueToString(a), *sb = LLVMPrintValueToString(b);
+  const char *ba = sa ? strchr(sa, '{') : NULL, *bb = sb ? strchr(sb, '{') : NULL;
+  int same = ba && bb && strcmp(ba, bb) == 0;
+  LLVMDisposeMessage(sa);
+  LLVMDisposeMessage(sb);
+  return same;
+}
+
+/* Names K + suffix for the four symbols of the two tiers; 0 when out of
+ * memory (then everything is NULL). */
+typedef struct md_tier_names {
+  char *clone, *desc, *plain, *plain_desc;
+} md_tier_names;
+
+static int md_tier_names_make(md_tier_names *nm, LLVMValueRef kernel) {
+  size_t kl = 0;
+  const char *k = LLVMGetValueName2(kernel, &kl);
+  nm->clone = md_name_suffix(k, kl, MD_CLONE_SUFFIX);
+  nm->desc = md_name_suffix(k, kl, MD_DESC_SUFFIX);
+  nm->plain = md_name_suffix(k, kl, MD_PLAIN_SUFFIX);
+  nm->plain_desc = md_name_suffix(k, kl, MD_PLAIN_DESC_SUFFIX);
+  return nm->clone && nm->desc && nm->plain && nm->plain_desc;
+}
+
+static void md_tier_names_free(md_tier_names *nm) {
+  free(nm->clone);
+  free(nm->desc);
+  free(nm->plain);
+  free(nm->plain_desc);
+}
+
+int md_tiers_wanted(LLVMModuleRef m, const md_options *o, LLVMValueRef kernel) {
+  size_t klen = 0, n = 0;
+  const char *kname = LLVMGetValueName2(kernel, &klen);
+  md_tier_names nm;
+  const uint8_t *d = NULL;
+  unsigned reqs = 0, div32 = 0;
+  int ok = md_tier_names_make(&nm, kernel);
+  if (ok && o->launch_ranges && o->tiers)
+    d = md_global_data(m, nm.desc, &n);
+  md_tier_names_free(&nm);
+  if (!d)
+    return 0;
+  md_desc_bets(d, n, &reqs, &div32);
+  if (reqs + div32 > 0)
+    return 1;
+  if (n >= MD_DESC_HEADER_SIZE && md_rd16(d + MD_H_NREQ))
+    md_remarkf(MD_REMARK_ANALYSIS, kernel, "TierNotNeeded",
+               "magicdiv: kernel '%.*s': one clone: its launch "
+               "requirements involve only the launch geometry",
+               (int)klen, kname);
+  return 0;
+}
+
+int md_tiers_settle(LLVMModuleRef m, LLVMValueRef kernel, int made,
+                    LLVMValueRef *pc, LLVMValueRef *pd) {
+  size_t klen = 0, n = 0;
+  const char *kname = LLVMGetValueName2(kernel, &klen);
+  md_tier_names nm;
+  LLVMValueRef rc, rd;
+  const uint8_t *d;
+  unsigned reqs = 0, div32 = 0;
+  int same = 0;
+  *pc = *pd = NULL;
+  if (!md_tier_names_make(&nm, kernel)) {
+    md_tier_names_free(&nm);
+    return 0;
+  }
+  if (!made) {
+    md_remarkf(MD_REMARK_MISSED, kernel, "TierNone",
+               "magicdiv: kernel '%.*s': no plain clone (without launch "
+               "bets it gets none): a launch whose bet fails runs the "
+               "original",
+               (int)klen, kname);
+    md_tier_names_free(&nm);
+    return 0;
+  }
+  rc = LLVMGetNamedFunction(m, nm.clone);
+  rd = LLVMGetNamedGlobal(m, nm.desc);
+  *pc = LLVMGetNamedFunction(m, nm.plain);
+  *pd = LLVMGetNamedGlobal(m, nm.plain_desc);
+  same = rc && rd && *pc && *pd && md_same_body(rc, *pc);
+  if (same) {
+    md_remarkf(MD_REMARK_ANALYSIS, kernel, "TierSame",
+               "magicdiv: kernel '%.*s': one clone: without its launch "
+               "bets it is the same code",
+               (int)klen, kname);
+  } else {
+    if ((d = md_global_data(m, nm.desc, &n)))
+      md_desc_bets(d, n, &reqs, &div32);
+    md_remarkf(MD_REMARK_PASSED, kernel, "PlainTier",
+               "magicdiv: kernel '%.*s' also cloned as '%s' without launch "
+               "bets (%u requirement(s) on arguments, %u divisor(s) "
+               "assumed below 2^32): launches where a bet fails run it "
+               "instead of the original",
+               (int)klen, kname, nm.plain, reqs, div32);
+  }
+  md_tier_names_free(&nm);
+  return same;
+}
