@@ -175,7 +175,7 @@ int md_desc_validate(const void *desc, size_t size) {
     /* MD_DF_POSITIVE only means something for the signed kinds. */
     if ((flags & MD_DF_POSITIVE) && kind != MD_KIND_S32 && kind != MD_KIND_S64)
       return MD_ERR_DESC_MALFORMED;
-    /* issue 11: MD_DF_DIV32 only for the 64-bit kinds. */
+    /* MD_DF_DIV32 only for the 64-bit kinds. */
     if ((flags & MD_DF_DIV32) && md_kind_width(kind) != 64)
       return MD_ERR_DESC_MALFORMED;
     if (first + (uint32_t)np > n_extra)
@@ -557,7 +557,7 @@ int md_desc_fill_validated(const void *desc, size_t size, void *const *args,
      * its sign bit is set. */
     if ((flags & MD_DF_POSITIVE) && (v >> (md_kind_width(kind) - 1)) != 0)
       return MD_FALLBACK_NOT_POSITIVE;
-    /* issue 11: MD_DF_DIV32 (64-bit kinds): U64 needs v < 2^32, S64 needs
+    /* MD_DF_DIV32 (64-bit kinds): U64 needs v < 2^32, S64 needs
      * v to be the sign extension of its low 32 bits. */
     if ((flags & MD_DF_DIV32) &&
         (kind == MD_KIND_U64 ? (v >> 32) != 0

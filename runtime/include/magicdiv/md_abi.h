@@ -126,7 +126,7 @@ enum md_kind {
 
 /* Divisor flags. */
 #define MD_DF_POSITIVE 0x01 /* signed kind without dsgn: requires d > 0 */
-/* issue 11: 64-bit kind whose divisor must fit 32 bits (U64: d < 2^32;
+/* A 64-bit kind whose divisor must fit 32 bits (U64: d < 2^32;
  * S64: -2^31 <= d < 2^31), checked at launch, else the original kernel runs
  * (MD_FALLBACK_NOT_DIV32).  Same magic parameters; the clone computes
  * remainders in 32 bits (md_magic.h md_eval_u64_rem32). */
