@@ -468,6 +468,43 @@ static const unsigned char *md_find_clone(const md_fatbins *fb,
  * K's, or (K registered by an offload entry) an offload entry of its own
  * next to K's, so that clang-linker-wrapper registers it at link time.
  * Then build its md_hip_clone constant. */
+/* K's offload entry with the clone's handle and name (g: a name buffer of
+ * glen bytes, s: the clone's name of len + the suffix): the new entry. */
+static LLVMValueRef md_hip_clone_entry(md_host *h, md_reg *r,
+                                       LLVMValueRef handle, const char *s,
+                                       size_t len, char *g, size_t glen) {
+  LLVMValueRef reg;
+  LLVMValueRef init = LLVMGetInitializer(r->entry), ent, ef[16], nm;
+  unsigned nf = LLVMCountStructElementTypes(LLVMTypeOf(init)), i;
+  int newfmt = strcmp(LLVMGetSection(r->entry), "llvm_offload_entries") == 0;
+  if (nf > 16)
+    nf = 16;
+  for (i = 0; i < nf; i++)
+    ef[i] = LLVMGetAggregateElement(init, i);
+  /* the name lives where clang puts entry names */
+  snprintf(g, glen, "%s.magicdiv.entry_name", r->name);
+  nm = md_const_bytes(h, g, s, len + sizeof MD_CLONE_SUFFIX, 1);
+  LLVMSetLinkage(nm, LLVMInternalLinkage);
+  LLVMSetSection(nm, ".llvm.rodata.offloading");
+  ef[newfmt ? 4 : 0] = handle;
+  ef[newfmt ? 5 : 1] = nm;
+  ent = LLVMConstNamedStruct(LLVMTypeOf(init), ef, nf);
+  snprintf(g, glen, "%s.magicdiv.entry", r->name);
+  reg = LLVMAddGlobal(h->m, LLVMTypeOf(init), g);
+  LLVMSetInitializer(reg, ent);
+  LLVMSetGlobalConstant(reg, 1);
+  LLVMSetLinkage(reg, LLVMWeakAnyLinkage);
+  LLVMSetSection(reg, LLVMGetSection(r->entry));
+  LLVMSetAlignment(reg, LLVMGetAlignment(r->entry));
+  {
+    LLVMMetadataRef md = LLVMValueAsMetadata(nm);
+    LLVMAddNamedMetadataOperand(
+        h->m, "llvm.offloading.symbols",
+        LLVMMetadataAsValue(h->c, LLVMMDNodeInContext2(h->c, &md, 1)));
+  }
+  return reg;
+}
+
 static void md_hip_add_clone(md_host *h, md_reg *r, const unsigned char *desc,
                              size_t dsize) {
   LLVMValueRef handle, cname, dglob, reg = NULL, fields[3], info;
@@ -513,35 +550,7 @@ static void md_hip_add_clone(md_host *h, md_reg *r, const unsigned char *desc,
     LLVMInstructionSetDebugLoc(reg, LLVMInstructionGetDebugLoc(r->call));
     LLVMDisposeBuilder(b);
   } else {
-    /* K's entry with the clone's handle and name. */
-    LLVMValueRef init = LLVMGetInitializer(r->entry), ent, ef[16], nm;
-    unsigned nf = LLVMCountStructElementTypes(LLVMTypeOf(init)), i;
-    int newfmt = strcmp(LLVMGetSection(r->entry), "llvm_offload_entries") == 0;
-    if (nf > 16)
-      nf = 16;
-    for (i = 0; i < nf; i++)
-      ef[i] = LLVMGetAggregateElement(init, i);
-    /* the name lives where clang puts entry names */
-    snprintf(g, glen, "%s.magicdiv.entry_name", r->name);
-    nm = md_const_bytes(h, g, s, len + sizeof MD_CLONE_SUFFIX, 1);
-    LLVMSetLinkage(nm, LLVMInternalLinkage);
-    LLVMSetSection(nm, ".llvm.rodata.offloading");
-    ef[newfmt ? 4 : 0] = handle;
-    ef[newfmt ? 5 : 1] = nm;
-    ent = LLVMConstNamedStruct(LLVMTypeOf(init), ef, nf);
-    snprintf(g, glen, "%s.magicdiv.entry", r->name);
-    reg = LLVMAddGlobal(h->m, LLVMTypeOf(init), g);
-    LLVMSetInitializer(reg, ent);
-    LLVMSetGlobalConstant(reg, 1);
-    LLVMSetLinkage(reg, LLVMWeakAnyLinkage);
-    LLVMSetSection(reg, LLVMGetSection(r->entry));
-    LLVMSetAlignment(reg, LLVMGetAlignment(r->entry));
-    {
-      LLVMMetadataRef md = LLVMValueAsMetadata(nm);
-      LLVMAddNamedMetadataOperand(
-          h->m, "llvm.offloading.symbols",
-          LLVMMetadataAsValue(h->c, LLVMMDNodeInContext2(h->c, &md, 1)));
-    }
+    reg = md_hip_clone_entry(h, r, handle, s, len, g, glen);
   }
 
   fields[0] = handle;
