@@ -207,24 +207,8 @@ static int md_ref_value(md_bounds *b, int n, uint64_t *v, int depth) {
     ry = md_ref_value(b, nd->b, &y, depth + 1);
   if (rx <= 0 || ry <= 0)
     return rx < 0 || ry < 0 ? -1 : 0;
-  switch (nd->op) {
-  case MD_BOUNDS_SUB1:
-    return x >= 1 ? (*v = x - 1, 1) : -1;
-  case MD_BOUNDS_ADD:
-    return __builtin_add_overflow(x, y, v) ? -1 : 1;
-  case MD_BOUNDS_MUL:
-    return __builtin_mul_overflow(x, y, v) ? -1 : 1;
-  case MD_BOUNDS_UDIV:
-    return y ? (*v = x / y, 1) : -1;
-  case MD_BOUNDS_LSHR:
-    return nd->c < 64 ? (*v = x >> nd->c, 1) : -1;
-  case MD_BOUNDS_UMAX:
-    return *v = x > y ? x : y, 1;
-  case MD_BOUNDS_UMIN:
-    return *v = x < y ? x : y, 1;
-  default:
-    return 0;
-  }
+  rx = md_bounds_apply(nd->op, x, y, nd->c, v);
+  return rx == 1 ? 1 : rx == 0 ? -1 : 0;
 }
 
 /* A condition that fails at the reference launch (and depends on nothing

@@ -67,19 +67,7 @@ static int md_hash_grow(md_bounds *b) {
   return 0;
 }
 
-/* Fold an op of constants (no overflow: else not folded, the program
- * computes it and fails on overflow).  1 with *r, or 0. */
-static int md_fold(md_bounds *b, int op, int a, int bb, uint64_t c,
-                   uint64_t *r) {
-  uint64_t x, y = 0;
-  if (a < 0 || b->nodes[a].op != MD_BOUNDS_CONST)
-    return 0;
-  x = b->nodes[a].c;
-  if (op != MD_BOUNDS_SUB1 && op != MD_BOUNDS_LSHR) {
-    if (bb < 0 || b->nodes[bb].op != MD_BOUNDS_CONST)
-      return 0;
-    y = b->nodes[bb].c;
-  }
+int md_bounds_apply(int op, uint64_t x, uint64_t y, uint64_t c, uint64_t *r) {
   switch (op) {
   case MD_BOUNDS_SUB1:
     return x >= 1 ? (*r = x - 1, 1) : 0;
@@ -96,8 +84,24 @@ static int md_fold(md_bounds *b, int op, int a, int bb, uint64_t c,
   case MD_BOUNDS_UMIN:
     return *r = x < y ? x : y, 1;
   default:
-    return 0;
+    return -1;
   }
+}
+
+/* Fold an op of constants (no overflow: else not folded, the program
+ * computes it and fails on overflow).  1 with *r, or 0. */
+static int md_fold(md_bounds *b, int op, int a, int bb, uint64_t c,
+                   uint64_t *r) {
+  uint64_t x, y = 0;
+  if (a < 0 || b->nodes[a].op != MD_BOUNDS_CONST)
+    return 0;
+  x = b->nodes[a].c;
+  if (op != MD_BOUNDS_SUB1 && op != MD_BOUNDS_LSHR) {
+    if (bb < 0 || b->nodes[bb].op != MD_BOUNDS_CONST)
+      return 0;
+    y = b->nodes[bb].c;
+  }
+  return md_bounds_apply(op, x, y, c, r) == 1;
 }
 
 /* The node (op, a, b, c), made once per kernel; -1 when over budget or

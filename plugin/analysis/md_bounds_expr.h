@@ -46,6 +46,10 @@ struct md_bounds_leaf {
  * decided here (true: dropped, false: -1). */
 int md_bounds_make(md_bounds *b, int op, int a, int bb, uint64_t c);
 int md_bounds_const(md_bounds *b, uint64_t c);
+/* The value of arithmetic op on x, y (c: LSHR's shift): 1 with *r; 0 when
+ * it has none in 64 bits (overflow, SUB1 of 0, a zero divisor, a shift of
+ * 64 or more); -1 when op is not arithmetic. */
+int md_bounds_apply(int op, uint64_t x, uint64_t y, uint64_t c, uint64_t *r);
 /* The leaf of a w-bit invariant whose program is prog (copied); v: a value
  * it was made from (for names), or NULL. */
 int md_bounds_inv_leaf(md_bounds *b, const md_buf *prog, unsigned w,

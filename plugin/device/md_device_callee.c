@@ -57,94 +57,92 @@ void md_callee_drop(md_cplan *p, LLVMValueRef kclone) {
     p->node[i].clone = NULL;
 }
 
-int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
-                    LLVMValueRef kclone, const md_vmap *kmap) {
-  LLVMTypeRef all[MD_MAX_EXTRA], types[MD_MAX_EXTRA];
-  LLVMValueRef extra[MD_MAX_EXTRA];
-  md_magic_vals mv[MD_MAX_DIVISORS];
-  unsigned i, j, dv, nx;
-  size_t kl = 0;
-  const char *kname = LLVMGetValueName2(kernel, &kl);
-  md_kdec_extra_types(d, LLVMGetModuleContext(LLVMGetGlobalParent(kernel)),
-                      all);
-  for (i = 0; i < p->n; i++) {
-    md_cnode *n = &p->node[i];
-    LLVMValueRef pclone = n->parent < 0 ? kclone : p->node[n->parent].clone;
-    const md_vmap *pmap = n->parent < 0 ? kmap : p->node[n->parent].map;
-    uint64_t pused = n->parent < 0 ? MD_ALL_DIVISORS : p->node[n->parent].used;
-    unsigned pnp = pclone ? LLVMCountParams(pclone) -
-                                md_kdec_used_offset(d, pused, d->ndivs)
-                          : 0;
-    LLVMValueRef pcall;
-    char *name;
-    int bad;
-    size_t fl = 0;
-    const char *fname = LLVMGetValueName2(n->fn, &fl);
-    int same, omp = md_omp_microtask(n->call) != NULL;
-    const char *why;
-    if (!n->needed)
-      continue;
-    /* the magic parameters of the divisors used here or below */
-    for (dv = 0, nx = 0; dv < d->ndivs; dv++)
-      if (n->used >> dv & 1)
-        for (j = 0;
-             j < (unsigned)md_kind_params(d->divs[dv].kind, d->divs[dv].flags);
-             j++) {
-          /* a microtask gets every argument pointer-sized (md_omp.h) */
-          types[nx] = omp ? LLVMInt64TypeInContext(LLVMGetModuleContext(
-                                LLVMGetGlobalParent(n->fn)))
-                          : all[d->divs[dv].first_extra + j];
-          extra[nx++] =
-              pclone ? LLVMGetParam(pclone,
-                                    pnp + md_kdec_used_offset(d, pused, dv) + j)
-                     : NULL;
-        }
-    pcall = pclone ? md_vmap_lookup(pmap, n->call) : NULL;
-    if (pcall && (same = md_callee_same_as(p, i)) >= 0) {
-      /* the same clone serves: same function, same decisions */
-      n->clone = p->node[same].clone;
-      n->shared = 1;
-      goto redirect;
-    }
-    name = md_callee_clone_name(n->fn);
-    why = pcall ? "out of memory" : "no copy of the call";
-    n->clone = pcall && name
-                   ? md_clone_function(n->fn, name, types, nx, &n->map, &why)
+/* The magic parameters of the divisors node n uses (here or below), in
+ * divisor order: their types (from all[], the kernel clone's) and their
+ * values in the parent's clone pclone (NULL without one, used = the
+ * parent's).  Returns their number. */
+static unsigned md_node_extra(const md_kdec *d, const md_cnode *n,
+                              LLVMValueRef pclone, uint64_t pused,
+                              const LLVMTypeRef *all, LLVMTypeRef *types,
+                              LLVMValueRef *extra) {
+  unsigned pnp = pclone ? LLVMCountParams(pclone) -
+                              md_kdec_used_offset(d, pused, d->ndivs)
+                        : 0;
+  unsigned dv, j, nx = 0;
+  /* a microtask gets every argument pointer-sized (md_omp.h) */
+  LLVMTypeRef i64 = md_omp_microtask(n->call)
+                        ? LLVMInt64TypeInContext(LLVMGetModuleContext(
+                              LLVMGetGlobalParent(n->fn)))
+                        : NULL;
+  for (dv = 0; dv < d->ndivs; dv++)
+    if (n->used >> dv & 1)
+      for (j = 0;
+           j < (unsigned)md_kind_params(d->divs[dv].kind, d->divs[dv].flags);
+           j++) {
+        types[nx] = i64 ? i64 : all[d->divs[dv].first_extra + j];
+        extra[nx++] =
+            pclone ? LLVMGetParam(pclone,
+                                  pnp + md_kdec_used_offset(d, pused, dv) + j)
                    : NULL;
-    free(name);
-    if (!n->clone) {
-      md_remarkf(MD_REMARK_MISSED, kernel, "CloneFailed",
-                 "magicdiv: kernel '%.*s' left alone: device function "
-                 "'%.*s' it calls cannot be cloned (%s)",
-                 (int)kl, kname, (int)fl, fname, why);
-      return -1;
-    }
-    LLVMSetLinkage(n->clone, LLVMInternalLinkage);
-    LLVMSetVisibility(n->clone, LLVMDefaultVisibility);
-    LLVMSetDLLStorageClass(n->clone, LLVMDefaultStorageClass);
-    md_kdec_magic_params(d, n->clone, n->used, mv);
-    if (omp)
-      md_omp_narrow_params(n->clone, mv, d->ndivs);
-    bad = md_fctx_rewrite(&n->ctx, n->clone, n->map, mv);
-    if (bad) {
-      md_remark(MD_REMARK_MISSED, kernel, "InternalError",
-                "magicdiv: internal error: a division has no copy in the "
-                "clone of a called function; the clones were dropped");
-      return -1;
-    }
-  redirect:
-    md_omp_fit_args(pcall, extra, types, nx);
-    if (omp ? md_omp_redirect(pcall, n->clone, extra, nx)
-            : md_callee_redirect(pcall, n->clone, extra, nx)) {
-      md_remarkf(MD_REMARK_MISSED, kernel, omp ? "CloneFailed" : "OutOfMemory",
-                 omp ? "magicdiv: kernel '%.*s' left alone: the parallel "
-                       "region '%.*s' cannot be started with its clone"
-                     : "magicdiv: kernel '%.*s' left alone: out of memory "
-                       "while redirecting a call to the clone of '%.*s'",
-                 (int)kl, kname, (int)fl, fname);
-      return -1;
-    }
+      }
+  return nx;
+}
+
+/* Node n's own clone (magic parameters types[0..nx)), its sites rewritten;
+ * 0, or -1 with a remark at kernel. */
+static int md_node_clone(const md_kdec *d, md_cnode *n, LLVMValueRef pcall,
+                         LLVMTypeRef *types, unsigned nx,
+                         LLVMValueRef kernel) {
+  md_magic_vals mv[MD_MAX_DIVISORS];
+  size_t kl = 0, fl = 0;
+  const char *kname = LLVMGetValueName2(kernel, &kl);
+  const char *fname = LLVMGetValueName2(n->fn, &fl);
+  char *name = md_callee_clone_name(n->fn);
+  const char *why = pcall ? "out of memory" : "no copy of the call";
+  n->clone = pcall && name
+                 ? md_clone_function(n->fn, name, types, nx, &n->map, &why)
+                 : NULL;
+  free(name);
+  if (!n->clone) {
+    md_remarkf(MD_REMARK_MISSED, kernel, "CloneFailed",
+               "magicdiv: kernel '%.*s' left alone: device function "
+               "'%.*s' it calls cannot be cloned (%s)",
+               (int)kl, kname, (int)fl, fname, why);
+    return -1;
   }
+  LLVMSetLinkage(n->clone, LLVMInternalLinkage);
+  LLVMSetVisibility(n->clone, LLVMDefaultVisibility);
+  LLVMSetDLLStorageClass(n->clone, LLVMDefaultStorageClass);
+  md_kdec_magic_params(d, n->clone, n->used, mv);
+  if (md_omp_microtask(n->call))
+    md_omp_narrow_params(n->clone, mv, d->ndivs);
+  if (md_fctx_rewrite(&n->ctx, n->clone, n->map, mv)) {
+    md_remark(MD_REMARK_MISSED, kernel, "InternalError",
+              "magicdiv: internal error: a division has no copy in the "
+              "clone of a called function; the clones were dropped");
+    return -1;
+  }
+  return 0;
+}
+
+/* The copy pcall of n's call in the parent's clone calls n's clone with
+ * the magic values extra[0..nx) (converted to types[]): a plain call gets
+ * them as arguments, an OpenMP parallel call in its captured values.  0,
+ * or -1 (nothing changed). */
+static int md_node_redirect(const md_cnode *n, LLVMValueRef pcall,
+                            LLVMValueRef *extra, LLVMTypeRef *types,
+                            unsigned nx) {
+  md_omp_fit_args(pcall, extra, types, nx);
+  if (md_omp_microtask(n->call))
+    return md_omp_redirect(pcall, n->clone, extra, nx);
+  return md_callee_redirect(pcall, n->clone, extra, nx);
+}
+
+/* The clones made verify (when verification is on): 0, or -1 with a
+ * remark at kernel. */
+static int md_callee_verify(const md_kdec *d, const md_cplan *p,
+                            LLVMValueRef kernel) {
+  unsigned i;
   for (i = 0; i < p->n; i++)
     if (p->node[i].clone && !p->node[i].shared && d->o->verify &&
         LLVMVerifyFunction(p->node[i].clone, LLVMReturnStatusAction)) {
@@ -155,6 +153,49 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
       return -1;
     }
   return 0;
+}
+
+int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
+                    LLVMValueRef kclone, const md_vmap *kmap) {
+  LLVMTypeRef all[MD_MAX_EXTRA], types[MD_MAX_EXTRA];
+  LLVMValueRef extra[MD_MAX_EXTRA];
+  unsigned i, nx;
+  size_t kl = 0;
+  const char *kname = LLVMGetValueName2(kernel, &kl);
+  md_kdec_extra_types(d, LLVMGetModuleContext(LLVMGetGlobalParent(kernel)),
+                      all);
+  for (i = 0; i < p->n; i++) {
+    md_cnode *n = &p->node[i];
+    LLVMValueRef pclone = n->parent < 0 ? kclone : p->node[n->parent].clone;
+    const md_vmap *pmap = n->parent < 0 ? kmap : p->node[n->parent].map;
+    uint64_t pused = n->parent < 0 ? MD_ALL_DIVISORS : p->node[n->parent].used;
+    LLVMValueRef pcall;
+    size_t fl = 0;
+    const char *fname = LLVMGetValueName2(n->fn, &fl);
+    int same;
+    if (!n->needed)
+      continue;
+    nx = md_node_extra(d, n, pclone, pused, all, types, extra);
+    pcall = pclone ? md_vmap_lookup(pmap, n->call) : NULL;
+    if (pcall && (same = md_callee_same_as(p, i)) >= 0) {
+      /* the same clone serves: same function, same decisions */
+      n->clone = p->node[same].clone;
+      n->shared = 1;
+    } else if (md_node_clone(d, n, pcall, types, nx, kernel)) {
+      return -1;
+    }
+    if (md_node_redirect(n, pcall, extra, types, nx)) {
+      int omp = md_omp_microtask(n->call) != NULL;
+      md_remarkf(MD_REMARK_MISSED, kernel, omp ? "CloneFailed" : "OutOfMemory",
+                 omp ? "magicdiv: kernel '%.*s' left alone: the parallel "
+                       "region '%.*s' cannot be started with its clone"
+                     : "magicdiv: kernel '%.*s' left alone: out of memory "
+                       "while redirecting a call to the clone of '%.*s'",
+                 (int)kl, kname, (int)fl, fname);
+      return -1;
+    }
+  }
+  return md_callee_verify(d, p, kernel);
 }
 
 void md_callee_remarks(const md_kdec *d, const md_cplan *p,

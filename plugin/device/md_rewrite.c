@@ -448,109 +448,145 @@ static int md_site_order_cmp(const void *pa, const void *pb) {
   return a->index < b->index ? -1 : a->index > b->index;
 }
 
+/* The state of one md_rewrite_sites call. */
+typedef struct md_rewriter {
+  LLVMContextRef ctx;
+  LLVMBuilderRef b;
+  LLVMValueRef clone;
+  md_dom dom;         /* of the clone */
+  md_qcache *cache;   /* quotients computed so far */
+  unsigned ncache;
+  md_negcache *nc;    /* negated divisors (md_neg_divisor) */
+  unsigned nnc;
+} md_rewriter;
+
+/* The quotient of site s computed before for the same (dividend, divisor)
+ * in a dominating block, with *num its frozen dividend at the kind's width;
+ * or NULL, with *num (the site's dividend) brought to the kind's width and
+ * frozen for md_site_new_quotient. */
+static LLVMValueRef md_cached_quotient(md_rewriter *r, const md_site *s,
+                                       LLVMTypeRef kty, LLVMValueRef *num) {
+  LLVMValueRef inst = s->inst;
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
+  int is_signed = md_is_signed_op(LLVMGetInstructionOpcode(inst));
+  unsigned k;
+  for (k = 0; k < r->ncache; k++)
+    if (r->cache[k].n == *num && r->cache[k].divisor == s->divisor &&
+        md_dom_dominates(&r->dom, r->cache[k].bb, bb)) {
+      *num = r->cache[k].fn;
+      return r->cache[k].q;
+    }
+  /* The operands at the kind's width, where they are needed.  The
+   * dividend is used several times by the sequences (and again by the
+   * remainder, also of a site sharing q): freeze it once, so that an
+   * undef dividend takes one value at every use, as it does in the one
+   * instruction replaced. */
+  *num = md_to_kind(r->b, *num, s->mode, is_signed, kty, 1);
+  if (!LLVMIsAConstant(*num))
+    *num = LLVMBuildFreeze(r->b, *num, "md.n.fr");
+  return NULL;
+}
+
+/* A new quotient of site s (dividend num), remembered for later sites. */
+static LLVMValueRef md_site_new_quotient(md_rewriter *r, const md_site *s,
+                                         md_magic_vals *v,
+                                         LLVMTypeRef kty, LLVMValueRef num) {
+  LLVMValueRef q;
+  if (v->kind == MD_KIND_U32 || v->kind == MD_KIND_U64)
+    q = md_emit_unsigned(r->b, r->ctx, num, v);
+  else
+    q = md_emit_signed(r->b, r->ctx, num, s->nonneg, v,
+                       s->mode == MD_MODE_SEXT ? LLVMTypeOf(s->inst) : kty);
+  r->cache[r->ncache].n = LLVMGetOperand(s->inst, 0);
+  r->cache[r->ncache].divisor = s->divisor;
+  r->cache[r->ncache].bb = LLVMGetInstructionParent(s->inst);
+  r->cache[r->ncache].q = q;
+  r->cache[r->ncache].fn = num;
+  r->ncache++;
+  return q;
+}
+
+/* Replace site s by its sequence. */
+static void md_rewrite_one(md_rewriter *r, md_site *s, md_magic_vals *v) {
+  LLVMBuilderRef b = r->b;
+  LLVMValueRef inst = s->inst;
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  LLVMTypeRef ty = LLVMTypeOf(inst);
+  LLVMTypeRef kty = md_int(r->ctx, (unsigned)md_kind_width(v->kind));
+  LLVMValueRef num = LLVMGetOperand(inst, 0);
+  LLVMValueRef den = LLVMGetOperand(inst, 1);
+  LLVMValueRef q, res;
+  int is_signed = md_is_signed_op(op);
+  int is_div = op == LLVMUDiv || op == LLVMSDiv;
+  int wide = md_kind_width(v->kind) == 64;
+
+  LLVMPositionBuilderBefore(b, inst);
+  LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
+  q = md_cached_quotient(r, s, kty, &num);
+  if (!is_div)
+    den = md_to_kind(b, den, s->mode, is_signed, kty, 0);
+  if (!q)
+    q = md_site_new_quotient(r, s, v, kty, num);
+
+  if (is_div) {
+    if (wide && s->mode == MD_MODE_NATIVE)
+      md_fold_divrem(b, r->ctx, r->clone, inst, q, is_signed, s->rem32, r->nc,
+                     &r->nnc);
+    res = q;
+  } else if (s->mode == MD_MODE_SEXT) {
+    /* r = n - q*d with |r| < |d| <= 2^31: exact in 32 bits, then sext */
+    LLVMValueRef q32 = LLVMBuildTrunc(b, q, kty, "md.q.narrow");
+    res = LLVMBuildSub(b, num, LLVMBuildMul(b, q32, den, "md.qd"), "md.r");
+    res = LLVMBuildSExt(b, res, ty, "md.res");
+  } else if (wide && s->mode == MD_MODE_NATIVE) {
+    res = md_emit_rem64(b, r->ctx, r->clone, inst, num, q, den, is_signed,
+                        s->rem32, r->nc, &r->nnc);
+  } else {
+    res = LLVMBuildSub(b, num, LLVMBuildMul(b, q, den, "md.qd"), "md.r");
+  }
+  if (s->mode == MD_MODE_EXTEND)
+    res = LLVMBuildTrunc(b, res, ty, "md.res");
+  else if (s->mode == MD_MODE_NARROW)
+    res = LLVMBuildZExt(b, res, ty, "md.res");
+  LLVMReplaceAllUsesWith(inst, res);
+  LLVMInstructionEraseFromParent(inst);
+}
+
 int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                      md_magic_vals *mv) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(clone));
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
-  md_qcache *cache = calloc(n ? n : 1, sizeof *cache);
-  md_negcache *nc = calloc(n ? 2 * n : 1, sizeof *nc);
+  md_rewriter r;
   md_site_order *order = calloc(n ? n : 1, sizeof *order);
   int nvptx = md_module_target(LLVMGetGlobalParent(clone)) == MD_TARGET_NVPTX;
-  unsigned ncache = 0, nnc = 0, i;
-  md_dom dom;
-  if (!cache || !nc || !order || md_dom_build(&dom, clone)) {
+  unsigned i;
+  memset(&r, 0, sizeof r);
+  r.ctx = LLVMGetTypeContext(LLVMTypeOf(clone));
+  r.b = LLVMCreateBuilderInContext(r.ctx);
+  r.clone = clone;
+  r.cache = calloc(n ? n : 1, sizeof *r.cache);
+  r.nc = calloc(n ? 2 * n : 1, sizeof *r.nc);
+  if (!r.cache || !r.nc || !order || md_dom_build(&r.dom, clone)) {
     free(order); /* out of memory: nothing rewritten */
-    free(nc);
-    free(cache);
-    LLVMDisposeBuilder(b);
+    free(r.nc);
+    free(r.cache);
+    LLVMDisposeBuilder(r.b);
     return -1;
   }
   for (i = 0; i < n; i++) {
     mv[sites[i].divisor].nvptx = nvptx;
-    order[i].rpo = md_dom_order(&dom, LLVMGetInstructionParent(sites[i].inst));
+    order[i].rpo =
+        md_dom_order(&r.dom, LLVMGetInstructionParent(sites[i].inst));
     order[i].index = i;
   }
   if (n)
     qsort(order, n, sizeof *order, md_site_order_cmp);
   for (i = 0; i < n; i++) {
     md_site *s = &sites[order[i].index];
-    md_magic_vals *v = &mv[s->divisor];
-    LLVMValueRef inst = s->inst;
-    LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-    LLVMTypeRef ty = LLVMTypeOf(inst);
-    LLVMTypeRef kty = md_int(ctx, (unsigned)md_kind_width(v->kind));
-    LLVMValueRef num = LLVMGetOperand(inst, 0);
-    LLVMValueRef den = LLVMGetOperand(inst, 1);
-    LLVMValueRef q = NULL, res;
-    LLVMBasicBlockRef bb = LLVMGetInstructionParent(inst);
-    unsigned k;
-    int is_signed = md_is_signed_op(op);
-    int is_div = op == LLVMUDiv || op == LLVMSDiv;
-    int wide = md_kind_width(v->kind) == 64;
-
-    LLVMPositionBuilderBefore(b, inst);
-    LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
-
-    for (k = 0; k < ncache; k++)
-      if (cache[k].n == num && cache[k].divisor == s->divisor &&
-          md_dom_dominates(&dom, cache[k].bb, bb)) {
-        q = cache[k].q;
-        num = cache[k].fn;
-        break;
-      }
-    /* The operands at the kind's width, where they are needed.  The
-     * dividend is used several times by the sequences (and again by the
-     * remainder, also of a site sharing q): freeze it once, so that an
-     * undef dividend takes one value at every use, as it does in the one
-     * instruction replaced. */
-    if (!q) {
-      num = md_to_kind(b, num, s->mode, is_signed, kty, 1);
-      if (!LLVMIsAConstant(num))
-        num = LLVMBuildFreeze(b, num, "md.n.fr");
-    }
-    if (!is_div)
-      den = md_to_kind(b, den, s->mode, is_signed, kty, 0);
-    if (!q) {
-      if (v->kind == MD_KIND_U32 || v->kind == MD_KIND_U64)
-        q = md_emit_unsigned(b, ctx, num, v);
-      else
-        q = md_emit_signed(b, ctx, num, s->nonneg, v,
-                           s->mode == MD_MODE_SEXT ? ty : kty);
-      cache[ncache].n = LLVMGetOperand(inst, 0);
-      cache[ncache].divisor = s->divisor;
-      cache[ncache].bb = bb;
-      cache[ncache].q = q;
-      cache[ncache].fn = num;
-      ncache++;
-    }
-
-    if (is_div) {
-      if (wide && s->mode == MD_MODE_NATIVE)
-        md_fold_divrem(b, ctx, clone, inst, q, is_signed,
-                       s->rem32, nc, &nnc);
-      res = q;
-    } else if (s->mode == MD_MODE_SEXT) {
-      /* r = n - q*d with |r| < |d| <= 2^31: exact in 32 bits, then sext */
-      LLVMValueRef q32 = LLVMBuildTrunc(b, q, kty, "md.q.narrow");
-      res = LLVMBuildSub(b, num, LLVMBuildMul(b, q32, den, "md.qd"), "md.r");
-      res = LLVMBuildSExt(b, res, ty, "md.res");
-    } else if (wide && s->mode == MD_MODE_NATIVE) {
-      res = md_emit_rem64(b, ctx, clone, inst, num, q, den, is_signed,
-                          s->rem32, nc, &nnc);
-    } else {
-      res = LLVMBuildSub(b, num, LLVMBuildMul(b, q, den, "md.qd"), "md.r");
-    }
-    if (s->mode == MD_MODE_EXTEND)
-      res = LLVMBuildTrunc(b, res, ty, "md.res");
-    else if (s->mode == MD_MODE_NARROW)
-      res = LLVMBuildZExt(b, res, ty, "md.res");
-    LLVMReplaceAllUsesWith(inst, res);
-    LLVMInstructionEraseFromParent(inst);
+    md_rewrite_one(&r, s, &mv[s->divisor]);
   }
-  md_dom_release(&dom);
+  md_dom_release(&r.dom);
   free(order);
-  free(nc);
-  free(cache);
-  LLVMDisposeBuilder(b);
+  free(r.nc);
+  free(r.cache);
+  LLVMDisposeBuilder(r.b);
   return 0;
 }
