@@ -342,6 +342,8 @@ static void md_cuda_make(md_entry *e, void *argp) {
     md_graph_note(e->plain, a->get_func_by_symbol ? e->key : NULL, f);
 }
 
+static int md_capturing(const md_cuda_driver *d, md_CUstream s);
+
 /* Launch through entry e (see the file comment).  created: this launch
  * made e, so it writes the kernel's MAGICDIV_LOG line. */
 static int md_cuda_run(const md_cuda_driver *d, const md_entry *e,
@@ -353,6 +355,8 @@ static int md_cuda_run(const md_cuda_driver *d, const md_entry *e,
   char err[32];
   int s;
 
+  if (md_env_graphs_original() && md_capturing(d, cs))
+    return md_cuda_orig_launch(o); /* MAGICDIV_GRAPHS=original */
   if (e->status != MD_OK) {
     if (created)
       md_logf("kernel '%s': original (%s: %s)", name,
@@ -444,8 +448,6 @@ static int md_cuda_rt_launch(md_cuda_orig *o, const char *name,
     if (created && md_status_all_contexts(e->status))
       md_cache_mark_all(e);
   }
-  if (md_env_graphs_original() && md_capturing(d, cs))
-    return md_cuda_orig_launch(o); /* MAGICDIV_GRAPHS=original */
   return md_cuda_run(d, e, created, o, cs);
 }
 
@@ -597,8 +599,6 @@ md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,
     if (created && md_status_all_contexts(e->status))
       md_cache_mark_all(e);
   }
-  if (md_env_graphs_original() && md_capturing(d, stream))
-    return md_cuda_orig_launch(&o); /* MAGICDIV_GRAPHS=original */
   return md_cuda_run(d, e, created, &o, stream);
 }
 
