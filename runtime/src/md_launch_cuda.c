@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "md_launch_internal.h"
+#include "md_launch_memo.h"
 
 #define MD_CUDA_SUCCESS 0
 #define MD_CUDA_ERROR_NOT_INITIALIZED 3
