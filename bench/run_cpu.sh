@@ -93,6 +93,8 @@ for k in opbench_u32_native opbench_u64_native stencil_native permute_native \
 done
 iters=3000000; [ "$fast" = 1 ] && iters=300000
 "$host_cost" --iters "$iters" "${descs[@]}" >"$out/overhead/host_cost.txt"
+# the whole launch against the plain call (no-op driver; bench/RESULTS.md)
+"$host_cost" --launch --iters "$((3 * iters))" >"$out/overhead/launch_cost.txt"
 # instructions per call (callgrind, exact)
 cg() { # out-file args...
   local f=$1; shift

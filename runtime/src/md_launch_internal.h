@@ -9,7 +9,6 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "magicdiv/magicdiv.h"
 #include "magicdiv/md_launch.h"
@@ -70,80 +69,6 @@ int md_status_all_contexts(int status);
  * e's status and detail (an entry under MD_CTX_ALL).  Best effort. */
 void md_cache_mark_all(const md_entry *e);
 
-/* ---- memo of the last launch (md_launch_memo.c) ---- */
-
-/* One read of a descriptor program: bytes at args[param] + off. */
-typedef struct md_read {
-  uint32_t param;
-  uint32_t off;
-} md_read;
-
-/* Everything a validated descriptor's programs read, each read once: the
- * 8-byte reads first, then the 4-, 2- and 1-byte ones (n_size[0..3]). */
-typedef struct md_readset {
-  uint32_t n;         /* reads in r */
-  uint32_t n_size[4]; /* of 8, 4, 2 and 1 bytes */
-  uint32_t dmask[6];  /* ~0u: the programs use md_dims word k (block x y z,
-                         grid x y z), else 0 */
-  uint32_t any_dims;  /* OR of dmask */
-  md_read r[];
-} md_readset;
-
-/* The read set of a validated descriptor; NULL when out of memory or it
- * reads too much (then the kernel has no memo). */
-md_readset *md_readset_make(const unsigned char *desc,
-                            const unsigned char *desc2);
-
-/* A memo record: this thread's last inputs and outcome of one entry. */
-typedef struct md_memo {
-  uint64_t id;       /* the entry's id */
-  int status;        /* MD_OK or MD_FALLBACK_* */
-  int lent;          /* args is an md_clone_args' array until its free */
-  void *fn;          /* MD_OK: the function to launch */
-  int tier;          /* MD_OK: enum md_tier of fn */
-  int bet;           /* md_clone_args.bet of the outcome */
-  uint32_t n_in;     /* e->rs->n */
-  uint32_t n_params; /* of the outcome's argument array */
-  uint32_t n_extra;
-  uint32_t dims[6];
-  size_t bytes;      /* of this allocation */
-  uint64_t *in;      /* n_in input values */
-  uint64_t *val;     /* n_extra magic parameter values */
-  void **args;       /* n_params (copied per launch) + n_extra (-> val) */
-} md_memo;
-
-/* This thread's record of entry e if its inputs are this launch's, else
- * NULL. */
-md_memo *md_memo_find(const md_entry *e, void *const *args,
-                      const md_dims *dims);
-/* Remember this launch's inputs and outcome (status; MD_OK: the function
- * fn, the values ex->value and the argument layout ex->n_params +
- * ex->n_extra) as this thread's record of e.  The record, or NULL when it
- * is not kept. */
-struct md_clone_args;
-md_memo *md_memo_store(const md_entry *e, void *const *args,
-                       const md_dims *dims, int status,
-                       const struct md_clone_args *ca, const md_extra *ex);
-
-/* The clone's argument array of an MD_OK record with this launch's
- * original args copied in front, lent until md_memo_return (same thread);
- * NULL while it is lent already. */
-static inline void **md_memo_lend(md_memo *m, void *const *args) {
-  if (m->lent)
-    return NULL;
-  m->lent = 1;
-  memcpy(m->args, args, m->n_params * sizeof *args);
-  return m->args;
-}
-static inline void md_memo_return(md_memo *m) { m->lent = 0; }
-/* Copy an MD_OK record's values to out->value. */
-static inline void md_memo_copy(const md_memo *m, md_extra *out) {
-  memcpy(out->value, m->val, m->n_extra * sizeof out->value[0]);
-}
-
-/* Free the calling thread's memo (md_launch_release). */
-void md_memo_release(void);
-
 /* ---- environment and logging (md_launch_env.c) ---- */
 int md_env_disabled(void); /* MAGICDIV_DISABLE=1 */
 int md_env_log(void);      /* MAGICDIV_LOG=1 or 2 */
@@ -197,7 +122,8 @@ typedef struct md_clone_args {
   md_extra extra; /* the values, unless args is the memo's (lent) */
   void **args;
   void *inline_args[64];
-  struct md_memo *lent; /* args is this memo record's array */
+  struct md_memo *lent; /* args is this thread's memo record's array
+                           (md_launch_memo.h) until md_clone_args_free */
   void *fn;  /* MD_OK: the function to launch (e->clone or e->plain) */
   int tier;  /* enum md_tier of this launch */
   int bet;   /* MD_OK, or why the ranged clone did not run when a plain
@@ -205,9 +131,9 @@ typedef struct md_clone_args {
 } md_clone_args;
 
 /* Fill ca for entry e (status MD_OK) and this launch's original args and
- * dims.  MD_OK: launch ca->fn with ca->args, the clone's argument array;
- * otherwise the launch must run the original (why: md_status_str).
- * Always call md_clone_args_free afterwards. */
+ * dims.  MD_OK: ca->args is the clone's argument array; otherwise the
+ * launch must run the original (why: md_status_str).  Always call
+ * md_clone_args_free afterwards, in the same thread. */
 int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
                        md_clone_args *ca);
 void md_clone_args_free(md_clone_args *ca);

@@ -26,6 +26,7 @@
 
 #include "magicdiv/md_abi.h"
 #include "md_launch_internal.h"
+#include "md_launch_memo.h"
 
 /* ---- read set ---- */
 

@@ -39,7 +39,7 @@ static unsigned md_log2_u32(uint32_t d) {
 }
 
 /*
- * Step (3) above, shared by both widths (for N = 32 all values fit in 64
+ * Step (3) of md_magic.c, shared by both widths (for N = 32 all values fit in 64
  * bits).  Given d, p, m0 = floor((D-1)/d) and e_dn = D - m0*d in [1, d],
  * choose the round-up method (m0+1, a = 0) when its error e_up = d - e_dn
  * is in [1, 2^p], else the round-down method (m0, a = m0), which then has
@@ -48,13 +48,11 @@ static unsigned md_log2_u32(uint32_t d) {
 static inline void md_pick_method(uint64_t d, unsigned p, uint64_t m0,
                                   uint64_t e_dn, uint64_t *m, uint64_t *a) {
   uint64_t e_up = d - e_dn;
-  if (e_up != 0 && e_up <= ((uint64_t)1 << p)) {
-    *m = m0 + 1; /* round-up: ceil(D/d) < 2^N, see (3) */
-    *a = 0;
-  } else {
-    *m = m0; /* round-down: floor((D-1)/d) < 2^N */
-    *a = m0;
-  }
+  /* Without a branch: which method a divisor takes is as good as random,
+   * and a mispredicted branch costs more than the generator. */
+  uint64_t up = (uint64_t)((e_up != 0) & (e_up <= ((uint64_t)1 << p)));
+  *m = m0 + up;       /* round-up: ceil(D/d) < 2^N, see (3) */
+  *a = m0 & (up - 1); /* round-down: a = m = floor((D-1)/d) < 2^N */
 }
 
 /*

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 
 #include "../../runtime/src/md_launch_internal.h"
+#include "../../runtime/src/md_launch_memo.h"
 #include "magicdiv/md_abi.h"
 #include "test_launch_fake.h"
 
