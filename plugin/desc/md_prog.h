@@ -2,10 +2,11 @@
  * md_prog.h -- the plugin's one writer of descriptor bytes (md_prog.c):
  * program ops (md_abi.h's encoding) and whole descriptors.
  *
- * md_invariant.c builds divisor and requirement programs with the op
- * writers; md_device.c assembles the descriptor with md_desc_build and runs
- * the runtime's own validator (md_desc_validate) on the bytes before it
- * commits a clone.
+ * md_invariant.c writes divisor programs with the op writers (the site
+ * decision appends the casts of narrowed sites), md_bounds.c writes
+ * requirement programs; md_device.c assembles the descriptor with
+ * md_desc_build and runs the runtime's own validator (md_desc_validate) on
+ * the bytes before it commits a clone.
  */
 #ifndef MAGICDIV_MD_PROG_H
 #define MAGICDIV_MD_PROG_H

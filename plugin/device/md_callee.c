@@ -1,7 +1,8 @@
 /*
  * md_callee.c -- the call-site tree of a kernel and the interprocedural
  * clones' plumbing (md_callee.h).  The decisions about each callee's
- * divisions and the rewriting are md_device.c's, with a node's contexts.
+ * divisions and the rewriting are md_site.c's and md_fctx.c's, with the
+ * node's context (md_device_callee.c).
  */
 #include "md_callee.h"
 
@@ -10,22 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "md_ir.h"
 #include "md_omp.h"
 #include "md_remark.h"
-
-static int md_is_div(LLVMValueRef i) {
-  LLVMOpcode op = LLVMGetInstructionOpcode(i);
-  return op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem;
-}
-
-static const char *md_op_name(LLVMOpcode op) {
-  switch (op) {
-  case LLVMUDiv: return "udiv";
-  case LLVMSDiv: return "sdiv";
-  case LLVMURem: return "urem";
-  default: return "srem";
-  }
-}
 
 /* The defined, non-intrinsic function a call instruction calls directly,
  * or NULL. */
@@ -152,6 +140,7 @@ static const char *md_refusal(LLVMValueRef call, LLVMValueRef callee) {
 typedef struct md_planner {
   md_cplan *p;
   LLVMValueRef kernel;
+  md_fctx *kctx;
   md_map *reported;
   md_map hasdiv; /* function -> 1 has a division (transitively), 2 not */
 } md_planner;
@@ -195,18 +184,15 @@ static void md_plan_fn(md_planner *w, LLVMValueRef f, int parent,
       n->call = i;
       n->parent = parent;
       n->depth = depth + 1;
-      md_dom_build(&n->dom, g); /* out of memory: no branch facts */
-      md_inv_init_callee(&n->inv, g,
-                         parent < 0 ? &w->p->kinv : &w->p->node[parent].inv,
-                         i);
-      md_range_init(&n->range, &n->dom);
+      md_fctx_init_callee(&n->ctx, g,
+                          parent < 0 ? w->kctx : &w->p->node[parent].ctx, i);
       md_plan_fn(w, g, (int)w->p->n++, depth + 1);
     }
   }
 }
 
-md_cplan *md_callee_plan(LLVMValueRef kernel, LLVMTargetDataRef td,
-                         md_target t, md_map *reported) {
+md_cplan *md_callee_plan(md_fctx *kctx, md_map *reported) {
+  LLVMValueRef kernel = kctx->fn;
   md_planner w;
   md_cplan *p = calloc(1, sizeof *p);
   if (!p) {
@@ -223,10 +209,10 @@ md_cplan *md_callee_plan(LLVMValueRef kernel, LLVMTargetDataRef td,
     md_map_release(&seen);
     return NULL;
   }
-  md_inv_init(&p->kinv, kernel, td, t); /* replaced by the kernel's own */
   memset(&w, 0, sizeof w);
   w.p = p;
   w.kernel = kernel;
+  w.kctx = kctx;
   w.reported = reported;
   md_plan_fn(&w, kernel, -1, 0);
   md_map_release(&w.hasdiv);
@@ -239,11 +225,7 @@ void md_callee_plan_free(md_cplan *p) {
     return;
   for (i = 0; i < p->n; i++) {
     md_cnode *n = &p->node[i];
-    free(n->sites);
-    free(n->vsites);
-    md_range_release(&n->range);
-    md_inv_release(&n->inv);
-    md_dom_release(&n->dom);
+    md_fctx_release(&n->ctx);
     md_vmap_free(n->map);
   }
   free(p);
@@ -257,15 +239,11 @@ unsigned md_callee_mark_needed(md_cplan *p) {
   }
   for (i = p->n; i-- > 0;) { /* children after their parents */
     md_cnode *n = &p->node[i];
-    unsigned own = n->nsites + n->nvsites, j, l;
+    unsigned own = n->ctx.nsites + n->ctx.nvsites;
     total += own;
     if (own)
       n->needed = 1;
-    for (j = 0; j < n->nsites; j++)
-      n->used |= 1ull << n->sites[j].divisor;
-    for (j = 0; j < n->nvsites; j++)
-      for (l = 0; l < n->vsites[j].lanes; l++)
-        n->used |= 1ull << n->vsites[j].divisor[l];
+    n->used |= md_fctx_divisors_used(&n->ctx);
     if (n->needed && n->parent >= 0) {
       p->node[n->parent].needed = 1;
       p->node[n->parent].used |= n->used;
@@ -289,17 +267,18 @@ int md_callee_same_as(const md_cplan *p, unsigned i) {
     return -1;
   for (j = 0; j < i; j++) {
     const md_cnode *o = &p->node[j];
-    int same = o->fn == n->fn && o->clone && o->nsites == n->nsites &&
-               o->nvsites == n->nvsites && !md_has_needed_child(p, j);
-    for (k = 0; same && k < n->nsites; k++)
-      same = o->sites[k].inst == n->sites[k].inst &&
-             o->sites[k].divisor == n->sites[k].divisor &&
-             o->sites[k].mode == n->sites[k].mode &&
-             o->sites[k].nonneg == n->sites[k].nonneg;
-    for (k = 0; same && k < n->nvsites; k++)
-      same = o->vsites[k].inst == n->vsites[k].inst &&
-             memcmp(o->vsites[k].divisor, n->vsites[k].divisor,
-                    sizeof n->vsites[k].divisor) == 0;
+    const md_fctx *oc = &o->ctx, *nc = &n->ctx;
+    int same = o->fn == n->fn && o->clone && oc->nsites == nc->nsites &&
+               oc->nvsites == nc->nvsites && !md_has_needed_child(p, j);
+    for (k = 0; same && k < nc->nsites; k++)
+      same = oc->sites[k].inst == nc->sites[k].inst &&
+             oc->sites[k].divisor == nc->sites[k].divisor &&
+             oc->sites[k].mode == nc->sites[k].mode &&
+             oc->sites[k].nonneg == nc->sites[k].nonneg;
+    for (k = 0; same && k < nc->nvsites; k++)
+      same = oc->vsites[k].inst == nc->vsites[k].inst &&
+             memcmp(oc->vsites[k].divisor, nc->vsites[k].divisor,
+                    sizeof nc->vsites[k].divisor) == 0;
     if (same)
       return (int)j;
   }

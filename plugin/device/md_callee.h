@@ -6,11 +6,11 @@
  * call (in the kernel, or in the function of its parent node) of a device
  * function whose body -- or whose callees' bodies, up to MD_CALLEE_DEPTH
  * calls from the kernel -- contains a division by a non-constant.  Each
- * node has its own launch-invariance context (md_invariant.h) in which the
- * callee's arguments are the call's operands, analysed in the parent's
- * context, and its own dominators and range facts; md_device.c decides
- * about the callee's divisions in that context exactly as about the
- * kernel's own.  When the kernel is cloned, every node with a transformed
+ * node has its own analysis context (md_fctx.h): a launch-invariance
+ * context in which the callee's arguments are the call's operands,
+ * analysed in the parent's context, and its own dominators and range
+ * facts; md_site.c decides about the callee's divisions in that context
+ * exactly as about the kernel's own (md_device_callee.c).  When the kernel is cloned, every node with a transformed
  * division (or below which one is) gets a clone of its callee with the
  * kernel's magic parameters appended, internal linkage, and the copy of
  * its call in the parent's clone calls it, passing the parent clone's
@@ -31,12 +31,8 @@
 #include "magicdiv/md_abi.h"
 
 #include "md_clone.h"
-#include "md_dom.h"
-#include "md_invariant.h"
+#include "md_fctx.h"
 #include "md_map.h"
-#include "md_range.h"
-#include "md_rewrite.h"
-#include "md_vector.h"
 
 #define MD_CALLEE_DEPTH 3 /* calls from the kernel to a cloned function */
 #define MD_CALLEE_MAX 16  /* cloned call sites per kernel */
@@ -46,13 +42,7 @@ typedef struct md_cnode {
   LLVMValueRef call; /* the call, in the parent's original function */
   int parent;        /* index of the parent node, -1: the kernel */
   unsigned depth;    /* 1: called by the kernel */
-  md_dom dom;
-  md_inv inv;
-  md_range range;
-  md_site *sites; /* decided sites (instructions of fn) */
-  unsigned nsites, capsites;
-  md_vsite *vsites;
-  unsigned nvsites, capvsites;
+  md_fctx ctx;       /* fn's analysis context and decided sites */
   int needed;        /* a clone is made (sites here or below) */
   uint64_t used;     /* bit d: divisor d is used here or below (the clone's
                         magic parameters are those of these divisors) */
@@ -65,18 +55,15 @@ typedef struct md_cnode {
 typedef struct md_cplan {
   md_cnode node[MD_CALLEE_MAX]; /* parents before children */
   unsigned n;
-  md_inv kinv; /* the kernel's context while a node's is in use */
   unsigned left_out; /* divisions in called functions without a node */
 } md_cplan;
 
-/* The plan of kernel (NULL: out of memory, no callee is cloned; every
- * division found in a called function then has a remark).  Divisions in
- * functions left out get their remarks here, once per function and
- * module (reported).  The nodes' contexts have &plan->kinv as the root
- * parent: the caller copies the kernel's md_inv there before deciding
- * about the nodes' divisions. */
-md_cplan *md_callee_plan(LLVMValueRef kernel, LLVMTargetDataRef td,
-                         md_target t, md_map *reported);
+/* The plan of the kernel whose context is kctx (NULL: out of memory, no
+ * callee is cloned; every division found in a called function then has a
+ * remark).  Divisions in functions left out get their remarks here, once
+ * per function and module (reported).  The nodes' contexts have kctx as
+ * the root parent: it must outlive the plan and stay at its address. */
+md_cplan *md_callee_plan(md_fctx *kctx, md_map *reported);
 void md_callee_plan_free(md_cplan *p);
 
 #if MD_MAX_DIVISORS > 64

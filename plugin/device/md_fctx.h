@@ -1,0 +1,68 @@
+/*
+ * md_fctx.h -- the analysis context of one function whose divisions are
+ * decided (md_fctx.c): the kernel, or a function it calls (a node of
+ * md_callee.h).
+ *
+ * A context owns everything the site decision (md_site.h) asks about the
+ * function -- its dominators, its launch-invariance context, its range
+ * facts, the launch-checked bounds when the function has them -- and the
+ * sites decided in it.  The kernel's context has bounds; a called
+ * function's has none (md_bounds' rules read values as the kernel's), and
+ * its invariance context reads its arguments as the call's operands in the
+ * parent's context.  Contexts refer to each other and to their own fields
+ * by address: initialize one where it stays, never copy it.
+ */
+#ifndef MAGICDIV_MD_FCTX_H
+#define MAGICDIV_MD_FCTX_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <stdint.h>
+
+#include "md_bounds.h"
+#include "md_clone.h"
+#include "md_dom.h"
+#include "md_invariant.h"
+#include "md_kernels.h"
+#include "md_range.h"
+#include "md_rewrite.h"
+#include "md_vector.h"
+
+typedef struct md_fctx {
+  LLVMValueRef fn;  /* the function (original) */
+  md_dom dom;
+  md_inv inv;       /* launch-invariance, memoized for fn */
+  md_range range;   /* dividend facts, memoized for fn */
+  md_bounds *bounds; /* launch-checked dividend ranges, or NULL: none */
+  md_bounds own_bounds; /* what `bounds` points to, when not NULL */
+  md_site *sites;   /* decided scalar sites (instructions of fn) */
+  unsigned nsites, capsites;
+  md_vsite *vsites; /* decided vector sites, split per lane when cloned */
+  unsigned nvsites, capvsites;
+} md_fctx;
+
+/* The context of a kernel (with bounds). */
+void md_fctx_init_kernel(md_fctx *f, LLVMValueRef kernel,
+                         LLVMTargetDataRef td, md_target t);
+
+/* The context of `callee` as called by `call`, an instruction of parent's
+ * function (no bounds).  parent must outlive f and stay at its address. */
+void md_fctx_init_callee(md_fctx *f, LLVMValueRef callee, md_fctx *parent,
+                         LLVMValueRef call);
+
+void md_fctx_release(md_fctx *f);
+
+/* Append a decided site.  0, or -1 when out of memory (not added). */
+int md_fctx_add_site(md_fctx *f, const md_site *s);
+int md_fctx_add_vsite(md_fctx *f, const md_vsite *vs);
+
+/* Bit d set: divisor d is used by a site of f. */
+uint64_t md_fctx_divisors_used(const md_fctx *f);
+
+/* Rewrite f's sites in `clone`, a clone of f->fn (map: original ->
+ * clone), vector sites split per lane.  0, or -1 when a site has no copy
+ * or out of memory (nothing was changed). */
+int md_fctx_rewrite(const md_fctx *f, LLVMValueRef clone, const md_vmap *map,
+                    md_magic_vals *mv);
+
+#endif

@@ -1,0 +1,113 @@
+/*
+ * md_kdec.c -- a kernel's shared decisions: divisor table, merged launch
+ * requirements, fact texts, magic parameters (md_kdec.h).
+ */
+#include "md_kdec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+void md_kdec_init(md_kdec *d, const md_options *o) {
+  memset(d, 0, sizeof *d);
+  d->o = o;
+  md_breq_init(&d->req);
+}
+
+void md_kdec_release(md_kdec *d) {
+  unsigned i;
+  size_t j;
+  for (i = 0; i < d->ndivs; i++)
+    md_buf_free(&d->divs[i].prog);
+  for (j = 0; j < d->facts.cap; j++)
+    if (d->facts.keys[j])
+      free(d->facts.vals[j]);
+  md_map_release(&d->facts);
+}
+
+int md_kdec_divisor(md_kdec *d, md_buf *prog, int kind, int flags) {
+  unsigned i;
+  for (i = 0; i < d->ndivs; i++)
+    if (d->divs[i].kind == kind && d->divs[i].flags == flags &&
+        md_buf_cmp(&d->divs[i].prog, prog) == 0)
+      return (int)i;
+  if (d->ndivs == MD_MAX_DIVISORS)
+    return -1;
+  d->divs[d->ndivs].prog = *prog;
+  md_buf_init(prog); /* ownership moved */
+  d->divs[d->ndivs].kind = kind;
+  d->divs[d->ndivs].flags = flags;
+  d->divs[d->ndivs].first_extra = d->n_extra;
+  d->n_extra += (unsigned)md_kind_params(kind, flags);
+  return (int)d->ndivs++;
+}
+
+int md_kdec_req_prepare(md_kdec *d, md_bounds *b, const md_breq *r,
+                        md_breq *merged) {
+  *merged = d->req;
+  return md_bounds_merge(b, merged, r);
+}
+
+void md_kdec_req_commit(md_kdec *d, LLVMValueRef inst, const md_breq *merged,
+                        const char *fact) {
+  char *t = malloc(strlen(fact) + 1);
+  d->req = *merged;
+  if (t) {
+    char *old = md_map_get(&d->facts, inst); /* each site is decided once */
+    strcpy(t, fact);
+    if (md_map_put(&d->facts, inst, t))
+      free(t); /* out of memory: the remark omits the fact */
+    else
+      free(old);
+  }
+}
+
+const char *md_kdec_fact(const md_kdec *d, LLVMValueRef inst) {
+  return md_map_get(&d->facts, inst);
+}
+
+void md_kdec_extra_types(const md_kdec *d, LLVMContextRef ctx,
+                         LLVMTypeRef *types) {
+  unsigned i;
+  for (i = 0; i < d->ndivs; i++) {
+    int j, n = md_kind_params(d->divs[i].kind, d->divs[i].flags);
+    LLVMTypeRef t = LLVMIntTypeInContext(
+        ctx, (unsigned)md_kind_width(d->divs[i].kind));
+    for (j = 0; j < n; j++)
+      types[d->divs[i].first_extra + (unsigned)j] = t;
+  }
+}
+
+unsigned md_kdec_used_offset(const md_kdec *d, uint64_t used, unsigned div) {
+  unsigned i, off = 0;
+  for (i = 0; i < div && i < d->ndivs; i++)
+    if (used >> i & 1)
+      off += (unsigned)md_kind_params(d->divs[i].kind, d->divs[i].flags);
+  return off;
+}
+
+void md_kdec_magic_params(const md_kdec *d, LLVMValueRef clone,
+                          uint64_t used, md_magic_vals *mv) {
+  static const char *pn[4] = {"m", "a", "s", "dsgn"};
+  unsigned np = LLVMCountParams(clone) - md_kdec_used_offset(d, used, d->ndivs);
+  unsigned i;
+  for (i = 0; i < d->ndivs; i++) {
+    unsigned base = np + md_kdec_used_offset(d, used, i);
+    int j, n = md_kind_params(d->divs[i].kind, d->divs[i].flags);
+    char nm[32];
+    memset(&mv[i], 0, sizeof mv[i]);
+    if (!(used >> i & 1))
+      continue; /* no site of this clone uses it */
+    mv[i].kind = d->divs[i].kind;
+    mv[i].m = LLVMGetParam(clone, base);
+    mv[i].a = LLVMGetParam(clone, base + 1);
+    mv[i].s = LLVMGetParam(clone, base + 2);
+    mv[i].dsgn = n > 3 ? LLVMGetParam(clone, base + 3) : NULL;
+    for (j = 0; j < n; j++) {
+      int len = snprintf(nm, sizeof nm, "md.d%u.%s", i, pn[j]);
+      LLVMSetValueName2(LLVMGetParam(clone, base + (unsigned)j), nm,
+                        (size_t)len);
+    }
+  }
+}
