@@ -1,8 +1,10 @@
 # lit configuration for magicdiv.  Substitutions:
 #   %opt %llc %clang %FileCheck %not %llvm-as %llvm-dis %llvm-stress (the LLVM
 #   version this build is for), %plugin (MagicDiv.so), %bin (test binaries),
-#   %rtinc %rtlib (runtime headers/libraries), %ptxas, %cuda, %cc.
+#   %rtinc %rtlib (runtime headers/libraries), %rtsrcs (runtime sources),
+#   %ptxas, %cuda, %cc.
 # Features: ptxas, cuda, llvm22, llvm19, hip, liboffload.
+import glob
 import os
 import lit.formats
 
@@ -30,6 +32,11 @@ config.substitutions.append(("%bin", config.md_bin_dir))
 # %desc-dump FILE.ll: the descriptors of a module, disassembled.
 config.substitutions.append(("%desc-dump", os.path.join(config.md_bin_dir, "md-desc-dump")))
 config.substitutions.append(("%rtinc", config.md_rt_include))
+# %rtsrcs: every source of the runtime library, for tests that build the
+# launch layer themselves (with sanitizers): one list, so a new runtime file
+# cannot be missing from one test's copy of it.
+config.substitutions.append(("%rtsrcs", " ".join(sorted(
+    glob.glob(os.path.join(config.md_src_root, "runtime", "src", "*.c"))))))
 config.substitutions.append(("%rtlib", config.md_rt_lib_dir))
 config.substitutions.append(("%srcroot", config.md_src_root))
 config.substitutions.append(("%objroot", config.md_obj_root))

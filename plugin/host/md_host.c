@@ -476,6 +476,43 @@ static const unsigned char *md_find_clone(const md_fatbins *fb,
   return desc;
 }
 
+/* K's offload entry with the clone's handle and name s (of n bytes with
+ * its NUL), its globals tagged `tag` (g: a name buffer of glen bytes): the
+ * new entry, in K's section, so that clang-linker-wrapper registers it. */
+static LLVMValueRef md_hip_clone_entry(md_host *h, md_reg *r,
+                                       LLVMValueRef handle, const char *s,
+                                       size_t n, const char *tag, char *g,
+                                       size_t glen) {
+  LLVMValueRef init = LLVMGetInitializer(r->entry), ent, ef[16], nm, reg;
+  unsigned nf = LLVMCountStructElementTypes(LLVMTypeOf(init)), i;
+  int newfmt = strcmp(LLVMGetSection(r->entry), "llvm_offload_entries") == 0;
+  LLVMMetadataRef md;
+  if (nf > 16)
+    nf = 16;
+  for (i = 0; i < nf; i++)
+    ef[i] = LLVMGetAggregateElement(init, i);
+  /* the name lives where clang puts entry names */
+  snprintf(g, glen, "%s.%s.entry_name", r->name, tag);
+  nm = md_const_bytes(h, g, s, n, 1);
+  LLVMSetLinkage(nm, LLVMInternalLinkage);
+  LLVMSetSection(nm, ".llvm.rodata.offloading");
+  ef[newfmt ? 4 : 0] = handle;
+  ef[newfmt ? 5 : 1] = nm;
+  ent = LLVMConstNamedStruct(LLVMTypeOf(init), ef, nf);
+  snprintf(g, glen, "%s.%s.entry", r->name, tag);
+  reg = LLVMAddGlobal(h->m, LLVMTypeOf(init), g);
+  LLVMSetInitializer(reg, ent);
+  LLVMSetGlobalConstant(reg, 1);
+  LLVMSetLinkage(reg, LLVMWeakAnyLinkage);
+  LLVMSetSection(reg, LLVMGetSection(r->entry));
+  LLVMSetAlignment(reg, LLVMGetAlignment(r->entry));
+  md = LLVMValueAsMetadata(nm);
+  LLVMAddNamedMetadataOperand(
+      h->m, "llvm.offloading.symbols",
+      LLVMMetadataAsValue(h->c, LLVMMDNodeInContext2(h->c, &md, 1)));
+  return reg;
+}
+
 /* Register K+suffix like K (see md_hip_add_clone) with its descriptor
  * bytes in a constant of the host module (*dglob_out); its handle, or
  * NULL. */
@@ -527,35 +564,7 @@ static LLVMValueRef md_hip_register(md_host *h, md_reg *r, const char *suffix,
     LLVMInstructionSetDebugLoc(reg, LLVMInstructionGetDebugLoc(r->call));
     LLVMDisposeBuilder(b);
   } else {
-    /* K's entry with the clone's handle and name. */
-    LLVMValueRef init = LLVMGetInitializer(r->entry), ent, ef[16], nm;
-    unsigned nf = LLVMCountStructElementTypes(LLVMTypeOf(init)), i;
-    int newfmt = strcmp(LLVMGetSection(r->entry), "llvm_offload_entries") == 0;
-    if (nf > 16)
-      nf = 16;
-    for (i = 0; i < nf; i++)
-      ef[i] = LLVMGetAggregateElement(init, i);
-    /* the name lives where clang puts entry names */
-    snprintf(g, glen, "%s.%s.entry_name", r->name, tag);
-    nm = md_const_bytes(h, g, s, len + slen + 1, 1);
-    LLVMSetLinkage(nm, LLVMInternalLinkage);
-    LLVMSetSection(nm, ".llvm.rodata.offloading");
-    ef[newfmt ? 4 : 0] = handle;
-    ef[newfmt ? 5 : 1] = nm;
-    ent = LLVMConstNamedStruct(LLVMTypeOf(init), ef, nf);
-    snprintf(g, glen, "%s.%s.entry", r->name, tag);
-    reg = LLVMAddGlobal(h->m, LLVMTypeOf(init), g);
-    LLVMSetInitializer(reg, ent);
-    LLVMSetGlobalConstant(reg, 1);
-    LLVMSetLinkage(reg, LLVMWeakAnyLinkage);
-    LLVMSetSection(reg, LLVMGetSection(r->entry));
-    LLVMSetAlignment(reg, LLVMGetAlignment(r->entry));
-    {
-      LLVMMetadataRef md = LLVMValueAsMetadata(nm);
-      LLVMAddNamedMetadataOperand(
-          h->m, "llvm.offloading.symbols",
-          LLVMMetadataAsValue(h->c, LLVMMDNodeInContext2(h->c, &md, 1)));
-    }
+    reg = md_hip_clone_entry(h, r, handle, s, len + slen + 1, tag, g, glen);
   }
 
   free(g);
