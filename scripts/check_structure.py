@@ -209,6 +209,18 @@ def main(argv):
                            if depth[p] == lv)
             print("  layer %d: %s" % (lv, " ".join(names)))
 
+    # 4. docs/DESIGN.md's file table has a row for every source file
+    design = os.path.join(root, "..", "docs", "DESIGN.md")
+    if os.path.exists(design):
+        with open(design, encoding="utf-8") as f:
+            table = f.read()
+        missing = [p for p in sorted(files) if p.endswith(".c") and
+                   "`%s`" % p.replace(os.sep, "/") not in table and
+                   "`%s` / `.h`" % p.replace(os.sep, "/") not in table]
+        print("DESIGN.md file table: %s" %
+              ("missing " + " ".join(missing) if missing else "every file"))
+        bad += ["docs/DESIGN.md has no row for plugin/" + p for p in missing]
+
     for b in bad:
         print("error: " + b)
     print("structure: %s" % ("FAILED" if bad else "ok"))
