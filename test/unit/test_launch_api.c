@@ -18,17 +18,7 @@
 #include "magicdiv/magicdiv.h"
 #include "test_launch_fake.h"
 
-static int failures;
-
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);          \
-      failures++;                                                              \
-    }                                                                          \
-  } while (0)
-
-static void section(const char *name) { fprintf(stderr, "== %s\n", name); }
+#include "test_expect.h"
 
 static const uint32_t k_sizes[3] = {8, 4, 4};
 static unsigned char desc_ok[128];
