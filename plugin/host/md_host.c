@@ -62,6 +62,7 @@
 
 #include "magicdiv/md_abi.h"
 #include "magicdiv/md_launch.h"
+#include "md_host_call.h"
 #include "md_host_codeobj.h"
 #include "md_host_graph.h"
 #include "md_names.h"
@@ -909,10 +910,9 @@ static LLVMValueRef md_runtime_fn(md_host *h, LLVMValueRef call,
 static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
   int hip = md_launch_apis[a].kind == MD_HIP;
   const char *rt = md_launch_apis[a].rt;
-  unsigned extra = hip ? 3 : 2, n = LLVMGetNumArgOperands(call), i, k;
+  unsigned extra = hip ? 3 : 2, n = LLVMGetNumArgOperands(call), i;
   LLVMTypeRef fty;
   LLVMValueRef f = md_runtime_fn(h, call, rt, extra, &fty), args[32], nc;
-  LLVMBuilderRef b;
   if (!f || n + extra > 32) {
     md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
                "magicdiv: launch of '%s' not rerouted: unexpected signature "
@@ -927,27 +927,7 @@ static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
   if (hip)
     args[n + 2] = r && r->hip_clone ? r->hip_clone
                                     : LLVMConstPointerNull(h->ptr);
-  b = LLVMCreateBuilderInContext(h->c);
-  LLVMPositionBuilderBefore(b, call);
-  if (LLVMIsAInvokeInst(call)) /* a launch inside a C++ try block */
-    nc = LLVMBuildInvoke2(b, fty, f, args, n + extra, LLVMGetNormalDest(call),
-                          LLVMGetUnwindDest(call), "");
-  else
-    nc = LLVMBuildCall2(b, fty, f, args, n + extra, "");
-  LLVMDisposeBuilder(b);
-  LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
-  /* Call-site attributes describe the forwarded values: keep them. */
-  for (i = 1; i <= n; i++) {
-    unsigned na = LLVMGetCallSiteAttributeCount(call, i);
-    LLVMAttributeRef as[64];
-    if (na > 64)
-      continue;
-    LLVMGetCallSiteAttributes(call, i, as);
-    for (k = 0; k < na; k++)
-      LLVMAddCallSiteAttribute(nc, i, as[k]);
-  }
-  LLVMReplaceAllUsesWith(call, nc);
-  LLVMInstructionEraseFromParent(call);
+  nc = md_host_replace_call(call, fty, f, args, n + extra, n);
   if (!r)
     md_remarkf(MD_REMARK_PASSED, nc, "HostLaunch",
                "magicdiv: %s of a kernel pointer not registered in this "

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "magicdiv/md_launch.h"
+#include "md_host_call.h"
 #include "md_remark.h"
 
 typedef enum md_graph_family {
@@ -148,10 +149,8 @@ static LLVMValueRef md_graph_reroute(md_graph_ctx *g, LLVMValueRef call,
                                      const md_graph_route *r,
                                      LLVMValueRef api) {
   LLVMTypeRef oty = LLVMGetCalledFunctionType(call), ps[8], fty;
-  unsigned np = LLVMCountParamTypes(oty), n = LLVMGetNumArgOperands(call), i,
-           k;
-  LLVMValueRef f, args[8], nc;
-  LLVMBuilderRef b;
+  unsigned np = LLVMCountParamTypes(oty), n = LLVMGetNumArgOperands(call), i;
+  LLVMValueRef f, args[8];
   LLVMGetParamTypes(oty, ps);
   ps[np] = g->ptr;
   fty = LLVMFunctionType(LLVMGetReturnType(oty), ps, np + 1, 0);
@@ -161,27 +160,7 @@ static LLVMValueRef md_graph_reroute(md_graph_ctx *g, LLVMValueRef call,
   for (i = 0; i < n; i++)
     args[i] = LLVMGetOperand(call, i);
   args[n] = api;
-  b = LLVMCreateBuilderInContext(g->c);
-  LLVMPositionBuilderBefore(b, call);
-  if (LLVMIsAInvokeInst(call))
-    nc = LLVMBuildInvoke2(b, fty, f, args, n + 1, LLVMGetNormalDest(call),
-                          LLVMGetUnwindDest(call), "");
-  else
-    nc = LLVMBuildCall2(b, fty, f, args, n + 1, "");
-  LLVMDisposeBuilder(b);
-  LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
-  for (i = 1; i <= n; i++) {
-    unsigned na = LLVMGetCallSiteAttributeCount(call, i);
-    LLVMAttributeRef as[64];
-    if (na > 64)
-      continue;
-    LLVMGetCallSiteAttributes(call, i, as);
-    for (k = 0; k < na; k++)
-      LLVMAddCallSiteAttribute(nc, i, as[k]);
-  }
-  LLVMReplaceAllUsesWith(call, nc);
-  LLVMInstructionEraseFromParent(call);
-  return nc;
+  return md_host_replace_call(call, fty, f, args, n + 1, n);
 }
 
 /* Whether the call's prototype is the API's: n_ops operands, pointers and
