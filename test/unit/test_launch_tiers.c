@@ -182,6 +182,19 @@ static void test_chain(void) {
   EXPECT(launch(&s_t, "k_t", 5, 3, 3) == &f_t_r);
   EXPECT(launch(&s_t, "k_t", 5, 3, 200) == &f_t_p);
   expect_magic(3);
+  /* the same inputs again (the launch memo's fast path): the same tier and
+   * magic; alternating inputs switch tiers every launch */
+  EXPECT(launch(&s_t, "k_t", 5, 3, 200) == &f_t_p);
+  expect_magic(3);
+  EXPECT(launch(&s_t, "k_t", 5, 3, 200) == &f_t_p);
+  expect_magic(3);
+  for (int i = 0; i < 4; i++) {
+    EXPECT(launch(&s_t, "k_t", 5, 17, 3) == &f_t_r);
+    expect_magic(17);
+    EXPECT(launch(&s_t, "k_t", 5000, 17, 3) == &f_t_p);
+    expect_magic(17);
+    EXPECT(launch(&s_t, "k_t", 5000, 0, 3) == &s_t);
+  }
   EXPECT(fake_bad == 0);
 }
 
