@@ -45,7 +45,8 @@ LLVMValueRef md_emit_descriptor(LLVMModuleRef m, md_target t,
   return gv;
 }
 
-void md_append_used(LLVMModuleRef m, LLVMValueRef *gvs, unsigned n) {
+int md_append_used(LLVMModuleRef m, LLVMValueRef *gvs, unsigned n,
+                   const char **why) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
   LLVMValueRef old = LLVMGetNamedGlobal(m, "llvm.used");
@@ -54,15 +55,18 @@ void md_append_used(LLVMModuleRef m, LLVMValueRef *gvs, unsigned n) {
   LLVMValueRef *elems;
   LLVMValueRef init, nu;
   if (n == 0)
-    return;
+    return 0;
   elems = calloc(nold + n, sizeof *elems);
-  if (!elems)
-    return;
+  if (!elems) {
+    *why = "out of memory";
+    return -1;
+  }
   for (i = 0; i < nold; i++) {
     elems[i] = LLVMGetOperand(old_init, i);
     if (LLVMTypeOf(elems[i]) != ptr) { /* unusual @llvm.used: leave it */
       free(elems);
-      return;
+      *why = "the module's @llvm.used has an unusual form";
+      return -1;
     }
   }
   for (i = 0; i < n; i++)
@@ -77,4 +81,5 @@ void md_append_used(LLVMModuleRef m, LLVMValueRef *gvs, unsigned n) {
   LLVMSetInitializer(nu, init);
   LLVMSetLinkage(nu, LLVMAppendingLinkage);
   LLVMSetSection(nu, "llvm.metadata");
+  return 0;
 }

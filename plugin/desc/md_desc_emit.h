@@ -18,7 +18,9 @@ LLVMValueRef md_emit_descriptor(LLVMModuleRef m, md_target t,
                                 const char *name);
 
 /* Append gvs[0..n) to @llvm.used (rebuilt once) so that no later pass
- * drops them. */
-void md_append_used(LLVMModuleRef m, LLVMValueRef *gvs, unsigned n);
+ * drops them.  0, or -1 with *why (out of memory, or an @llvm.used of an
+ * unusual form, left as it was). */
+int md_append_used(LLVMModuleRef m, LLVMValueRef *gvs, unsigned n,
+                   const char **why);
 
 #endif

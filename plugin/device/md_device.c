@@ -429,6 +429,7 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   LLVMTargetDataRef td;
   md_keep keep = {NULL, 0, 0};
   md_map reported = {0}; /* functions whose divisions have a remark */
+  const char *why = NULL;
   int changed = 0;
   if (t != MD_TARGET_HOST) /* (not for any-target test modules) */
     md_callee_report_unreached(m, kernels, n);
@@ -443,7 +444,10 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
       md_plain_tier(m, t, o, td, kernels[i], &keep);
       changed = 1;
     }
-  md_append_used(m, keep.v, keep.n);
+  if (md_append_used(m, keep.v, keep.n, &why))
+    md_remarkf(MD_REMARK_ANALYSIS, kernels[0], "NotKept",
+               "magicdiv: the module's clones and descriptors are not added "
+               "to @llvm.used (%s); their linkage keeps them", why);
   md_map_release(&reported);
   free(keep.v);
   LLVMDisposeTargetData(td);
