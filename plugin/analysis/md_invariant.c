@@ -917,6 +917,26 @@ void md_inv_release(md_inv *c) {
   c->nnodes = c->capnodes = 0;
 }
 
+/* The program of v was written to out from start on (ok: its rule said
+ * so): 1 if it is complete and fits the runtime's evaluation stack (a cast
+ * the site may append pops one and pushes one), else 0 with the reason and
+ * out as it was before. */
+static int md_program_written(md_inv *c, LLVMValueRef v, md_buf *out,
+                              size_t start, int ok) {
+  int depth;
+  if (!ok || out->oom) {
+    out->n = start;
+    return md_fail(c, v, "out of memory");
+  }
+  depth = md_prog_stack_depth(out->p + start, out->n - start);
+  if (depth < 0 || depth > MD_STACK_MAX) {
+    out->n = start;
+    return md_fail(c, v, "divisor expression needs too deep an evaluation "
+                         "stack");
+  }
+  return 1;
+}
+
 /* Lane `lane` of the vector v (md_lane): measured, then written, with the
  * budgets of md_inv_program. */
 int md_inv_lane_program(md_inv *c, LLVMValueRef v, unsigned lane,
@@ -924,7 +944,6 @@ int md_inv_lane_program(md_inv *c, LLVMValueRef v, unsigned lane,
   size_t start = out->n;
   md_buf count;
   md_frame f;
-  int depth;
   c->why = NULL;
   c->why_at = NULL;
   md_buf_init_counting(&count);
@@ -941,24 +960,13 @@ int md_inv_lane_program(md_inv *c, LLVMValueRef v, unsigned lane,
   f.out = out;
   f.height = 0;
   f.depth = 0;
-  if (!md_lane(c, v, lane, &f) || out->oom) {
-    out->n = start;
-    return md_fail(c, v, "out of memory");
-  }
-  depth = md_prog_stack_depth(out->p + start, out->n - start);
-  if (depth < 0 || depth > MD_STACK_MAX) {
-    out->n = start;
-    return md_fail(c, v, "divisor expression needs too deep an evaluation "
-                         "stack");
-  }
-  return 1;
+  return md_program_written(c, v, out, start, md_lane(c, v, lane, &f));
 }
 
 int md_inv_program(md_inv *c, LLVMValueRef v, md_buf *out) {
   size_t start = out->n;
   md_inv_node *n;
   md_frame f;
-  int depth;
   c->why = NULL;
   c->why_at = NULL;
   n = md_measure(c, v, 0);
@@ -968,16 +976,5 @@ int md_inv_program(md_inv *c, LLVMValueRef v, md_buf *out) {
   f.out = out;
   f.height = 0;
   f.depth = 0;
-  if (!md_rule(c, v, &f) || out->oom) {
-    out->n = start;
-    return md_fail(c, v, "out of memory");
-  }
-  /* (a cast the site may append pops one and pushes one) */
-  depth = md_prog_stack_depth(out->p + start, out->n - start);
-  if (depth < 0 || depth > MD_STACK_MAX) {
-    out->n = start;
-    return md_fail(c, v, "divisor expression needs too deep an evaluation "
-                         "stack");
-  }
-  return 1;
+  return md_program_written(c, v, out, start, md_rule(c, v, &f));
 }
