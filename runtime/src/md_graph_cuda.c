@@ -129,7 +129,7 @@ static int md_node_clone(const md_graph_api *api, int rt,
     md_clone_args_free(ca);
     return 0;
   }
-  *clone = md_graph_clone_fn(e, ca);
+  *clone = ca->fn; /* the ranged or the plain clone */
   return 1;
 }
 

@@ -79,7 +79,7 @@ static int md_hip_node_clone(const md_graph_api *api,
     return 0;
   }
   *q = *p;
-  q->func = md_graph_clone_fn(e, ca);
+  q->func = ca->fn; /* the ranged or the plain clone */
   q->kernel_params = ca->args;
   return 1;
 }

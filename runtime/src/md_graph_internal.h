@@ -57,10 +57,4 @@ typedef struct md_node_call {
   size_t n_deps;
 } md_node_call;
 
-/* The function that runs for clone arguments ca of entry e. */
-static inline void *md_graph_clone_fn(const md_entry *e,
-                                      const md_clone_args *ca) {
-  return ca->fn ? ca->fn : e->clone;
-}
-
 #endif /* MAGICDIV_MD_GRAPH_INTERNAL_H */
