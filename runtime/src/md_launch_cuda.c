@@ -486,14 +486,12 @@ static int md_cuda_repeat(const void *fn, md_dim3 grid, md_dim3 block,
     *rc = api->launch_kernel(fn, grid, block, args, shmem, stream);
     return 1;
   }
-  if (!(ca = md_memo_lend(m, args)))
-    return 0;
   if (!stream && (api->flags & MD_API_PER_THREAD))
     cs = MD_CUDA_STREAM_PER_THREAD;
-  if (md_env_graphs_original() && md_capturing(d, cs)) {
-    md_memo_return(m); /* the general path launches the original */
+  if (md_env_graphs_original() && md_capturing(d, cs))
+    return 0; /* the general path launches the original */
+  if (!(ca = md_memo_lend(m, args)))
     return 0;
-  }
   *rc = d->launch_kernel(m->fn, grid.x, grid.y, grid.z, block.x, block.y,
                          block.z, (unsigned int)shmem, cs, ca, NULL);
   md_memo_return(m);
