@@ -173,27 +173,57 @@ unsigned md_collect_kernels(LLVMModuleRef m, md_target t, const md_options *o,
   return n;
 }
 
-void md_copy_kernel_annotations(LLVMModuleRef m, LLVMValueRef orig,
-                                LLVMValueRef clone) {
+int md_kernel_annotations_make(LLVMModuleRef m, LLVMValueRef orig,
+                               LLVMValueRef clone, md_annots *a) {
   unsigned n = 0, i;
-  LLVMValueRef *entries = md_named_operands(m, "nvvm.annotations", &n);
+  LLVMValueRef *entries;
   LLVMContextRef ctx = LLVMGetModuleContext(m);
+  a->v = NULL;
+  a->n = 0;
+  if (LLVMGetNamedMetadataNumOperands(m, "nvvm.annotations") == 0)
+    return 0;
+  entries = md_named_operands(m, "nvvm.annotations", &n);
+  if (!entries || !(a->v = calloc(n, sizeof *a->v)))
+    goto oom;
   for (i = 0; i < n; i++) {
     unsigned k = 0, j;
     LLVMValueRef *ops = md_node_operands(entries[i], &k);
-    if (k >= 1 && ops[0] == orig) {
-      LLVMMetadataRef *mds = calloc(k, sizeof *mds);
-      if (mds) {
-        mds[0] = LLVMValueAsMetadata(clone);
-        for (j = 1; j < k; j++)
-          mds[j] = LLVMValueAsMetadata(ops[j]);
-        LLVMAddNamedMetadataOperand(
-            m, "nvvm.annotations",
-            LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, mds, k)));
-        free(mds);
-      }
+    LLVMMetadataRef *mds;
+    if (!ops && LLVMGetMDNodeNumOperands(entries[i]) != 0)
+      goto oom;
+    if (k < 1 || ops[0] != orig) {
+      free(ops);
+      continue;
     }
+    mds = calloc(k, sizeof *mds);
+    if (!mds) {
+      free(ops);
+      goto oom;
+    }
+    mds[0] = LLVMValueAsMetadata(clone);
+    for (j = 1; j < k; j++)
+      mds[j] = LLVMValueAsMetadata(ops[j]);
+    a->v[a->n++] = LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, mds, k));
+    free(mds);
     free(ops);
   }
   free(entries);
+  return 0;
+oom:
+  free(entries);
+  md_annots_free(a);
+  return -1;
+}
+
+void md_kernel_annotations_add(LLVMModuleRef m, md_annots *a) {
+  unsigned i;
+  for (i = 0; i < a->n; i++)
+    LLVMAddNamedMetadataOperand(m, "nvvm.annotations", a->v[i]);
+  md_annots_free(a);
+}
+
+void md_annots_free(md_annots *a) {
+  free(a->v);
+  a->v = NULL;
+  a->n = 0;
 }

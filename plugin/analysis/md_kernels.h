@@ -38,11 +38,22 @@ int md_is_kernel(LLVMModuleRef m, LLVMValueRef f, md_target t,
 unsigned md_collect_kernels(LLVMModuleRef m, md_target t, const md_options *o,
                             LLVMValueRef **out);
 
-/* Give `clone` the same kernel marking as `orig`: !nvvm.annotations entries
- * of orig are duplicated for clone (with all their properties: kernel,
- * maxntid, reqntid, minctasm, ...).  Calling convention and attributes are
+/* Giving `clone` the same kernel marking as `orig`, in two steps so that
+ * the module changes only where nothing can fail any more:
+ * md_kernel_annotations_make builds copies of orig's !nvvm.annotations
+ * entries for clone (with all their properties: kernel, maxntid, reqntid,
+ * minctasm, ...) without adding them: 0, or -1 out of memory (nothing
+ * kept); md_kernel_annotations_add adds them to the module and frees `a`;
+ * md_annots_free frees them unused.  Calling convention and attributes are
  * the cloner's job. */
-void md_copy_kernel_annotations(LLVMModuleRef m, LLVMValueRef orig,
-                                LLVMValueRef clone);
+typedef struct md_annots {
+  LLVMValueRef *v; /* metadata nodes, as values */
+  unsigned n;
+} md_annots;
+
+int md_kernel_annotations_make(LLVMModuleRef m, LLVMValueRef orig,
+                               LLVMValueRef clone, md_annots *a);
+void md_kernel_annotations_add(LLVMModuleRef m, md_annots *a);
+void md_annots_free(md_annots *a);
 
 #endif /* MAGICDIV_MD_KERNELS_H */

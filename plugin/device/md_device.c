@@ -170,6 +170,14 @@ static int md_build_descriptor(md_kstate *k, md_buf *out) {
 }
 
 
+/* Remove a clone md_build_clone made, with its callee clones and OpenMP
+ * environments. */
+static void md_drop_clone(md_kstate *k, LLVMValueRef clone) {
+  md_callee_drop(k->plan, clone);
+  while (k->nomp_env)
+    LLVMDeleteGlobal(k->omp_env[--k->nomp_env]);
+}
+
 /* Build: K__magicdiv with its sites rewritten and verified, and the clones
  * of the functions it calls; NULL (nothing left in the module) with a
  * remark when they cannot be made. */
@@ -224,9 +232,7 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
     md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
               "magicdiv: internal error: the clone failed verification and "
               "was dropped; please report this kernel");
-    md_callee_drop(k->plan, clone);
-    while (k->nomp_env)
-      LLVMDeleteGlobal(k->omp_env[--k->nomp_env]);
+    md_drop_clone(k, clone);
     return NULL;
   }
   return clone;
@@ -236,6 +242,7 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
  * module changed. */
 static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
   LLVMValueRef clone, desc;
+  md_annots annots;
   md_buf bytes;
   /* room for the globals to keep (descriptor, clone, OpenMP environments) */
   LLVMValueRef *kv = md_array_room(k->keep->v, k->keep->n + 3, &k->keep->cap,
@@ -259,11 +266,18 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
     md_buf_free(&bytes);
     return 0;
   }
+  if (md_kernel_annotations_make(k->m, k->kernel, clone, &annots)) {
+    md_buf_free(&bytes);
+    md_drop_clone(k, clone);
+    md_remark(MD_REMARK_MISSED, k->kernel, "OutOfMemory",
+              "magicdiv: kernel left alone: out of memory");
+    return 0;
+  }
 
   /* Commit. */
   desc = md_emit_descriptor(k->m, k->t, k->kernel, &bytes, dname);
   md_buf_free(&bytes);
-  md_copy_kernel_annotations(k->m, k->kernel, clone);
+  md_kernel_annotations_add(k->m, &annots);
   /* LLVM < 20 marks NVPTX kernels by !nvvm.annotations only, and caches
    * them per module: a cache filled before this pass ran does not list the
    * clone, which then compiles as a .func.  The ptx_kernel calling
