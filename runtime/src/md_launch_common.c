@@ -140,7 +140,7 @@ int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
     return r;
   if (ca->tier == MD_TIER_PLAIN)
     nx = e->plain_n_extra;
-  if (m && (out = md_memo_lend(m, args))) {
+  if (m && (out = md_memo_lend(m))) {
     ca->args = out;
     ca->lent = m;
     return MD_OK;

@@ -32,6 +32,7 @@ typedef struct md_entry {
   char *name;         /* kernel name (owned) */
   struct md_entry *owned_next; /* the cache's list of every entry made */
   uint64_t id;        /* unique in the process: the memo's key */
+  uint64_t gen;       /* md_cache_generation when it was published */
   struct md_readset *rs; /* what the descriptor reads (owned); NULL: no memo */
   /* The plain tier (K__magicdiv_plain), or plain == NULL.  See "Tiers"
    * below. */
@@ -48,6 +49,11 @@ typedef struct md_entry {
 
 /* Context key of an entry that holds for every context (md_cache_mark_all). */
 #define MD_CTX_ALL UINT64_MAX
+
+/* Bumped (under the cache's lock) by md_launch_reset and
+ * md_launch_release: an entry whose gen is not the current value is no
+ * longer the cache's (the memo's fast path checks it). */
+extern _Atomic uint64_t md_cache_generation;
 
 /* The entry for (key, ctx), or NULL.  Lock-free. */
 const md_entry *md_cache_find(const void *key, uint64_t ctx);

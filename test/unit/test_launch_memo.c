@@ -17,6 +17,18 @@
  *    first md_clone_args_free): both correct, the second a copy.
  * 4. A kernel without a clone is looked up once for all contexts: later
  *    launches in other contexts make no driver lookup.
+ * 5. The fast path (md_memo_at: this thread's record found by kernel and
+ *    context, without the cache) follows the current context: launches
+ *    alternating between two contexts are exact and each context is
+ *    looked up once; a context destroyed and made again at the same
+ *    address (a new cuCtxGetId) gets a new lookup, never the old
+ *    context's clone; argument arrays at new addresses with the same
+ *    values are exact too.
+ * 6. MAGICDIV_GRAPHS=original: a launch into a capturing stream runs the
+ *    original even when the memo holds its inputs.
+ * 7. HIP: repeated md_hip_launch through the fast path is exact against
+ *    md_desc_fill, falls back where the descriptor does, and a kernel
+ *    without a clone runs its original.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -120,6 +132,26 @@ static char stub_k, stub_n;
 static const md_cuda_api api = {MD_CUDA_API_VERSION, 0, fake_cudaLaunchKernel,
                                 fake_cudaGetFuncBySymbol};
 
+/* The clone's arguments p: the original pointers args[0..3), then the
+ * nine magic values of want (32-bit ones read from their low 4 bytes). */
+static void expect_clone_args(void *const *p, void *const *args,
+                              const md_extra *want, const char *who,
+                              unsigned gx) {
+  for (int i = 0; i < 3; i++)
+    EXPECT(p[i] == args[i]);
+  for (int i = 0; i < 9; i++) {
+    uint64_t got = i < 6 ? *(const uint32_t *)p[3 + i]
+                         : *(const uint64_t *)p[3 + i];
+    if (got != want->value[i]) {
+      fprintf(stderr, "%s x=%llu d=%u r=%u gx=%u: extra %d is %llu, want "
+              "%llu\n", who, (unsigned long long)*(const uint64_t *)args[0],
+              *(const uint32_t *)args[1], *(const uint32_t *)args[2], gx, i,
+              (unsigned long long)got, (unsigned long long)want->value[i]);
+      failures++;
+    }
+  }
+}
+
 /* Launch K with (x, d, r) on grid gx; check the outcome against an
  * uncached md_desc_fill.  want_clone: -1 for "whatever md_desc_fill says"
  * (MAGICDIV_DISABLE sets 0). */
@@ -129,7 +161,7 @@ static void launch_check(uint64_t x, uint32_t d, uint32_t r, unsigned gx,
   md_dims dims = {{gx, 1, 1}, {128, 1, 1}};
   void *args[3] = {&x, &d, &r};
   md_extra want;
-  int st = md_desc_fill(desc, desc_n, args, &dims, &want), i;
+  int st = md_desc_fill(desc, desc_n, args, &dims, &want);
   fake_last_fn = NULL;
   fake_last_orig = NULL;
   EXPECT(md_cuda_launch(&stub_k, grid, block, args, 0, NULL, "K", &api) == 0);
@@ -137,19 +169,7 @@ static void launch_check(uint64_t x, uint32_t d, uint32_t r, unsigned gx,
     EXPECT(fake_last_fn == &kclone && fake_last_orig == NULL);
     if (fake_last_fn != &kclone)
       return;
-    for (i = 0; i < 3; i++)
-      EXPECT(fake_last_params[i] == args[i]);
-    for (i = 0; i < 9; i++) {
-      /* 32-bit parameters are read from the low 4 bytes */
-      uint64_t got = i < 6 ? *(const uint32_t *)fake_last_params[3 + i]
-                           : *(const uint64_t *)fake_last_params[3 + i];
-      if (got != want.value[i]) {
-        fprintf(stderr, "x=%llu d=%u r=%u gx=%u: extra %d is %llu, want "
-                "%llu\n", (unsigned long long)x, d, r, gx, i,
-                (unsigned long long)got, (unsigned long long)want.value[i]);
-        failures++;
-      }
-    }
+    expect_clone_args(fake_last_params, args, &want, "cuda", gx);
   } else {
     EXPECT(fake_last_orig == &stub_k && fake_last_fn == NULL);
   }
@@ -255,6 +275,147 @@ static void test_noclone(void) {
   fake_cur_ctx = 0x1000;
 }
 
+/* ---- contexts: ids with an epoch, so that a context can be destroyed
+ * and made again at the same address with a new id ---- */
+
+static unsigned long long ctx_epoch;
+static md_CUresult ctx_id_epoch(md_CUcontext c, unsigned long long *id) {
+  *id = (unsigned long long)(uintptr_t)c * 3 + (ctx_epoch << 40);
+  return 0;
+}
+
+static void test_contexts(void) {
+  static const set s2[] = {
+      {1000, 7, 5, 4}, {1000, 9, 5, 4}, {1000, 0, 5, 4}, {1000, 7, 5, 4}};
+  int calls = fake_get_func_calls, i, k;
+  for (k = 0; k < 40; k++) { /* alternate two contexts */
+    fake_cur_ctx = k & 1 ? 0x2000 : 0x3000;
+    i = (k / 2) % 4;
+    launch_check(s2[i].x, s2[i].d, s2[i].r, s2[i].gx, 0);
+  }
+  EXPECT(fake_get_func_calls == calls + 2); /* one lookup per context */
+  /* destroy 0x3000 and make a context at the same address: a new id */
+  fake_cur_ctx = 0x3000;
+  calls = fake_get_func_calls;
+  launch_check(1000, 7, 5, 4, 0);
+  EXPECT(fake_get_func_calls == calls); /* same context: the memo */
+  ctx_epoch++;
+  launch_check(1000, 7, 5, 4, 0);
+  EXPECT(fake_get_func_calls == calls + 1); /* new context: new lookup */
+  launch_check(1000, 7, 5, 4, 0);
+  EXPECT(fake_get_func_calls == calls + 1);
+  /* the same values behind new argument pointers, then the old ones */
+  {
+    md_dim3 grid = {4, 1, 1}, block = {128, 1, 1};
+    uint64_t x = 1000;
+    uint32_t d = 7, r = 5;
+    void *args[3] = {&x, &d, &r};
+    fake_last_fn = NULL;
+    EXPECT(md_cuda_launch(&stub_k, grid, block, args, 0, NULL, "K", &api) ==
+           0);
+    EXPECT(fake_last_fn == &kclone && fake_last_params[1] == &d);
+    d = 9; /* through the new pointers: a new value */
+    fake_last_fn = NULL;
+    EXPECT(md_cuda_launch(&stub_k, grid, block, args, 0, NULL, "K", &api) ==
+           0);
+    EXPECT(fake_last_fn == &kclone &&
+           *(const uint32_t *)fake_last_params[3] != 0);
+  }
+  launch_check(1000, 9, 5, 4, 0);
+  launch_check(1000, 7, 5, 4, 0);
+  fake_cur_ctx = fake_default_ctx;
+}
+
+static void test_graphs_original(void) {
+  setenv("MAGICDIV_GRAPHS", "original", 1);
+  md_launch_reset();
+  launch_check(1000, 7, 5, 4, 0);
+  launch_check(1000, 7, 5, 4, 0); /* the memo holds it */
+  fake_capturing = 1;
+  launch_check(1000, 7, 5, 4, 1); /* captured: the original */
+  fake_capturing = 0;
+  launch_check(1000, 7, 5, 4, 0);
+  unsetenv("MAGICDIV_GRAPHS");
+  md_launch_reset();
+  launch_check(1000, 7, 5, 4, 0); /* the lookup, outside a capture */
+  fake_capturing = 1; /* without the switch, captures get the clone */
+  launch_check(1000, 7, 5, 4, 0);
+  launch_check(1000, 7, 5, 4, 0);
+  fake_capturing = 0;
+}
+
+/* ---- HIP ---- */
+
+static char h_k, h_kc, h_n;
+static const void *hip_fn;
+static void *hip_args[16];
+
+static int hip_launch(const void *fn, md_dim3 g, md_dim3 b, void **args,
+                      size_t shmem, void *stream) {
+  (void)g, (void)b, (void)shmem, (void)stream;
+  hip_fn = fn;
+  for (int i = 0; i < (fn == &h_kc ? 12 : 3); i++)
+    hip_args[i] = args[i];
+  return 0;
+}
+
+static void hip_check(uint64_t x, uint32_t d, uint32_t r, unsigned gx) {
+  static const md_hip_api hapi = {MD_HIP_API_VERSION, 0, hip_launch};
+  md_hip_clone c = {&h_kc, desc, 0, NULL, NULL, 0};
+  md_dim3 grid = {gx, 1, 1}, block = {128, 1, 1};
+  md_dims dims = {{gx, 1, 1}, {128, 1, 1}};
+  void *args[3] = {&x, &d, &r};
+  md_extra want;
+  int st = md_desc_fill(desc, desc_n, args, &dims, &want);
+  c.desc_size = desc_n;
+  hip_fn = NULL;
+  EXPECT(md_hip_launch(&h_k, grid, block, args, 0, NULL, "hk", &hapi, &c) ==
+         0);
+  if (st != MD_OK) {
+    EXPECT(hip_fn == &h_k && hip_args[1] == &d);
+    return;
+  }
+  EXPECT(hip_fn == &h_kc);
+  if (hip_fn != &h_kc)
+    return;
+  expect_clone_args(hip_args, args, &want, "hip", gx);
+}
+
+static void test_hip(void) {
+  static const md_hip_api hapi = {MD_HIP_API_VERSION, 0, hip_launch};
+  md_dim3 grid = {1, 1, 1}, block = {1, 1, 1};
+  int out = 0, i;
+  void *args[3] = {&out, &out, &out};
+  for (int rounds = 0; rounds < 2; rounds++)
+    for (i = 0; i < (int)(sizeof sets / sizeof sets[0]); i++) {
+      hip_check(sets[i].x, sets[i].d, sets[i].r, sets[i].gx);
+      hip_check(sets[i].x, sets[i].d, sets[i].r, sets[i].gx);
+    }
+  for (i = 0; i < 3; i++) { /* no clone: the original, every time */
+    hip_fn = NULL;
+    EXPECT(md_hip_launch(&h_n, grid, block, args, 0, NULL, "hn", &hapi,
+                         NULL) == 0);
+    EXPECT(hip_fn == &h_n);
+  }
+  setenv("MAGICDIV_DISABLE", "1", 1);
+  md_launch_reset();
+  hip_fn = NULL;
+  {
+    uint64_t x = 1000;
+    uint32_t d = 7, r = 5;
+    void *a3[3] = {&x, &d, &r};
+    md_dim3 g4 = {4, 1, 1}, b128 = {128, 1, 1};
+    md_hip_clone c = {&h_kc, desc, 0, NULL, NULL, 0};
+    c.desc_size = desc_n;
+    EXPECT(md_hip_launch(&h_k, g4, b128, a3, 0, NULL, "hk", &hapi, &c) == 0);
+    EXPECT(hip_fn == &h_k);
+  }
+  unsetenv("MAGICDIV_DISABLE");
+  md_launch_reset();
+  hip_check(1000, 7, 5, 4);
+  hip_check(1000, 7, 5, 4);
+}
+
 int main(void) {
   md_cuda_driver d;
   (void)fake_desc; /* the version-1 builder: not used here */
@@ -268,6 +429,7 @@ int main(void) {
   fake_bind(&stub_n, &nclone, 0);
   d = fake_driver();
   d.func_get_param_info = fake_func_get_param_info;
+  d.ctx_get_id = ctx_id_epoch;
   korig.psizes = NULL; /* 8, 4, 4: the descriptor's sizes */
   EXPECT(md_cuda_set_driver(&d) == MD_OK);
   fake_cur_ctx = fake_default_ctx;
@@ -275,6 +437,9 @@ int main(void) {
   test_disable();
   test_nested();
   test_noclone();
+  test_contexts();
+  test_graphs_original();
+  test_hip();
   md_launch_release();
   fprintf(stderr, "memo: %s (%d failures)\n", failures ? "FAILED" : "ok",
           failures);
