@@ -115,6 +115,12 @@ static int md_clone_args_decide(const md_entry *e, void **args,
 
 int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
                        md_clone_args *ca) {
+  return md_clone_args_make_memo(e, args, dims, ca, 1);
+}
+
+int md_clone_args_make_memo(const md_entry *e, void **args,
+                            const md_dims *dims, md_clone_args *ca,
+                            int find) {
   uint32_t np = e->n_params, nx = e->n_extra, i;
   md_memo *m;
   void **out;
@@ -126,7 +132,7 @@ int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
   ca->bet = MD_OK;
   if (np && !args)
     return MD_ERR_INVALID;
-  m = md_memo_find(e, args, dims);
+  m = find ? md_memo_find(e, args, dims) : NULL;
   if (m) {
     r = m->status;
     ca->fn = m->fn;

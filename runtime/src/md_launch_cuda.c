@@ -54,6 +54,7 @@ typedef struct md_cuda_orig {
   size_t shmem;
   void *stream;
   int cooperative; /* launch the clone cooperatively */
+  int memo_missed; /* this thread's memo record was compared: it differs */
   /* driver API */
   const md_cuda_driver *drv;
   md_CUfunction f;
@@ -372,7 +373,7 @@ static int md_cuda_run(const md_cuda_driver *d, const md_entry *e,
     return md_cuda_orig_launch(o);
   }
   dims = md_dims_of(o->grid, o->block);
-  s = md_clone_args_make(e, o->args, &dims, &ca);
+  s = md_clone_args_make_memo(e, o->args, &dims, &ca, !o->memo_missed);
   if (s != MD_OK) {
     md_clone_args_free(&ca);
     md_tier_log(e, created, &ca, s, o->args, &dims);
@@ -458,11 +459,12 @@ static int md_cuda_rt_launch(md_cuda_orig *o, const char *name,
  * runs the original, or whose inputs are this launch's, so the remembered
  * outcome runs at once.  1 with *rc when it launched (a failed clone
  * launch runs the original, as in md_cuda_run); 0 to take the general
- * path, with *ep the entry when there is one. */
+ * path, with *ep the entry when there is one and *missed set when the
+ * record was compared and differs. */
 static int md_cuda_repeat(const void *fn, md_dim3 grid, md_dim3 block,
                           void **args, size_t shmem, void *stream,
                           const md_cuda_api *api, const md_entry **ep,
-                          int *rc) {
+                          int *missed, int *rc) {
   const md_cuda_driver *d;
   md_memo *m;
   md_dims dims, *dp = NULL;
@@ -485,8 +487,10 @@ static int md_cuda_repeat(const void *fn, md_dim3 grid, md_dim3 block,
       dims = md_dims_of(grid, block);
       dp = &dims;
     }
-    if (!md_memo_same(m, m->rs, args, dp))
+    if (!md_memo_same(m, m->rs, args, dp)) {
+      *missed = 1;
       return 0;
+    }
   }
   if (m->status != MD_OK) {
     *rc = api->launch_kernel(fn, grid, block, args, shmem, stream);
@@ -527,9 +531,10 @@ static int md_cuda_launch_general(const void *fn, md_dim3 grid,
                                   md_dim3 block, void **args, size_t shmem,
                                   void *stream, const char *name,
                                   const md_cuda_api *api,
-                                  const md_entry *e) {
+                                  const md_entry *e, int missed) {
   md_cuda_orig o;
-  if (md_all_original(fn))
+  /* e: this context's entry (md_cuda_run records an orig outcome) */
+  if (!e && md_all_original(fn))
     return api->launch_kernel(fn, grid, block, args, shmem, stream);
   memset(&o, 0, sizeof o);
   o.api = api;
@@ -540,6 +545,7 @@ static int md_cuda_launch_general(const void *fn, md_dim3 grid,
   o.shmem = shmem;
   o.stream = stream;
   o.cooperative = (api->flags & MD_API_COOPERATIVE) != 0;
+  o.memo_missed = missed;
   if (e) /* known in this context: no second lookup */
     return md_cuda_run(md_cuda_driver_get(), e, 0, &o,
                        (!stream && (api->flags & MD_API_PER_THREAD))
@@ -552,15 +558,16 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
                    size_t shmem, void *stream, const char *name,
                    const md_cuda_api *api) {
   const md_entry *e = NULL;
-  int rc;
+  int rc, missed = 0;
   if (!api || !api->launch_kernel)
     return MD_CUDART_INVALID_VALUE;
   if (md_memo_at(fn, MD_CTX_ALL)) /* no clone in any context */
     return api->launch_kernel(fn, grid, block, args, shmem, stream);
-  if (md_cuda_repeat(fn, grid, block, args, shmem, stream, api, &e, &rc))
+  if (md_cuda_repeat(fn, grid, block, args, shmem, stream, api, &e, &missed,
+                     &rc))
     return rc;
   return md_cuda_launch_general(fn, grid, block, args, shmem, stream, name,
-                                api, e);
+                                api, e, missed);
 }
 
 int md_cuda_launch_ex(const md_cuda_launch_config *config, const void *fn,

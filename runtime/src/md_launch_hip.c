@@ -110,9 +110,10 @@ static int md_hip_coop(const md_hip_call *l, const void *fn, void **args) {
 /* A repeated launch: this thread's memo has a record of fn -- found
  * without the cache -- that runs the original, or whose inputs are this
  * launch's, so the remembered outcome runs at once.  1 with *rc when it
- * launched (a failed clone launch runs the original, as in md_hip_run). */
+ * launched (a failed clone launch runs the original, as in md_hip_run);
+ * else *missed is set when the record was compared and differs. */
 static int md_hip_repeat(const md_hip_call *l, const void *fn, void **args,
-                         int *rc) {
+                         int *missed, int *rc) {
   md_memo *m = md_memo_at(fn, 0);
   md_dims dims, *dp = NULL;
   void **ca;
@@ -123,8 +124,10 @@ static int md_hip_repeat(const md_hip_call *l, const void *fn, void **args,
       dims = md_dims_of(l->grid, l->block);
       dp = &dims;
     }
-    if (!md_memo_same(m, m->rs, args, dp))
+    if (!md_memo_same(m, m->rs, args, dp)) {
+      *missed = 1;
       return 0;
+    }
   }
   if (m->status != MD_OK) {
     *rc = l->launch(l, fn, args);
@@ -148,9 +151,9 @@ static int md_hip_run(const md_hip_call *l, const void *fn, void **args,
   const md_entry *e;
   md_clone_args ca;
   md_dims dims;
-  int created = 0, s, r;
+  int created = 0, s, r, missed = 0;
 
-  if (md_hip_repeat(l, fn, args, &r))
+  if (md_hip_repeat(l, fn, args, &missed, &r))
     return r;
   if (md_env_disabled()) {
     md_log_disabled_once();
@@ -175,7 +178,7 @@ static int md_hip_run(const md_hip_call *l, const void *fn, void **args,
     return l->launch(l, fn, args);
   }
   dims = md_dims_of(l->grid, l->block);
-  s = md_clone_args_make(e, args, &dims, &ca);
+  s = md_clone_args_make_memo(e, args, &dims, &ca, !missed);
   if (s != MD_OK) {
     md_clone_args_free(&ca);
     md_tier_log(e, created, &ca, s, args, &dims);

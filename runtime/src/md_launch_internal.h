@@ -142,6 +142,10 @@ typedef struct md_clone_args {
  * md_clone_args_free afterwards, in the same thread. */
 int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
                        md_clone_args *ca);
+/* The same; find = 0 when the caller has just compared this thread's memo
+ * record of e with this launch and it differs (no second compare). */
+int md_clone_args_make_memo(const md_entry *e, void **args,
+                            const md_dims *dims, md_clone_args *ca, int find);
 void md_clone_args_free(md_clone_args *ca);
 
 /* MAGICDIV_LOG line of a launch of e that ran ca's tier (status MD_OK) or

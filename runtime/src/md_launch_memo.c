@@ -155,17 +155,17 @@ static void md_tls_init(void) {
   md_tls_key_ok = pthread_key_create(&md_tls_key, md_memo_table_free) == 0;
 }
 
-/* Store the values of the reads r[0..n) of `size` bytes in in[]: 0, or -1
- * for a NULL argument. */
-static inline int md_reads_get(const md_read *r, uint32_t n, uint64_t *in,
-                               void *const *args, unsigned size) {
+/* Store the values of the reads r[0..n) of `size` bytes in in[] and
+ * where they were read in addr[]: 0, or -1 for a NULL argument. */
+MD_MEMO_INLINE int md_reads_get(const md_read *r, uint32_t n, uint64_t *in,
+                                const unsigned char **addr,
+                                void *const *args, unsigned size) {
   for (uint32_t i = 0; i < n; i++) {
     const unsigned char *a = args[r[i].param];
-    uint64_t v = 0;
     if (!a)
       return -1;
-    memcpy(&v, a + r[i].off, size);
-    in[i] = v;
+    addr[i] = a + r[i].off;
+    in[i] = md_load(addr[i], size);
   }
   return 0;
 }
@@ -264,8 +264,8 @@ static void md_memo_name(md_memo *m, const md_entry *e) {
 }
 
 void md_memo_rebase(md_memo *m, const md_readset *rs, void *const *args) {
-  for (uint32_t i = 0; i < m->n_params; i++)
-    m->args[i] = args[i];
+  if (m->n_params)
+    memcpy(m->args, args, m->n_params * sizeof *args);
   for (uint32_t i = 0; i < rs->n; i++)
     m->addr[i] = (const unsigned char *)args[rs->r[i].param] + rs->r[i].off;
 }
@@ -303,15 +303,17 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   {
     const md_read *r = rs->r;
     uint64_t *in = m->in;
+    const unsigned char **a = m->addr;
     uint32_t n8 = rs->n_size[0], n4 = rs->n_size[1], n2 = rs->n_size[2];
-    uint32_t n1 = rs->n_size[3];
-    if (md_reads_get(r, n8, in, args, 8) ||
-        md_reads_get(r + n8, n4, in + n8, args, 4) ||
-        md_reads_get(r + n8 + n4, n2, in + n8 + n4, args, 2) ||
-        md_reads_get(r + n8 + n4 + n2, n1, in + n8 + n4 + n2, args, 1))
+    uint32_t n1 = rs->n_size[3], k = n8 + n4 + n2;
+    if (md_reads_get(r, n8, in, a, args, 8) ||
+        md_reads_get(r + n8, n4, in + n8, a + n8, args, 4) ||
+        md_reads_get(r + n8 + n4, n2, in + n8 + n4, a + n8 + n4, args, 2) ||
+        md_reads_get(r + k, n1, in + k, a + k, args, 1))
       return NULL;
   }
-  md_memo_rebase(m, rs, args);
+  if (np)
+    memcpy(m->args, args, np * sizeof *args);
   md_memo_name(m, e);
   m->id = e->id;
   m->rs = rs;

@@ -146,6 +146,8 @@ MD_MEMO_INLINE int md_addr_equal(const unsigned char *const *addr, uint32_t n,
           (md_load(addr[i + 1], size) ^ in[i + 1]);
     d1 |= (md_load(addr[i + 2], size) ^ in[i + 2]) |
           (md_load(addr[i + 3], size) ^ in[i + 3]);
+    if (d0 | d1) /* new inputs: stop at the first four that differ */
+      return 0;
   }
   for (; i < n; i++)
     d0 |= md_load(addr[i], size) ^ in[i];
