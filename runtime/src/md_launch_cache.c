@@ -127,6 +127,8 @@ static int md_insert(md_entry *e) {
 
 static void md_entry_free(md_entry *e) {
   free(e->rs);
+  free(e->plan);
+  free(e->plain_plan);
   free(e->desc);
   free(e->plain_desc);
   free(e->name);

@@ -34,6 +34,7 @@ typedef struct md_entry {
   uint64_t id;        /* unique in the process: the memo's key */
   uint64_t gen;       /* md_cache_generation when it was published */
   struct md_readset *rs; /* what the descriptor reads (owned); NULL: no memo */
+  struct md_plan *plan;  /* direct evaluation (owned); NULL: the interpreter */
   /* The plain tier (K__magicdiv_plain), or plain == NULL.  See "Tiers"
    * below. */
   void *plain;                    /* its CUfunction / HIP handle */
@@ -41,6 +42,7 @@ typedef struct md_entry {
   const unsigned char *plain_desc_ref; /* validated descriptor used */
   size_t plain_desc_size;
   uint32_t plain_n_extra;
+  struct md_plan *plain_plan;     /* as plan, for the plain descriptor */
   /* Logging only: what the last launch ran (md_tier_code), so that
    * MAGICDIV_LOG says when a tiered kernel changes tier.  The one field
    * written after publication. */
@@ -107,6 +109,16 @@ const char *md_cu_err_name(const md_cuda_driver *d, md_CUresult r, char *buf,
 /* Set e->desc_ref/desc_size to `desc` and validate it, filling status,
  * n_params and n_extra.  0 on success. */
 int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size);
+
+/* ---- direct evaluation (md_launch_plan.c) ---- */
+typedef struct md_plan md_plan;
+/* The plan of a validated descriptor without requirements whose every
+ * divisor program is one parameter read; NULL otherwise or when out of
+ * memory (then md_desc_fill_validated evaluates it). */
+md_plan *md_plan_make(const unsigned char *desc);
+/* md_desc_fill_validated of the plan's descriptor: the same status and
+ * values. */
+int md_plan_fill(const md_plan *p, void *const *args, md_extra *out);
 
 /* ---- tiers ----
  * A kernel may have two clones: K__magicdiv (ranged: it may bet on launch

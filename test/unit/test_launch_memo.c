@@ -29,8 +29,15 @@
  * 7. HIP: repeated md_hip_launch through the fast path is exact against
  *    md_desc_fill, falls back where the descriptor does, and a kernel
  *    without a clone runs its original.
+ * 8. The direct evaluation (md_launch_plan.c) of descriptors whose
+ *    divisors are parameter reads (P: u32, s32, u64 with MD_DF_DIV32, s64,
+ *    a u32 field at offset 4; U: u32 only, the plan's u32 loop): the
+ *    entry has a plan, and every launch --
+ *    edge and random values, zeros, INT_MIN, values beyond 32 bits --
+ *    gets exactly md_desc_fill's outcome and magic values.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -275,6 +282,145 @@ static void test_noclone(void) {
   fake_cur_ctx = 0x1000;
 }
 
+/* ---- 8: descriptors the plan evaluates ---- */
+
+/* params of P and U: u64 x (8), u32 d (4), s32 sd (4), struct {u32; u32 f}
+ * (8).  A divisor: parameter, offset, size, kind, flags. */
+typedef struct pdiv {
+  int param, off, size, kind, flags;
+} pdiv;
+/* P: d (u32), sd (s32), x (u64, MD_DF_DIV32), x (s64), f (u32) */
+static const pdiv p_divs[5] = {{1, 0, 4, MD_KIND_U32, 0},
+                               {2, 0, 4, MD_KIND_S32, 0},
+                               {0, 0, 8, MD_KIND_U64, MD_DF_DIV32},
+                               {0, 0, 8, MD_KIND_S64, 0},
+                               {3, 4, 4, MD_KIND_U32, 0}};
+/* U: every divisor u32 (the plan's u32 loop): d, f, sd's bits */
+static const pdiv u_divs[3] = {{1, 0, 4, MD_KIND_U32, 0},
+                               {3, 4, 4, MD_KIND_U32, 0},
+                               {2, 0, 4, MD_KIND_U32, 0}};
+
+typedef struct pkern {
+  const pdiv *divs;
+  int nd;
+  unsigned char desc[256];
+  size_t n;
+  uint32_t nx;
+  fake_fn orig, clone;
+  char stub;
+} pkern;
+
+static const uint32_t psizes[4] = {8, 4, 4, 8};
+static pkern pk = {p_divs, 5, {0}, 0, 0, {"P", NULL, 4, -1, 0, 0, psizes},
+                   {"P__magicdiv", NULL, 21, -1, 0, 0, NULL}, 0};
+static pkern uk = {u_divs, 3, {0}, 0, 0, {"U", NULL, 4, -1, 0, 0, psizes},
+                   {"U__magicdiv", NULL, 13, -1, 0, 0, NULL}, 0};
+
+static void make_pdesc(pkern *k) {
+  const uint32_t np = 4;
+  size_t code = MD_DESC_HEADER_SIZE + 4 * np + MD_DIV_ENTRY_SIZE * k->nd;
+  size_t p = MD_DESC_HEADER_SIZE, c = code, first = 0;
+  unsigned char *o = k->desc;
+  for (uint32_t i = 0; i < np; i++)
+    p = put(o, p, psizes[i], 4);
+  for (int i = 0; i < k->nd; i++) {
+    const pdiv *v = &k->divs[i];
+    p = put(o, p, v->kind, 1), p = put(o, p, v->flags, 1);
+    p = put(o, p, first, 2), p = put(o, p, c, 4);
+    first += md_kind_params(v->kind, v->flags);
+    c = put(o, c, MD_OP_ARG, 1);
+    c = put(o, c, v->param, 2);
+    c = put(o, c, v->off, 4);
+    c = put(o, c, v->size, 1);
+    c = put(o, c, MD_OP_END, 1);
+  }
+  k->n = c;
+  k->nx = (uint32_t)first;
+  put(o, 0, 'M' | 'D' << 8 | 'D' << 16 | (uint32_t)'S' << 24, 4);
+  put(o, 4, 2, 2);
+  put(o, 6, MD_DESC_HEADER_SIZE, 2);
+  put(o, 8, k->n, 4);
+  put(o, 12, np, 2);
+  put(o, 14, k->nd, 2);
+  put(o, 16, k->nx, 2);
+  put(o, 18, 0, 2);
+}
+
+static void plan_check(pkern *k, uint64_t x, uint32_t d, int32_t sd,
+                       uint32_t f) {
+  md_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
+  md_dims dims = {{1, 1, 1}, {32, 1, 1}};
+  uint32_t fs[2] = {0xdeadbeefu, f};
+  void *args[4] = {&x, &d, &sd, fs};
+  md_extra want;
+  int st = md_desc_fill(k->desc, k->n, args, &dims, &want);
+  uint32_t i, j = 0;
+  fake_last_fn = NULL;
+  fake_last_orig = NULL;
+  EXPECT(md_cuda_launch(&k->stub, grid, block, args, 0, NULL, k->orig.name,
+                        &api) == 0);
+  if (st != MD_OK) {
+    EXPECT(fake_last_orig == &k->stub && fake_last_fn == NULL);
+    return;
+  }
+  EXPECT(fake_last_fn == &k->clone);
+  if (fake_last_fn != &k->clone)
+    return;
+  for (i = 0; i < 4; i++)
+    EXPECT(fake_last_params[i] == args[i]);
+  for (int v = 0; v < k->nd; v++) {
+    int wide = md_kind_width(k->divs[v].kind) == 64;
+    for (int n = md_kind_params(k->divs[v].kind, k->divs[v].flags); n > 0;
+         n--, j++) {
+      uint64_t got = wide ? *(const uint64_t *)fake_last_params[4 + j]
+                          : *(const uint32_t *)fake_last_params[4 + j];
+      if (got != want.value[j]) {
+        fprintf(stderr, "%s x=%llu d=%u sd=%d f=%u: extra %u is %llu, "
+                "want %llu\n", k->orig.name, (unsigned long long)x, d, sd,
+                f, j, (unsigned long long)got,
+                (unsigned long long)want.value[j]);
+        failures++;
+      }
+    }
+  }
+  EXPECT(j == k->nx);
+}
+
+static void test_plan(pkern *k) {
+  static const uint64_t xs[] = {1, 2, 3, 7, 0xffffffffull, 0x100000000ull,
+                                1ull << 63, ~0ull, 0};
+  static const int32_t ss[] = {1, -1, 7, -7, INT32_MIN, INT32_MAX, 0};
+  static const uint32_t us[] = {1, 2, 3, 0x80000000u, 0xffffffffu, 641, 0};
+  const md_entry *e;
+  uint64_t s = 0x2545F4914F6CDD1Dull;
+  plan_check(k, 3, 5, -9, 11);
+  e = md_cache_find(&k->stub, (uint64_t)fake_default_ctx * 3 + 1);
+  EXPECT(e && e->status == MD_OK && e->plan != NULL);
+  for (size_t a = 0; a < sizeof xs / sizeof xs[0]; a++)
+    for (size_t b = 0; b < sizeof ss / sizeof ss[0]; b++)
+      for (size_t c = 0; c < sizeof us / sizeof us[0]; c++) {
+        plan_check(k, xs[a], us[c], ss[b], us[(c + b) % 7]);
+        plan_check(k, xs[a], us[c], ss[b], us[(c + b) % 7]); /* memo */
+      }
+  for (int i = 0; i < 20000; i++) {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    uint64_t x = s >> (s & 63);
+    uint32_t d = (uint32_t)(s >> 11) >> ((s >> 3) & 31);
+    int32_t sd = (int32_t)(uint32_t)(s >> 29);
+    plan_check(k, x, d, sd, (uint32_t)(s >> 37) | 1u);
+  }
+}
+
+static void add_pkern(pkern *k, const char *dname) {
+  make_pdesc(k);
+  EXPECT(md_desc_validate(k->desc, k->n) == MD_OK);
+  k->clone.n_params = 4 + (int)k->nx;
+  fake_add_fn(&mod, &k->orig);
+  fake_add_fn(&mod, &k->clone);
+  fake_add_global(&mod, dname, k->desc, k->n);
+  fake_bind(&k->stub, &k->orig, 0);
+}
+
 /* ---- contexts: ids with an epoch, so that a context can be destroyed
  * and made again at the same address with a new id ---- */
 
@@ -425,6 +571,8 @@ int main(void) {
   fake_add_fn(&mod, &kclone);
   fake_add_fn(&mod, &nclone);
   fake_add_global(&mod, "K__magicdiv_desc", desc, desc_n);
+  add_pkern(&pk, "P__magicdiv_desc");
+  add_pkern(&uk, "U__magicdiv_desc");
   fake_bind(&stub_k, &korig, 0);
   fake_bind(&stub_n, &nclone, 0);
   d = fake_driver();
@@ -437,6 +585,8 @@ int main(void) {
   test_disable();
   test_nested();
   test_noclone();
+  test_plan(&pk);
+  test_plan(&uk);
   test_contexts();
   test_graphs_original();
   test_hip();
