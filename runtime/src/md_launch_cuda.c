@@ -118,7 +118,10 @@ static md_CUresult md_cuda_clone_launch(const md_cuda_driver *d,
 
 /* Key of the current context: its id (never reused) where the driver has
  * cuCtxGetId, else its address; 0 when no context is current. */
-static uint64_t md_ctx_key(const md_cuda_driver *d) {
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* the repeated launch's path */
+#endif
+static inline uint64_t md_ctx_key(const md_cuda_driver *d) {
   md_CUcontext c = NULL;
   unsigned long long id;
   if (d->ctx_get_current(&c) != MD_CUDA_SUCCESS || !c)
