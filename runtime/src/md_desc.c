@@ -470,39 +470,6 @@ static inline int md_eval_program(const uint8_t *d, uint32_t pc,
   return md_run_program(d, pc, args, dims, out);
 }
 
-/* Store the magic of divisor value v != 0 of `kind` at
- * out->value[first...]: (m, a, s[, dsgn]) as in md_abi.h, each
- * zero-extended from its width.  The generators are md_magic_core.h's,
- * inlined (the caller has checked v). */
-static void md_store_magic(int kind, int flags, uint64_t v, uint64_t *dst) {
-  switch (kind) {
-  case MD_KIND_U32: {
-    md_u32_magic g = md_u32_of((uint32_t)v);
-    dst[0] = g.m, dst[1] = g.a, dst[2] = g.s;
-    return;
-  }
-  case MD_KIND_S32: {
-    md_s32_magic g = md_s32_of((int32_t)md_sval(v, 32));
-    dst[0] = g.m, dst[1] = g.a, dst[2] = g.s;
-    if (!(flags & MD_DF_POSITIVE))
-      dst[3] = (uint32_t)g.dsgn;
-    return;
-  }
-  case MD_KIND_U64: {
-    md_u64_magic g = md_u64_of(v);
-    dst[0] = g.m, dst[1] = g.a, dst[2] = g.s;
-    return;
-  }
-  default: { /* MD_KIND_S64 */
-    md_s64_magic g = md_s64_of(md_sval(v, 64));
-    dst[0] = g.m, dst[1] = g.a, dst[2] = g.s;
-    if (!(flags & MD_DF_POSITIVE))
-      dst[3] = (uint64_t)g.dsgn;
-    return;
-  }
-  }
-}
-
 /* Every requirement of a validated descriptor holds for this launch:
  * MD_OK, or MD_FALLBACK_REQUIREMENT (false, poison or undefined), or
  * MD_ERR_INVALID (a NULL argument the program reads). */
@@ -545,19 +512,10 @@ int md_desc_fill_validated(const void *desc, size_t size, void *const *args,
     st = md_eval_program(d, md_rd32(e + MD_E_CODE), args, dims, &v);
     if (st != MD_OK)
       return st;
-    if (v == 0)
-      return MD_FALLBACK_DIV_ZERO;
-    /* Positive signed kinds: v <= 0 as a signed value, i.e. (v != 0 here)
-     * its sign bit is set. */
-    if ((flags & MD_DF_POSITIVE) && (v >> (md_kind_width(kind) - 1)) != 0)
-      return MD_FALLBACK_NOT_POSITIVE;
-    /* MD_DF_DIV32 (64-bit kinds): U64 needs v < 2^32, S64 needs
-     * v to be the sign extension of its low 32 bits. */
-    if ((flags & MD_DF_DIV32) &&
-        (kind == MD_KIND_U64 ? (v >> 32) != 0
-                             : (uint64_t)(int64_t)(int32_t)(uint32_t)v != v))
-      return MD_FALLBACK_NOT_DIV32;
-    md_store_magic(kind, flags, v, &out->value[md_rd16(e + MD_E_FIRST)]);
+    st = md_magic_check(kind, flags, v);
+    if (st != MD_OK)
+      return st;
+    md_magic_store(kind, flags, v, &out->value[md_rd16(e + MD_E_FIRST)]);
   }
   return MD_OK;
 }

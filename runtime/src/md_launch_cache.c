@@ -46,6 +46,13 @@ static size_t md_count;         /* entries in md_current (under md_mu) */
 static md_table *md_tables;     /* ownership list (under md_mu) */
 static md_entry *md_entries;    /* ownership list (under md_mu) */
 static _Atomic uint64_t md_next_id = 1; /* md_entry.id; never reused */
+_Atomic uint64_t md_cache_generation = 1;
+
+/* A new generation: every entry published so far is no longer current.
+ * Under md_mu. */
+static void md_cache_next_generation(void) {
+  atomic_fetch_add_explicit(&md_cache_generation, 1, memory_order_release);
+}
 
 /* Multiplicative (Fibonacci) hashing: the high half of the product spreads
  * pointer bits, which are aligned and clustered, over the index bits. */
@@ -120,6 +127,8 @@ static int md_insert(md_entry *e) {
 
 static void md_entry_free(md_entry *e) {
   free(e->rs);
+  free(e->plan);
+  free(e->plain_plan);
   free(e->desc);
   free(e->plain_desc);
   free(e->name);
@@ -145,6 +154,7 @@ const md_entry *md_cache_get(const void *key, uint64_t ctx,
   found = md_table_find(atomic_load_explicit(&md_current, memory_order_relaxed),
                         key, ctx);
   if (!found) {
+    e->gen = atomic_load_explicit(&md_cache_generation, memory_order_relaxed);
     if (md_insert(e) == 0) {
       e->owned_next = md_entries;
       md_entries = e;
@@ -181,6 +191,7 @@ void md_launch_reset(void) {
   /* Readers of the old table keep valid memory: it stays on md_tables. */
   atomic_store_explicit(&md_current, NULL, memory_order_release);
   md_count = 0;
+  md_cache_next_generation();
   pthread_mutex_unlock(&md_mu);
   md_graph_map_clear(); /* a new module may reuse a clone's address */
   md_env_reload();
@@ -191,6 +202,7 @@ void md_launch_release(void) {
   pthread_mutex_lock(&md_mu);
   atomic_store_explicit(&md_current, NULL, memory_order_release);
   md_count = 0;
+  md_cache_next_generation();
   while (md_tables) {
     md_table *t = md_tables;
     md_tables = t->owned_next;

@@ -25,6 +25,7 @@ int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size) {
   e->n_extra = md_rd16(desc + MD_H_NEXTRA);
   e->status = MD_OK;
   e->rs = md_readset_make(desc, NULL); /* NULL: every launch evaluates */
+  e->plan = md_plan_make(desc);        /* NULL: the interpreter */
   if (md_env_log_desc()) { /* MAGICDIV_LOG=2: the descriptor, disassembled */
     md_logf("kernel '%s': descriptor (%zu bytes):", e->name ? e->name : "?",
             size);
@@ -67,6 +68,7 @@ int md_entry_set_plain(md_entry *e, void *fn, const unsigned char *desc,
   e->plain_desc_ref = desc;
   e->plain_desc_size = size;
   e->plain_n_extra = md_rd16(desc + MD_H_NEXTRA);
+  e->plain_plan = md_plan_make(desc);
   /* the memo's read set covers both tiers' programs */
   free(e->rs);
   e->rs = md_readset_make(e->desc_ref, desc);
@@ -94,8 +96,9 @@ static int md_is_fallback(int s) {
  * one failed a check of this launch, else the status of the original. */
 static int md_clone_args_decide(const md_entry *e, void **args,
                                 const md_dims *dims, md_clone_args *ca) {
-  int r = md_desc_fill_validated(e->desc_ref, e->desc_size, args, dims,
-                                 &ca->extra);
+  int r = e->plan ? md_plan_fill(e->plan, args, &ca->extra)
+                  : md_desc_fill_validated(e->desc_ref, e->desc_size, args,
+                                           dims, &ca->extra);
   if (r == MD_OK) {
     ca->fn = e->clone;
     ca->tier = MD_TIER_RANGED;
@@ -104,8 +107,10 @@ static int md_clone_args_decide(const md_entry *e, void **args,
   if (!e->plain || !md_is_fallback(r))
     return r;
   ca->bet = r;
-  r = md_desc_fill_validated(e->plain_desc_ref, e->plain_desc_size, args,
-                             dims, &ca->extra);
+  r = e->plain_plan ? md_plan_fill(e->plain_plan, args, &ca->extra)
+                    : md_desc_fill_validated(e->plain_desc_ref,
+                                             e->plain_desc_size, args, dims,
+                                             &ca->extra);
   if (r != MD_OK)
     return r;
   ca->fn = e->plain;
@@ -115,6 +120,12 @@ static int md_clone_args_decide(const md_entry *e, void **args,
 
 int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
                        md_clone_args *ca) {
+  return md_clone_args_make_memo(e, args, dims, ca, 1);
+}
+
+int md_clone_args_make_memo(const md_entry *e, void **args,
+                            const md_dims *dims, md_clone_args *ca,
+                            int find) {
   uint32_t np = e->n_params, nx = e->n_extra, i;
   md_memo *m;
   void **out;
@@ -126,7 +137,7 @@ int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
   ca->bet = MD_OK;
   if (np && !args)
     return MD_ERR_INVALID;
-  m = md_memo_find(e, args, dims);
+  m = find ? md_memo_find(e, args, dims) : NULL;
   if (m) {
     r = m->status;
     ca->fn = m->fn;
@@ -140,7 +151,7 @@ int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
     return r;
   if (ca->tier == MD_TIER_PLAIN)
     nx = e->plain_n_extra;
-  if (m && (out = md_memo_lend(m, args))) {
+  if (m && (out = md_memo_lend(m))) {
     ca->args = out;
     ca->lent = m;
     return MD_OK;

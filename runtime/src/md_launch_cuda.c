@@ -54,6 +54,7 @@ typedef struct md_cuda_orig {
   size_t shmem;
   void *stream;
   int cooperative; /* launch the clone cooperatively */
+  int memo_missed; /* this thread's memo record was compared: it differs */
   /* driver API */
   const md_cuda_driver *drv;
   md_CUfunction f;
@@ -117,7 +118,10 @@ static md_CUresult md_cuda_clone_launch(const md_cuda_driver *d,
 
 /* Key of the current context: its id (never reused) where the driver has
  * cuCtxGetId, else its address; 0 when no context is current. */
-static uint64_t md_ctx_key(const md_cuda_driver *d) {
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* the repeated launch's path */
+#endif
+static inline uint64_t md_ctx_key(const md_cuda_driver *d) {
   md_CUcontext c = NULL;
   unsigned long long id;
   if (d->ctx_get_current(&c) != MD_CUDA_SUCCESS || !c)
@@ -362,6 +366,7 @@ static int md_cuda_run(const md_cuda_driver *d, const md_entry *e,
     if (created)
       md_logf("kernel '%s': original (%s: %s)", name,
               md_status_str(e->status), e->why);
+    md_memo_store_orig(e); /* later launches: md_memo_at finds it */
     return md_cuda_orig_launch(o);
   }
   if (o->shmem > UINT_MAX) {
@@ -371,7 +376,7 @@ static int md_cuda_run(const md_cuda_driver *d, const md_entry *e,
     return md_cuda_orig_launch(o);
   }
   dims = md_dims_of(o->grid, o->block);
-  s = md_clone_args_make(e, o->args, &dims, &ca);
+  s = md_clone_args_make_memo(e, o->args, &dims, &ca, !o->memo_missed);
   if (s != MD_OK) {
     md_clone_args_free(&ca);
     md_tier_log(e, created, &ca, s, o->args, &dims);
@@ -452,45 +457,53 @@ static int md_cuda_rt_launch(md_cuda_orig *o, const char *name,
   return md_cuda_run(d, e, created, o, cs);
 }
 
-/* A repeated launch (fast path of md_cuda_launch): the entry of (fn, this
- * context) allows a clone and this thread's memo holds this launch's
- * inputs, so the remembered outcome runs at once.  1 with *rc when it
- * launched (a failed clone launch runs the original, as in md_cuda_run);
- * 0 to take the general path, with *ep the entry when there is one. */
+/* A repeated launch (fast path of md_cuda_launch): this thread's memo
+ * has a record of (fn, this context) -- found without the cache -- that
+ * runs the original, or whose inputs are this launch's, so the remembered
+ * outcome runs at once.  1 with *rc when it launched (a failed clone
+ * launch runs the original, as in md_cuda_run); 0 to take the general
+ * path, with *ep the entry when there is one and *missed set when the
+ * record was compared and differs. */
 static int md_cuda_repeat(const void *fn, md_dim3 grid, md_dim3 block,
                           void **args, size_t shmem, void *stream,
                           const md_cuda_api *api, const md_entry **ep,
-                          int *rc) {
+                          int *missed, int *rc) {
   const md_cuda_driver *d;
-  const md_entry *e;
   md_memo *m;
   md_dims dims, *dp = NULL;
   void **ca;
   uint64_t ctx;
   md_CUstream cs = (md_CUstream)stream;
   if ((api->flags & MD_API_COOPERATIVE) || shmem > UINT_MAX ||
-      md_env_disabled() || !(d = md_cuda_driver_get()) ||
-      !api->get_func_by_symbol || !(ctx = md_ctx_key(d)) ||
-      !(e = md_cache_find(fn, ctx)))
+      !(d = md_cuda_driver_get()) || !api->get_func_by_symbol ||
+      !(ctx = md_ctx_key(d)))
     return 0;
-  *ep = e;
-  if (e->status != MD_OK || !e->rs)
+  if (!(m = md_memo_at(fn, ctx))) {
+    /* a record exists only where magicdiv was enabled (md_memo_store) */
+    if (!md_env_disabled())
+      *ep = md_cache_find(fn, ctx);
     return 0;
-  if (e->rs->any_dims) {
-    dims = md_dims_of(grid, block);
-    dp = &dims;
   }
-  if (!(m = md_memo_find(e, args, dp)))
-    return 0;
+  *ep = m->e;
+  if (!m->orig) {
+    if (m->rs->any_dims) {
+      dims = md_dims_of(grid, block);
+      dp = &dims;
+    }
+    if (!md_memo_same(m, m->rs, args, dp)) {
+      *missed = 1;
+      return 0;
+    }
+  }
   if (m->status != MD_OK) {
     *rc = api->launch_kernel(fn, grid, block, args, shmem, stream);
     return 1;
   }
   if (!stream && (api->flags & MD_API_PER_THREAD))
     cs = MD_CUDA_STREAM_PER_THREAD;
-  if (md_env_graphs_original() && md_capturing(d, cs))
+  if (m->graphs_orig && md_capturing(d, cs))
     return 0; /* the general path launches the original */
-  if (!(ca = md_memo_lend(m, args)))
+  if (!(ca = md_memo_lend(m)))
     return 0;
   *rc = d->launch_kernel(m->fn, grid.x, grid.y, grid.z, block.x, block.y,
                          block.z, (unsigned int)shmem, cs, ca, NULL);
@@ -500,18 +513,32 @@ static int md_cuda_repeat(const void *fn, md_dim3 grid, md_dim3 block,
   return 1;
 }
 
-int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
-                   size_t shmem, void *stream, const char *name,
-                   const md_cuda_api *api) {
-  const md_entry *e = NULL;
+/* 1 if `key` runs its original in every context: this thread's record
+ * says so, or the cache's MD_CTX_ALL entry (then recorded). */
+static int md_all_original(const void *key) {
+  const md_entry *e;
+  if (md_memo_at(key, MD_CTX_ALL))
+    return 1;
+  if (!(e = md_cache_find(key, MD_CTX_ALL)))
+    return 0;
+  md_memo_store_orig(e);
+  return 1;
+}
+
+/* md_cuda_launch past its fast paths (kept out of line: the fast paths
+ * need no frame for it). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int md_cuda_launch_general(const void *fn, md_dim3 grid,
+                                  md_dim3 block, void **args, size_t shmem,
+                                  void *stream, const char *name,
+                                  const md_cuda_api *api,
+                                  const md_entry *e, int missed) {
   md_cuda_orig o;
-  int rc;
-  if (!api || !api->launch_kernel)
-    return MD_CUDART_INVALID_VALUE;
-  if (md_cache_find(fn, MD_CTX_ALL)) /* no clone in any context */
+  /* e: this context's entry (md_cuda_run records an orig outcome) */
+  if (!e && md_all_original(fn))
     return api->launch_kernel(fn, grid, block, args, shmem, stream);
-  if (md_cuda_repeat(fn, grid, block, args, shmem, stream, api, &e, &rc))
-    return rc;
   memset(&o, 0, sizeof o);
   o.api = api;
   o.fn = fn;
@@ -521,12 +548,29 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
   o.shmem = shmem;
   o.stream = stream;
   o.cooperative = (api->flags & MD_API_COOPERATIVE) != 0;
+  o.memo_missed = missed;
   if (e) /* known in this context: no second lookup */
     return md_cuda_run(md_cuda_driver_get(), e, 0, &o,
                        (!stream && (api->flags & MD_API_PER_THREAD))
                            ? MD_CUDA_STREAM_PER_THREAD
                            : (md_CUstream)stream);
   return md_cuda_rt_launch(&o, name, api->get_func_by_symbol, api->flags);
+}
+
+int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
+                   size_t shmem, void *stream, const char *name,
+                   const md_cuda_api *api) {
+  const md_entry *e = NULL;
+  int rc, missed = 0;
+  if (!api || !api->launch_kernel)
+    return MD_CUDART_INVALID_VALUE;
+  if (md_memo_at(fn, MD_CTX_ALL)) /* no clone in any context */
+    return api->launch_kernel(fn, grid, block, args, shmem, stream);
+  if (md_cuda_repeat(fn, grid, block, args, shmem, stream, api, &e, &missed,
+                     &rc))
+    return rc;
+  return md_cuda_launch_general(fn, grid, block, args, shmem, stream, name,
+                                api, e, missed);
 }
 
 int md_cuda_launch_ex(const md_cuda_launch_config *config, const void *fn,
@@ -541,7 +585,7 @@ int md_cuda_launch_ex(const md_cuda_launch_config *config, const void *fn,
   o.fn = fn;
   o.args = args;
   if (!config || /* the program's own call reports its error */
-      md_cache_find(fn, MD_CTX_ALL)) /* no clone in any context */
+      md_all_original(fn)) /* no clone in any context */
     return md_cuda_orig_launch(&o);
   o.grid = config->grid;
   o.block = config->block;
@@ -582,7 +626,7 @@ md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,
     return md_cuda_orig_launch(&o);
   }
   if (extra || !f || /* packed parameters: no per-parameter pointers */
-      md_cache_find(f, MD_CTX_ALL)) /* no clone in any context */
+      md_all_original(f)) /* no clone in any context */
     return md_cuda_orig_launch(&o);
   ctx = md_ctx_key(d);
   if (!ctx)

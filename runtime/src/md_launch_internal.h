@@ -32,7 +32,9 @@ typedef struct md_entry {
   char *name;         /* kernel name (owned) */
   struct md_entry *owned_next; /* the cache's list of every entry made */
   uint64_t id;        /* unique in the process: the memo's key */
+  uint64_t gen;       /* md_cache_generation when it was published */
   struct md_readset *rs; /* what the descriptor reads (owned); NULL: no memo */
+  struct md_plan *plan;  /* direct evaluation (owned); NULL: the interpreter */
   /* The plain tier (K__magicdiv_plain), or plain == NULL.  See "Tiers"
    * below. */
   void *plain;                    /* its CUfunction / HIP handle */
@@ -40,6 +42,7 @@ typedef struct md_entry {
   const unsigned char *plain_desc_ref; /* validated descriptor used */
   size_t plain_desc_size;
   uint32_t plain_n_extra;
+  struct md_plan *plain_plan;     /* as plan, for the plain descriptor */
   /* Logging only: what the last launch ran (md_tier_code), so that
    * MAGICDIV_LOG says when a tiered kernel changes tier.  The one field
    * written after publication. */
@@ -48,6 +51,11 @@ typedef struct md_entry {
 
 /* Context key of an entry that holds for every context (md_cache_mark_all). */
 #define MD_CTX_ALL UINT64_MAX
+
+/* Bumped (under the cache's lock) by md_launch_reset and
+ * md_launch_release: an entry whose gen is not the current value is no
+ * longer the cache's (the memo's fast path checks it). */
+extern _Atomic uint64_t md_cache_generation;
 
 /* The entry for (key, ctx), or NULL.  Lock-free. */
 const md_entry *md_cache_find(const void *key, uint64_t ctx);
@@ -102,6 +110,16 @@ const char *md_cu_err_name(const md_cuda_driver *d, md_CUresult r, char *buf,
  * n_params and n_extra.  0 on success. */
 int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size);
 
+/* ---- direct evaluation (md_launch_plan.c) ---- */
+typedef struct md_plan md_plan;
+/* The plan of a validated descriptor without requirements whose every
+ * divisor program is one parameter read; NULL otherwise or when out of
+ * memory (then md_desc_fill_validated evaluates it). */
+md_plan *md_plan_make(const unsigned char *desc);
+/* md_desc_fill_validated of the plan's descriptor: the same status and
+ * values. */
+int md_plan_fill(const md_plan *p, void *const *args, md_extra *out);
+
 /* ---- tiers ----
  * A kernel may have two clones: K__magicdiv (ranged: it may bet on launch
  * requirements and 64-bit divisors below 2^32) and K__magicdiv_plain (the
@@ -136,6 +154,10 @@ typedef struct md_clone_args {
  * md_clone_args_free afterwards, in the same thread. */
 int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
                        md_clone_args *ca);
+/* The same; find = 0 when the caller has just compared this thread's memo
+ * record of e with this launch and it differs (no second compare). */
+int md_clone_args_make_memo(const md_entry *e, void **args,
+                            const md_dims *dims, md_clone_args *ca, int find);
 void md_clone_args_free(md_clone_args *ca);
 
 /* MAGICDIV_LOG line of a launch of e that ran ca's tier (status MD_OK) or

@@ -12,19 +12,26 @@
  * divisor and requirement program.
  *
  * Memo.  Each thread has its own table of memo records (thread-local, so
- * the hit path takes no lock, makes no atomic access and cannot see a torn
- * or recycled record), indexed by the entry's id; ids are never reused, so
- * a record of a released entry is simply never matched again.  Memory is
- * bounded: at most MD_MEMO_SLOTS records per thread, each sized by its
- * descriptor; a thread's table is freed when the thread exits (and the
- * calling thread's by md_launch_release).  Only deterministic outcomes are
- * remembered: MD_OK and the MD_FALLBACK_* statuses.
+ * the hit path takes no lock, makes no atomic access but one load of the
+ * cache generation, and cannot see a torn or recycled record).  A record
+ * lives in the slot of its entry's (key, context) or the next one and
+ * names its entry by id (never reused: a record of a released entry is
+ * never matched by md_memo_find) and by key, context and the cache
+ * generation the entry was published in: md_memo_at finds it from the
+ * launch alone, without the cache, and only while that generation is
+ * current (md_launch_reset and md_launch_release start a new one).
+ * Memory is bounded: at most MD_MEMO_SLOTS records per thread, each sized
+ * by its descriptor; a thread's table is freed when the thread exits (and
+ * the calling thread's by md_launch_release).  Only deterministic
+ * outcomes are remembered: MD_OK and the MD_FALLBACK_* statuses, and
+ * (orig records) an entry that always runs the original.
  */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
+#include "md_graph_internal.h"
 #include "md_launch_internal.h"
 #include "md_launch_memo.h"
 
@@ -130,17 +137,7 @@ out:
 
 /* ---- the per-thread memo table ---- */
 
-#define MD_MEMO_SLOTS 256 /* a power of two */
-
-typedef struct md_memo_table {
-  md_memo *slot[MD_MEMO_SLOTS];
-} md_memo_table;
-
-static _Thread_local md_memo_table *md_tls
-#if defined(__GNUC__)
-    __attribute__((tls_model("initial-exec")))
-#endif
-    ;
+_Thread_local md_memo_table *md_memo_tls;
 static pthread_key_t md_tls_key;
 static pthread_once_t md_tls_once = PTHREAD_ONCE_INIT;
 static int md_tls_key_ok;
@@ -158,88 +155,55 @@ static void md_tls_init(void) {
   md_tls_key_ok = pthread_key_create(&md_tls_key, md_memo_table_free) == 0;
 }
 
-/* The reads r[0..n) of `size` bytes: 1 if each equals its in[] value,
- * else 0 (also for a NULL argument).  Inlined with a constant size. */
-static inline int md_reads_equal(const md_read *r, uint32_t n,
-                                 const uint64_t *in, void *const *args,
-                                 unsigned size) {
+/* Store the values of the reads r[0..n) of `size` bytes in in[] and
+ * where they were read in addr[]: 0, or -1 for a NULL argument. */
+MD_MEMO_INLINE int md_reads_get(const md_read *r, uint32_t n, uint64_t *in,
+                                const unsigned char **addr,
+                                void *const *args, unsigned size) {
   for (uint32_t i = 0; i < n; i++) {
     const unsigned char *a = args[r[i].param];
-    uint64_t v = 0;
-    if (!a)
-      return 0;
-    memcpy(&v, a + r[i].off, size); /* host order, zero-extended */
-    if (v != in[i])
-      return 0;
-  }
-  return 1;
-}
-
-/* Store the values of the reads r[0..n) of `size` bytes in in[]: 0, or -1
- * for a NULL argument. */
-static inline int md_reads_get(const md_read *r, uint32_t n, uint64_t *in,
-                               void *const *args, unsigned size) {
-  for (uint32_t i = 0; i < n; i++) {
-    const unsigned char *a = args[r[i].param];
-    uint64_t v = 0;
     if (!a)
       return -1;
-    memcpy(&v, a + r[i].off, size);
-    in[i] = v;
+    addr[i] = a + r[i].off;
+    in[i] = md_load(addr[i], size);
   }
   return 0;
 }
 
-static inline void md_dims_words(const md_dims *dims, uint32_t w[6]) {
-  w[0] = dims->block[0], w[1] = dims->block[1], w[2] = dims->block[2];
-  w[3] = dims->grid[0], w[4] = dims->grid[1], w[5] = dims->grid[2];
+/* The slot of t that holds the record of entry e, or NULL; any_gen: also
+ * a record of e's key and context from another generation. */
+static md_memo **md_memo_slot_of(md_memo_table *t, const md_entry *e,
+                                 int any_gen) {
+  size_t h = md_memo_home(e->key, e->ctx);
+  for (int k = 0; k < 2; k++, h = (h + 1) & (MD_MEMO_SLOTS - 1)) {
+    md_memo *m = t->slot[h];
+    if (m && (m->id == e->id ||
+              (any_gen && m->key == e->key && m->ctx == e->ctx)))
+      return &t->slot[h];
+  }
+  return NULL;
 }
 
 md_memo *md_memo_find(const md_entry *e, void *const *args,
                       const md_dims *dims) {
-  const md_readset *rs = e->rs;
-  md_memo_table *t = md_tls;
-  md_memo *m;
-  uint32_t i;
-  if (!t || !rs)
+  md_memo_table *t = md_memo_tls;
+  md_memo **sp;
+  if (!t || !e->rs || !(sp = md_memo_slot_of(t, e, 0)) || (*sp)->orig)
     return NULL;
-  m = t->slot[e->id & (MD_MEMO_SLOTS - 1)];
-  if (!m || m->id != e->id)
-    return NULL;
-  {
-    const md_read *r = rs->r;
-    const uint64_t *in = m->in;
-    uint32_t n8 = rs->n_size[0], n4 = rs->n_size[1], n2 = rs->n_size[2];
-    uint32_t n1 = rs->n_size[3];
-    if (!md_reads_equal(r, n8, in, args, 8) ||
-        !md_reads_equal(r + n8, n4, in + n8, args, 4) ||
-        !md_reads_equal(r + n8 + n4, n2, in + n8 + n4, args, 2) ||
-        !md_reads_equal(r + n8 + n4 + n2, n1, in + n8 + n4 + n2, args, 1))
-      return NULL;
-  }
-  if (rs->any_dims) {
-    uint32_t w[6], dd = 0;
-    if (!dims)
-      return NULL;
-    md_dims_words(dims, w);
-    for (i = 0; i < 6; i++)
-      dd |= (w[i] ^ m->dims[i]) & rs->dmask[i];
-    if (dd)
-      return NULL;
-  }
-  return m;
+  return md_memo_same(*sp, e->rs, args, dims) ? *sp : NULL;
 }
 
 /* Outcomes that are a function of the inputs alone. */
 static int md_memo_keeps(int status) {
   return status == MD_OK || status == MD_FALLBACK_DIV_ZERO ||
-         status == MD_FALLBACK_UNDEFINED || status == MD_FALLBACK_NOT_POSITIVE ||
+         status == MD_FALLBACK_UNDEFINED ||
+         status == MD_FALLBACK_NOT_POSITIVE ||
          status == MD_FALLBACK_REQUIREMENT || status == MD_FALLBACK_NOT_DIV32;
 }
 
 /* This thread's table, made on first use; NULL when out of memory. */
 static md_memo_table *md_memo_table_get(void) {
-  md_memo_table *t = md_tls;
+  md_memo_table *t = md_memo_tls;
   if (t)
     return t;
   pthread_once(&md_tls_once, md_tls_init);
@@ -249,7 +213,61 @@ static md_memo_table *md_memo_table_get(void) {
     free(t);
     return NULL;
   }
-  return md_tls = t;
+  return md_memo_tls = t;
+}
+
+/* Where e's record goes: its own slot (or that of its key and context in
+ * an earlier generation), else an empty one, else one of another
+ * generation, else the home slot; never a lent record.  NULL: no slot. */
+static md_memo **md_memo_place(md_memo_table *t, const md_entry *e) {
+  size_t h = md_memo_home(e->key, e->ctx), h2 = (h + 1) & (MD_MEMO_SLOTS - 1);
+  md_memo **sp = md_memo_slot_of(t, e, 1), **a = &t->slot[h],
+          **b = &t->slot[h2];
+  uint64_t gen =
+      atomic_load_explicit(&md_cache_generation, memory_order_relaxed);
+  if (sp)
+    return (*sp)->lent ? NULL : sp;
+  if (!*a || !*b)
+    return !*a ? a : b;
+  if ((*a)->gen != gen && !(*a)->lent)
+    return a;
+  if ((*b)->gen != gen && !(*b)->lent)
+    return b;
+  if (!(*a)->lent)
+    return a;
+  return (*b)->lent ? NULL : b;
+}
+
+/* A record of at least `bytes` in slot sp (its old one if large enough);
+ * NULL when out of memory (then the slot is empty). */
+static md_memo *md_memo_alloc(md_memo **sp, size_t bytes) {
+  md_memo *m = *sp;
+  if (m && m->bytes >= bytes)
+    return m;
+  free(m);
+  *sp = m = malloc(bytes);
+  if (m) {
+    m->bytes = bytes;
+    m->n_in = m->n_params = m->n_extra = UINT32_MAX; /* no layout yet */
+  }
+  return m;
+}
+
+/* The fields every record of e has. */
+static void md_memo_name(md_memo *m, const md_entry *e) {
+  m->key = e->key;
+  m->ctx = e->ctx;
+  m->gen = e->gen;
+  m->e = e;
+  m->lent = 0;
+  m->graphs_orig = md_env_graphs_original();
+}
+
+void md_memo_rebase(md_memo *m, const md_readset *rs, void *const *args) {
+  if (m->n_params)
+    memcpy(m->args, args, m->n_params * sizeof *args);
+  for (uint32_t i = 0; i < rs->n; i++)
+    m->addr[i] = (const unsigned char *)args[rs->r[i].param] + rs->r[i].off;
 }
 
 md_memo *md_memo_store(const md_entry *e, void *const *args,
@@ -260,49 +278,47 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   md_memo **sp, *m;
   uint32_t i, np = ex->n_params, nx = status == MD_OK ? ex->n_extra : 0;
   size_t bytes;
-  if (!rs || !md_memo_keeps(status) || (rs->any_dims && !dims))
+  if (!rs || !md_memo_keeps(status) || (rs->any_dims && !dims) ||
+      (np && !args) || md_env_disabled())
     return NULL;
-  if (!(t = md_memo_table_get()))
-    return NULL;
-  sp = &t->slot[e->id & (MD_MEMO_SLOTS - 1)];
-  m = *sp;
-  if (m && m->lent) /* its array is in use: keep it */
+  if (!(t = md_memo_table_get()) || !(sp = md_memo_place(t, e)))
     return NULL;
   bytes = sizeof *m + (rs->n + (size_t)nx) * sizeof(uint64_t) +
-          ((size_t)np + nx) * sizeof(void *);
-  if (!m || m->bytes < bytes || m->n_in != rs->n || m->n_params != np ||
-      m->n_extra != nx) {
-    if (!m || m->bytes < bytes) {
-      free(m);
-      *sp = m = malloc(bytes);
-      if (!m)
-        return NULL;
-      m->bytes = bytes;
-    }
+          ((size_t)np + nx + rs->n) * sizeof(void *);
+  if (!(m = md_memo_alloc(sp, bytes)))
+    return NULL;
+  m->id = 0; /* no record until the inputs are complete */
+  m->key = NULL;
+  if (m->n_in != rs->n || m->n_params != np || m->n_extra != nx) {
     m->n_in = rs->n;
     m->n_params = np;
     m->n_extra = nx;
     m->in = (uint64_t *)(m + 1);
     m->val = m->in + rs->n;
     m->args = (void **)(m->val + nx);
+    m->addr = (const unsigned char **)(m->args + np + nx);
     for (i = 0; i < nx; i++)
       m->args[np + i] = &m->val[i];
   }
   {
     const md_read *r = rs->r;
     uint64_t *in = m->in;
+    const unsigned char **a = m->addr;
     uint32_t n8 = rs->n_size[0], n4 = rs->n_size[1], n2 = rs->n_size[2];
-    uint32_t n1 = rs->n_size[3];
-    m->id = 0; /* no record until the inputs are complete */
-    if (md_reads_get(r, n8, in, args, 8) ||
-        md_reads_get(r + n8, n4, in + n8, args, 4) ||
-        md_reads_get(r + n8 + n4, n2, in + n8 + n4, args, 2) ||
-        md_reads_get(r + n8 + n4 + n2, n1, in + n8 + n4 + n2, args, 1))
+    uint32_t n1 = rs->n_size[3], k = n8 + n4 + n2;
+    if (md_reads_get(r, n8, in, a, args, 8) ||
+        md_reads_get(r + n8, n4, in + n8, a + n8, args, 4) ||
+        md_reads_get(r + n8 + n4, n2, in + n8 + n4, a + n8 + n4, args, 2) ||
+        md_reads_get(r + k, n1, in + k, a + k, args, 1))
       return NULL;
   }
+  if (np)
+    memcpy(m->args, args, np * sizeof *args);
+  md_memo_name(m, e);
   m->id = e->id;
+  m->rs = rs;
+  m->orig = 0;
   m->status = status;
-  m->lent = 0;
   m->fn = ca->fn;
   m->tier = ca->tier;
   m->bet = ca->bet;
@@ -314,11 +330,36 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   return m;
 }
 
+void md_memo_store_orig(const md_entry *e) {
+  md_memo_table *t;
+  md_memo **sp, *m;
+  const md_entry *all;
+  if (e->ctx != MD_CTX_ALL && md_status_all_contexts(e->status) &&
+      (all = md_cache_find(e->key, MD_CTX_ALL)))
+    e = all; /* one record for every context */
+  if (e->status == MD_OK || !(t = md_memo_table_get()) ||
+      !(sp = md_memo_place(t, e)) || !(m = md_memo_alloc(sp, sizeof *m)))
+    return;
+  md_memo_name(m, e);
+  m->id = e->id;
+  m->rs = NULL;
+  m->orig = 1;
+  m->status = e->status;
+  m->fn = NULL;
+  m->tier = MD_TIER_ORIGINAL;
+  m->bet = MD_OK;
+  m->n_in = m->n_params = m->n_extra = 0;
+  m->in = m->val = NULL;
+  m->args = NULL;
+  m->addr = NULL;
+  memset(m->dims, 0, sizeof m->dims);
+}
+
 void md_memo_release(void) {
-  md_memo_table *t = md_tls;
+  md_memo_table *t = md_memo_tls;
   if (!t)
     return;
-  md_tls = NULL;
+  md_memo_tls = NULL;
   pthread_setspecific(md_tls_key, NULL);
   md_memo_table_free(t);
 }

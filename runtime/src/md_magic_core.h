@@ -12,7 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "magicdiv/md_abi.h"
 #include "magicdiv/md_magic.h"
+#include "magicdiv/magicdiv.h"
 
 /* floor(log2 d) for d >= 1.  A clz where the compiler has one and the type
  * widths match (guarded), else a 6-step binary search. */
@@ -136,6 +138,61 @@ static inline md_s64_magic md_s64_of(int64_t d) {
   md_u64_magic u = md_u64_of(((uint64_t)d ^ sg) - sg);
   md_s64_magic g = {u.m, u.a, u.s, d < 0 ? -1 : 0};
   return g;
+}
+
+/* ---- a divisor value of a descriptor (md_abi.h kinds and flags) ---- */
+
+/* MD_OK if divisor value v (zero-extended from its read) is in the domain
+ * of its kind and flags, else the fallback status. */
+static inline int md_magic_check(int kind, int flags, uint64_t v) {
+  if (v == 0)
+    return MD_FALLBACK_DIV_ZERO;
+  /* Positive signed kinds: v <= 0 as a signed value, i.e. (v != 0 here)
+   * its sign bit is set. */
+  if ((flags & MD_DF_POSITIVE) && (v >> (md_kind_width(kind) - 1)) != 0)
+    return MD_FALLBACK_NOT_POSITIVE;
+  /* MD_DF_DIV32 (64-bit kinds): U64 needs v < 2^32, S64 needs v to be the
+   * sign extension of its low 32 bits. */
+  if ((flags & MD_DF_DIV32) &&
+      (kind == MD_KIND_U64 ? (v >> 32) != 0
+                           : (uint64_t)(int64_t)(int32_t)(uint32_t)v != v))
+    return MD_FALLBACK_NOT_DIV32;
+  return MD_OK;
+}
+
+/* Store the magic of divisor value v (md_magic_check passed) of `kind` at
+ * dst[0...]: (m, a, s[, dsgn]) as in md_abi.h, each zero-extended from its
+ * width. */
+static inline void md_magic_store(int kind, int flags, uint64_t v,
+                                  uint64_t *dst) {
+  switch (kind) {
+  case MD_KIND_U32: {
+    md_u32_magic g = md_u32_of((uint32_t)v);
+    dst[0] = g.m, dst[1] = g.a, dst[2] = g.s;
+    return;
+  }
+  case MD_KIND_S32: {
+    /* the 32-bit value's sign, without an out-of-range conversion */
+    int64_t sv = (int64_t)((uint64_t)(uint32_t)v ^ 0x80000000u) - 0x80000000;
+    md_s32_magic g = md_s32_of((int32_t)sv);
+    dst[0] = g.m, dst[1] = g.a, dst[2] = g.s;
+    if (!(flags & MD_DF_POSITIVE))
+      dst[3] = (uint32_t)g.dsgn;
+    return;
+  }
+  case MD_KIND_U64: {
+    md_u64_magic g = md_u64_of(v);
+    dst[0] = g.m, dst[1] = g.a, dst[2] = g.s;
+    return;
+  }
+  default: { /* MD_KIND_S64 */
+    md_s64_magic g = md_s64_of((int64_t)v);
+    dst[0] = g.m, dst[1] = g.a, dst[2] = g.s;
+    if (!(flags & MD_DF_POSITIVE))
+      dst[3] = (uint64_t)g.dsgn;
+    return;
+  }
+  }
 }
 
 #endif /* MAGICDIV_MD_MAGIC_CORE_H */

@@ -17,8 +17,27 @@
  *    first md_clone_args_free): both correct, the second a copy.
  * 4. A kernel without a clone is looked up once for all contexts: later
  *    launches in other contexts make no driver lookup.
+ * 5. The fast path (md_memo_at: this thread's record found by kernel and
+ *    context, without the cache) follows the current context: launches
+ *    alternating between two contexts are exact and each context is
+ *    looked up once; a context destroyed and made again at the same
+ *    address (a new cuCtxGetId) gets a new lookup, never the old
+ *    context's clone; argument arrays at new addresses with the same
+ *    values are exact too.
+ * 6. MAGICDIV_GRAPHS=original: a launch into a capturing stream runs the
+ *    original even when the memo holds its inputs.
+ * 7. HIP: repeated md_hip_launch through the fast path is exact against
+ *    md_desc_fill, falls back where the descriptor does, and a kernel
+ *    without a clone runs its original.
+ * 8. The direct evaluation (md_launch_plan.c) of descriptors whose
+ *    divisors are parameter reads (P: u32, s32, u64 with MD_DF_DIV32, s64,
+ *    a u32 field at offset 4; U: u32 only, the plan's u32 loop): the
+ *    entry has a plan, and every launch --
+ *    edge and random values, zeros, INT_MIN, values beyond 32 bits --
+ *    gets exactly md_desc_fill's outcome and magic values.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -120,6 +139,26 @@ static char stub_k, stub_n;
 static const md_cuda_api api = {MD_CUDA_API_VERSION, 0, fake_cudaLaunchKernel,
                                 fake_cudaGetFuncBySymbol};
 
+/* The clone's arguments p: the original pointers args[0..3), then the
+ * nine magic values of want (32-bit ones read from their low 4 bytes). */
+static void expect_clone_args(void *const *p, void *const *args,
+                              const md_extra *want, const char *who,
+                              unsigned gx) {
+  for (int i = 0; i < 3; i++)
+    EXPECT(p[i] == args[i]);
+  for (int i = 0; i < 9; i++) {
+    uint64_t got = i < 6 ? *(const uint32_t *)p[3 + i]
+                         : *(const uint64_t *)p[3 + i];
+    if (got != want->value[i]) {
+      fprintf(stderr, "%s x=%llu d=%u r=%u gx=%u: extra %d is %llu, want "
+              "%llu\n", who, (unsigned long long)*(const uint64_t *)args[0],
+              *(const uint32_t *)args[1], *(const uint32_t *)args[2], gx, i,
+              (unsigned long long)got, (unsigned long long)want->value[i]);
+      failures++;
+    }
+  }
+}
+
 /* Launch K with (x, d, r) on grid gx; check the outcome against an
  * uncached md_desc_fill.  want_clone: -1 for "whatever md_desc_fill says"
  * (MAGICDIV_DISABLE sets 0). */
@@ -129,7 +168,7 @@ static void launch_check(uint64_t x, uint32_t d, uint32_t r, unsigned gx,
   md_dims dims = {{gx, 1, 1}, {128, 1, 1}};
   void *args[3] = {&x, &d, &r};
   md_extra want;
-  int st = md_desc_fill(desc, desc_n, args, &dims, &want), i;
+  int st = md_desc_fill(desc, desc_n, args, &dims, &want);
   fake_last_fn = NULL;
   fake_last_orig = NULL;
   EXPECT(md_cuda_launch(&stub_k, grid, block, args, 0, NULL, "K", &api) == 0);
@@ -137,19 +176,7 @@ static void launch_check(uint64_t x, uint32_t d, uint32_t r, unsigned gx,
     EXPECT(fake_last_fn == &kclone && fake_last_orig == NULL);
     if (fake_last_fn != &kclone)
       return;
-    for (i = 0; i < 3; i++)
-      EXPECT(fake_last_params[i] == args[i]);
-    for (i = 0; i < 9; i++) {
-      /* 32-bit parameters are read from the low 4 bytes */
-      uint64_t got = i < 6 ? *(const uint32_t *)fake_last_params[3 + i]
-                           : *(const uint64_t *)fake_last_params[3 + i];
-      if (got != want.value[i]) {
-        fprintf(stderr, "x=%llu d=%u r=%u gx=%u: extra %d is %llu, want "
-                "%llu\n", (unsigned long long)x, d, r, gx, i,
-                (unsigned long long)got, (unsigned long long)want.value[i]);
-        failures++;
-      }
-    }
+    expect_clone_args(fake_last_params, args, &want, "cuda", gx);
   } else {
     EXPECT(fake_last_orig == &stub_k && fake_last_fn == NULL);
   }
@@ -255,6 +282,286 @@ static void test_noclone(void) {
   fake_cur_ctx = 0x1000;
 }
 
+/* ---- 8: descriptors the plan evaluates ---- */
+
+/* params of P and U: u64 x (8), u32 d (4), s32 sd (4), struct {u32; u32 f}
+ * (8).  A divisor: parameter, offset, size, kind, flags. */
+typedef struct pdiv {
+  int param, off, size, kind, flags;
+} pdiv;
+/* P: d (u32), sd (s32), x (u64, MD_DF_DIV32), x (s64), f (u32) */
+static const pdiv p_divs[5] = {{1, 0, 4, MD_KIND_U32, 0},
+                               {2, 0, 4, MD_KIND_S32, 0},
+                               {0, 0, 8, MD_KIND_U64, MD_DF_DIV32},
+                               {0, 0, 8, MD_KIND_S64, 0},
+                               {3, 4, 4, MD_KIND_U32, 0}};
+/* U: every divisor u32 (the plan's u32 loop): d, f, sd's bits */
+static const pdiv u_divs[3] = {{1, 0, 4, MD_KIND_U32, 0},
+                               {3, 4, 4, MD_KIND_U32, 0},
+                               {2, 0, 4, MD_KIND_U32, 0}};
+
+typedef struct pkern {
+  const pdiv *divs;
+  int nd;
+  unsigned char desc[256];
+  size_t n;
+  uint32_t nx;
+  fake_fn orig, clone;
+  char stub;
+} pkern;
+
+static const uint32_t psizes[4] = {8, 4, 4, 8};
+static pkern pk = {p_divs, 5, {0}, 0, 0, {"P", NULL, 4, -1, 0, 0, psizes},
+                   {"P__magicdiv", NULL, 21, -1, 0, 0, NULL}, 0};
+static pkern uk = {u_divs, 3, {0}, 0, 0, {"U", NULL, 4, -1, 0, 0, psizes},
+                   {"U__magicdiv", NULL, 13, -1, 0, 0, NULL}, 0};
+
+static void make_pdesc(pkern *k) {
+  const uint32_t np = 4;
+  size_t code = MD_DESC_HEADER_SIZE + 4 * np + MD_DIV_ENTRY_SIZE * k->nd;
+  size_t p = MD_DESC_HEADER_SIZE, c = code, first = 0;
+  unsigned char *o = k->desc;
+  for (uint32_t i = 0; i < np; i++)
+    p = put(o, p, psizes[i], 4);
+  for (int i = 0; i < k->nd; i++) {
+    const pdiv *v = &k->divs[i];
+    p = put(o, p, v->kind, 1), p = put(o, p, v->flags, 1);
+    p = put(o, p, first, 2), p = put(o, p, c, 4);
+    first += md_kind_params(v->kind, v->flags);
+    c = put(o, c, MD_OP_ARG, 1);
+    c = put(o, c, v->param, 2);
+    c = put(o, c, v->off, 4);
+    c = put(o, c, v->size, 1);
+    c = put(o, c, MD_OP_END, 1);
+  }
+  k->n = c;
+  k->nx = (uint32_t)first;
+  put(o, 0, 'M' | 'D' << 8 | 'D' << 16 | (uint32_t)'S' << 24, 4);
+  put(o, 4, 2, 2);
+  put(o, 6, MD_DESC_HEADER_SIZE, 2);
+  put(o, 8, k->n, 4);
+  put(o, 12, np, 2);
+  put(o, 14, k->nd, 2);
+  put(o, 16, k->nx, 2);
+  put(o, 18, 0, 2);
+}
+
+static void plan_check(pkern *k, uint64_t x, uint32_t d, int32_t sd,
+                       uint32_t f) {
+  md_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
+  md_dims dims = {{1, 1, 1}, {32, 1, 1}};
+  uint32_t fs[2] = {0xdeadbeefu, f};
+  void *args[4] = {&x, &d, &sd, fs};
+  md_extra want;
+  int st = md_desc_fill(k->desc, k->n, args, &dims, &want);
+  uint32_t i, j = 0;
+  fake_last_fn = NULL;
+  fake_last_orig = NULL;
+  EXPECT(md_cuda_launch(&k->stub, grid, block, args, 0, NULL, k->orig.name,
+                        &api) == 0);
+  if (st != MD_OK) {
+    EXPECT(fake_last_orig == &k->stub && fake_last_fn == NULL);
+    return;
+  }
+  EXPECT(fake_last_fn == &k->clone);
+  if (fake_last_fn != &k->clone)
+    return;
+  for (i = 0; i < 4; i++)
+    EXPECT(fake_last_params[i] == args[i]);
+  for (int v = 0; v < k->nd; v++) {
+    int wide = md_kind_width(k->divs[v].kind) == 64;
+    for (int n = md_kind_params(k->divs[v].kind, k->divs[v].flags); n > 0;
+         n--, j++) {
+      uint64_t got = wide ? *(const uint64_t *)fake_last_params[4 + j]
+                          : *(const uint32_t *)fake_last_params[4 + j];
+      if (got != want.value[j]) {
+        fprintf(stderr, "%s x=%llu d=%u sd=%d f=%u: extra %u is %llu, "
+                "want %llu\n", k->orig.name, (unsigned long long)x, d, sd,
+                f, j, (unsigned long long)got,
+                (unsigned long long)want.value[j]);
+        failures++;
+      }
+    }
+  }
+  EXPECT(j == k->nx);
+}
+
+static void test_plan(pkern *k) {
+  static const uint64_t xs[] = {1, 2, 3, 7, 0xffffffffull, 0x100000000ull,
+                                1ull << 63, ~0ull, 0};
+  static const int32_t ss[] = {1, -1, 7, -7, INT32_MIN, INT32_MAX, 0};
+  static const uint32_t us[] = {1, 2, 3, 0x80000000u, 0xffffffffu, 641, 0};
+  const md_entry *e;
+  uint64_t s = 0x2545F4914F6CDD1Dull;
+  plan_check(k, 3, 5, -9, 11);
+  e = md_cache_find(&k->stub, (uint64_t)fake_default_ctx * 3 + 1);
+  EXPECT(e && e->status == MD_OK && e->plan != NULL);
+  for (size_t a = 0; a < sizeof xs / sizeof xs[0]; a++)
+    for (size_t b = 0; b < sizeof ss / sizeof ss[0]; b++)
+      for (size_t c = 0; c < sizeof us / sizeof us[0]; c++) {
+        plan_check(k, xs[a], us[c], ss[b], us[(c + b) % 7]);
+        plan_check(k, xs[a], us[c], ss[b], us[(c + b) % 7]); /* memo */
+      }
+  for (int i = 0; i < 20000; i++) {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    uint64_t x = s >> (s & 63);
+    uint32_t d = (uint32_t)(s >> 11) >> ((s >> 3) & 31);
+    int32_t sd = (int32_t)(uint32_t)(s >> 29);
+    plan_check(k, x, d, sd, (uint32_t)(s >> 37) | 1u);
+  }
+}
+
+static void add_pkern(pkern *k, const char *dname) {
+  make_pdesc(k);
+  EXPECT(md_desc_validate(k->desc, k->n) == MD_OK);
+  k->clone.n_params = 4 + (int)k->nx;
+  fake_add_fn(&mod, &k->orig);
+  fake_add_fn(&mod, &k->clone);
+  fake_add_global(&mod, dname, k->desc, k->n);
+  fake_bind(&k->stub, &k->orig, 0);
+}
+
+/* ---- contexts: ids with an epoch, so that a context can be destroyed
+ * and made again at the same address with a new id ---- */
+
+static unsigned long long ctx_epoch;
+static md_CUresult ctx_id_epoch(md_CUcontext c, unsigned long long *id) {
+  *id = (unsigned long long)(uintptr_t)c * 3 + (ctx_epoch << 40);
+  return 0;
+}
+
+static void test_contexts(void) {
+  static const set s2[] = {
+      {1000, 7, 5, 4}, {1000, 9, 5, 4}, {1000, 0, 5, 4}, {1000, 7, 5, 4}};
+  int calls = fake_get_func_calls, i, k;
+  for (k = 0; k < 40; k++) { /* alternate two contexts */
+    fake_cur_ctx = k & 1 ? 0x2000 : 0x3000;
+    i = (k / 2) % 4;
+    launch_check(s2[i].x, s2[i].d, s2[i].r, s2[i].gx, 0);
+  }
+  EXPECT(fake_get_func_calls == calls + 2); /* one lookup per context */
+  /* destroy 0x3000 and make a context at the same address: a new id */
+  fake_cur_ctx = 0x3000;
+  calls = fake_get_func_calls;
+  launch_check(1000, 7, 5, 4, 0);
+  EXPECT(fake_get_func_calls == calls); /* same context: the memo */
+  ctx_epoch++;
+  launch_check(1000, 7, 5, 4, 0);
+  EXPECT(fake_get_func_calls == calls + 1); /* new context: new lookup */
+  launch_check(1000, 7, 5, 4, 0);
+  EXPECT(fake_get_func_calls == calls + 1);
+  /* the same values behind new argument pointers, then the old ones */
+  {
+    md_dim3 grid = {4, 1, 1}, block = {128, 1, 1};
+    uint64_t x = 1000;
+    uint32_t d = 7, r = 5;
+    void *args[3] = {&x, &d, &r};
+    fake_last_fn = NULL;
+    EXPECT(md_cuda_launch(&stub_k, grid, block, args, 0, NULL, "K", &api) ==
+           0);
+    EXPECT(fake_last_fn == &kclone && fake_last_params[1] == &d);
+    d = 9; /* through the new pointers: a new value */
+    fake_last_fn = NULL;
+    EXPECT(md_cuda_launch(&stub_k, grid, block, args, 0, NULL, "K", &api) ==
+           0);
+    EXPECT(fake_last_fn == &kclone &&
+           *(const uint32_t *)fake_last_params[3] != 0);
+  }
+  launch_check(1000, 9, 5, 4, 0);
+  launch_check(1000, 7, 5, 4, 0);
+  fake_cur_ctx = fake_default_ctx;
+}
+
+static void test_graphs_original(void) {
+  setenv("MAGICDIV_GRAPHS", "original", 1);
+  md_launch_reset();
+  launch_check(1000, 7, 5, 4, 0);
+  launch_check(1000, 7, 5, 4, 0); /* the memo holds it */
+  fake_capturing = 1;
+  launch_check(1000, 7, 5, 4, 1); /* captured: the original */
+  fake_capturing = 0;
+  launch_check(1000, 7, 5, 4, 0);
+  unsetenv("MAGICDIV_GRAPHS");
+  md_launch_reset();
+  launch_check(1000, 7, 5, 4, 0); /* the lookup, outside a capture */
+  fake_capturing = 1; /* without the switch, captures get the clone */
+  launch_check(1000, 7, 5, 4, 0);
+  launch_check(1000, 7, 5, 4, 0);
+  fake_capturing = 0;
+}
+
+/* ---- HIP ---- */
+
+static char h_k, h_kc, h_n;
+static const void *hip_fn;
+static void *hip_args[16];
+
+static int hip_launch(const void *fn, md_dim3 g, md_dim3 b, void **args,
+                      size_t shmem, void *stream) {
+  (void)g, (void)b, (void)shmem, (void)stream;
+  hip_fn = fn;
+  for (int i = 0; i < (fn == &h_kc ? 12 : 3); i++)
+    hip_args[i] = args[i];
+  return 0;
+}
+
+static void hip_check(uint64_t x, uint32_t d, uint32_t r, unsigned gx) {
+  static const md_hip_api hapi = {MD_HIP_API_VERSION, 0, hip_launch};
+  md_hip_clone c = {&h_kc, desc, 0, NULL, NULL, 0};
+  md_dim3 grid = {gx, 1, 1}, block = {128, 1, 1};
+  md_dims dims = {{gx, 1, 1}, {128, 1, 1}};
+  void *args[3] = {&x, &d, &r};
+  md_extra want;
+  int st = md_desc_fill(desc, desc_n, args, &dims, &want);
+  c.desc_size = desc_n;
+  hip_fn = NULL;
+  EXPECT(md_hip_launch(&h_k, grid, block, args, 0, NULL, "hk", &hapi, &c) ==
+         0);
+  if (st != MD_OK) {
+    EXPECT(hip_fn == &h_k && hip_args[1] == &d);
+    return;
+  }
+  EXPECT(hip_fn == &h_kc);
+  if (hip_fn != &h_kc)
+    return;
+  expect_clone_args(hip_args, args, &want, "hip", gx);
+}
+
+static void test_hip(void) {
+  static const md_hip_api hapi = {MD_HIP_API_VERSION, 0, hip_launch};
+  md_dim3 grid = {1, 1, 1}, block = {1, 1, 1};
+  int out = 0, i;
+  void *args[3] = {&out, &out, &out};
+  for (int rounds = 0; rounds < 2; rounds++)
+    for (i = 0; i < (int)(sizeof sets / sizeof sets[0]); i++) {
+      hip_check(sets[i].x, sets[i].d, sets[i].r, sets[i].gx);
+      hip_check(sets[i].x, sets[i].d, sets[i].r, sets[i].gx);
+    }
+  for (i = 0; i < 3; i++) { /* no clone: the original, every time */
+    hip_fn = NULL;
+    EXPECT(md_hip_launch(&h_n, grid, block, args, 0, NULL, "hn", &hapi,
+                         NULL) == 0);
+    EXPECT(hip_fn == &h_n);
+  }
+  setenv("MAGICDIV_DISABLE", "1", 1);
+  md_launch_reset();
+  hip_fn = NULL;
+  {
+    uint64_t x = 1000;
+    uint32_t d = 7, r = 5;
+    void *a3[3] = {&x, &d, &r};
+    md_dim3 g4 = {4, 1, 1}, b128 = {128, 1, 1};
+    md_hip_clone c = {&h_kc, desc, 0, NULL, NULL, 0};
+    c.desc_size = desc_n;
+    EXPECT(md_hip_launch(&h_k, g4, b128, a3, 0, NULL, "hk", &hapi, &c) == 0);
+    EXPECT(hip_fn == &h_k);
+  }
+  unsetenv("MAGICDIV_DISABLE");
+  md_launch_reset();
+  hip_check(1000, 7, 5, 4);
+  hip_check(1000, 7, 5, 4);
+}
+
 int main(void) {
   md_cuda_driver d;
   (void)fake_desc; /* the version-1 builder: not used here */
@@ -264,10 +571,13 @@ int main(void) {
   fake_add_fn(&mod, &kclone);
   fake_add_fn(&mod, &nclone);
   fake_add_global(&mod, "K__magicdiv_desc", desc, desc_n);
+  add_pkern(&pk, "P__magicdiv_desc");
+  add_pkern(&uk, "U__magicdiv_desc");
   fake_bind(&stub_k, &korig, 0);
   fake_bind(&stub_n, &nclone, 0);
   d = fake_driver();
   d.func_get_param_info = fake_func_get_param_info;
+  d.ctx_get_id = ctx_id_epoch;
   korig.psizes = NULL; /* 8, 4, 4: the descriptor's sizes */
   EXPECT(md_cuda_set_driver(&d) == MD_OK);
   fake_cur_ctx = fake_default_ctx;
@@ -275,6 +585,11 @@ int main(void) {
   test_disable();
   test_nested();
   test_noclone();
+  test_plan(&pk);
+  test_plan(&uk);
+  test_contexts();
+  test_graphs_original();
+  test_hip();
   md_launch_release();
   fprintf(stderr, "memo: %s (%d failures)\n", failures ? "FAILED" : "ok",
           failures);

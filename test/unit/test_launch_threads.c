@@ -10,6 +10,9 @@
  * the fake (its magic parameters must be those of the launch's divisor),
  * every zero-divisor launch must run the original, and launch-threads.test
  * counts the MAGICDIV_LOG lines: exactly one per (kernel, context).
+ * A quarter of the launches go through md_hip_launch instead (the same
+ * kernels, registered clone handles; its fast path is the same thread-local
+ * memo), checked the same way by the fake hipLaunchKernel below.
  * Phase 2: the same while another thread keeps calling md_launch_reset.
  * launch-threads.test also runs it under ThreadSanitizer.
  */
@@ -38,6 +41,33 @@ static atomic_int resetting;
 static const md_cuda_api api = {MD_CUDA_API_VERSION, 0, fake_cudaLaunchKernel,
                                 fake_cudaGetFuncBySymbol};
 
+/* HIP: the registered handles of each kernel and of its clone. */
+static char hstubs[N_KERNELS], hclones[N_KERNELS], hnames[N_KERNELS][32];
+static md_hip_clone hinfo[N_KERNELS];
+static atomic_int hip_launches, hip_orig, hip_clone, hip_zero;
+
+/* Checks every clone launch like fake_launch_kernel: the magic parameters
+ * must be those of the divisor in parameter 2. */
+static int hip_launch(const void *fn, md_dim3 g, md_dim3 b, void **args,
+                      size_t shmem, void *stream) {
+  const char *f = fn;
+  (void)g, (void)b, (void)shmem, (void)stream;
+  if (f >= hclones && f < hclones + N_KERNELS) {
+    md_u32_magic want;
+    uint32_t d = *(const uint32_t *)args[2];
+    if (md_magic_u32(d, &want) != MD_OK ||
+        *(const uint32_t *)args[3] != want.m ||
+        *(const uint32_t *)args[4] != want.a ||
+        *(const uint32_t *)args[5] != want.s)
+      atomic_fetch_add(&fake_bad, 1);
+    atomic_fetch_add(&hip_clone, 1);
+  } else {
+    atomic_fetch_add(&hip_orig, 1);
+  }
+  return 0;
+}
+static const md_hip_api hapi = {MD_HIP_API_VERSION, 0, hip_launch};
+
 static void setup(void) {
   static const uint32_t sizes[3] = {8, 4, 4};
   int k;
@@ -57,6 +87,10 @@ static void setup(void) {
     fake_add_fn(m, &clones[k]);
     fake_add_global(m, dnames[k], desc, desc_n);
     fake_bind(&stubs[k], &origs[k], 0);
+    snprintf(hnames[k], sizeof hnames[k], "kh%d", k); /* log: not kt */
+    hinfo[k].handle = &hclones[k];
+    hinfo[k].desc = desc;
+    hinfo[k].desc_size = desc_n;
   }
 }
 
@@ -85,6 +119,15 @@ static void *worker(void *arg) {
     else if (rnd(&seed) % 16 == 0)
       d = 0;
     fake_cur_ctx = 0x1000 * (uintptr_t)(1 + rnd(&seed) % N_CTX);
+    if (rnd(&seed) % 4 == 0) {
+      if (md_hip_launch(&hstubs[k], grid, block, args, 0, NULL, hnames[k],
+                        &hapi, &hinfo[k]) != 0)
+        atomic_fetch_add(&errors, 1);
+      atomic_fetch_add(&hip_launches, 1);
+      if (d == 0)
+        atomic_fetch_add(&hip_zero, 1);
+      continue;
+    }
     if (md_cuda_launch(&stubs[k], grid, block, args, 0, NULL, names[k],
                        &api) != 0)
       atomic_fetch_add(&errors, 1);
@@ -104,6 +147,7 @@ static void *resetter(void *arg) {
 static int run_phase(int with_reset) {
   pthread_t t[N_THREADS], r;
   int i, o0 = fake_orig_launches, c0 = fake_clone_launches, z0 = zero_launches;
+  int h0 = hip_launches, ho0 = hip_orig, hc0 = hip_clone, hz0 = hip_zero;
   if (with_reset) {
     atomic_store(&resetting, 1);
     pthread_create(&r, NULL, resetter, NULL);
@@ -116,8 +160,14 @@ static int run_phase(int with_reset) {
     atomic_store(&resetting, 0);
     pthread_join(r, NULL);
   }
+  if (hip_orig - ho0 != hip_zero - hz0 ||
+      hip_orig - ho0 + hip_clone - hc0 != hip_launches - h0) {
+    fprintf(stderr, "FAIL: hip: %d original, %d clone launches, %d zero "
+            "divisors\n", hip_orig - ho0, hip_clone - hc0, hip_zero - hz0);
+    return 1;
+  }
   if (fake_orig_launches - o0 != zero_launches - z0 ||
-      fake_clone_launches - c0 + fake_orig_launches - o0 !=
+      fake_clone_launches - c0 + fake_orig_launches - o0 + hip_launches - h0 !=
           N_THREADS * N_LAUNCH) {
     fprintf(stderr, "FAIL: %d original, %d clone launches, %d zero divisors\n",
             fake_orig_launches - o0, fake_clone_launches - c0,
