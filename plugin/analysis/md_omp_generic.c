@@ -203,6 +203,7 @@ typedef struct md_obj {
   LLVMValueRef fn;    /* the function with the parallel call */
   LLVMValueRef store; /* the store to the object */
   unsigned nstores;
+  int lifetime; /* it has lifetime markers */
   const char *why;
 } md_obj;
 
@@ -210,8 +211,10 @@ typedef struct md_obj {
  * call passing it to a microtask that only loads through it. */
 static void md_obj_call(md_obj *o, LLVMValueRef call, LLVMValueRef p) {
   unsigned n = (unsigned)LLVMGetNumArgOperands(call), j;
-  if (md_is_lifetime_call(call))
+  if (md_is_lifetime_call(call)) {
+    o->lifetime = 1;
     return;
+  }
   if (md_omp_call_kind(call) != MD_OMP_FORK) {
     o->why = "divisor is loaded from a captured object whose address "
              "escapes";
@@ -278,6 +281,24 @@ static int md_reaches(LLVMBasicBlockRef from, LLVMBasicBlockRef to,
   return 0;
 }
 
+/* 1 if the (reachable) predecessors of block j are exactly p and b. */
+static int md_preds_are(const md_dom *d, LLVMBasicBlockRef j,
+                        LLVMBasicBlockRef p, LLVMBasicBlockRef b) {
+  unsigned k = md_dom_order(d, j), i, seen_p = 0, seen_b = 0;
+  if (k >= d->n)
+    return 0;
+  for (i = d->pred_start[k]; i < d->pred_start[k + 1]; i++) {
+    LLVMBasicBlockRef q = d->rpo[d->preds[i]];
+    if (q == p)
+      seen_p = 1;
+    else if (q == b)
+      seen_b = 1;
+    else
+      return 0;
+  }
+  return seen_p && seen_b;
+}
+
 /* 1 if the guard of block b (its only predecessor's branch) is "the
  * hardware thread id in the block is 0", b continuing at join. */
 static int md_thread0_guard(const md_dom *d, LLVMBasicBlockRef b,
@@ -303,7 +324,7 @@ static int md_thread0_guard(const md_dom *d, LLVMBasicBlockRef b,
   *join = LLVMGetSuccessor(br, 1 - then);
   bt = LLVMGetBasicBlockTerminator(b);
   return bt && LLVMIsABranchInst(bt) && !LLVMIsConditional(bt) &&
-         LLVMGetSuccessor(bt, 0) == *join;
+         LLVMGetSuccessor(bt, 0) == *join && md_preds_are(d, *join, p, b);
 }
 
 /* A team-shared object: the store is made by thread 0 in a block guarded
@@ -334,15 +355,18 @@ static int md_guarded_first(LLVMValueRef st, LLVMValueRef call) {
 }
 
 /* A stack slot: the store is before the call in its block, or in the
- * entry block (which comes before every other block). */
-static int md_slot_first(LLVMValueRef st, LLVMValueRef call) {
-  LLVMBasicBlockRef b = LLVMGetInstructionParent(st);
+ * entry block (which comes before every other block) when the slot has no
+ * lifetime markers (a lifetime start would make its contents undefined);
+ * in the call's block no lifetime marker may come between them. */
+static int md_slot_first(const md_obj *o, LLVMValueRef call) {
+  LLVMBasicBlockRef b = LLVMGetInstructionParent(o->store);
   LLVMValueRef i;
   if (b != LLVMGetInstructionParent(call))
-    return b == LLVMGetEntryBasicBlock(md_fn_of(call));
-  for (i = LLVMGetNextInstruction(st); i && i != call;
+    return !o->lifetime && b == LLVMGetEntryBasicBlock(md_fn_of(call));
+  for (i = LLVMGetNextInstruction(o->store); i && i != call;
        i = LLVMGetNextInstruction(i))
-    ;
+    if (md_is_lifetime_call(i))
+      return 0;
   return i == call;
 }
 
@@ -377,7 +401,7 @@ LLVMValueRef md_omp_captured_value(LLVMValueRef call, LLVMValueRef obj,
            "exactly once";
     return NULL;
   }
-  if (LLVMIsAAllocaInst(obj) ? !md_slot_first(o.store, call)
+  if (LLVMIsAAllocaInst(obj) ? !md_slot_first(&o, call)
                              : !md_guarded_first(o.store, call)) {
     *why = "divisor is loaded from a captured object whose store is not "
            "known to come before the parallel region";

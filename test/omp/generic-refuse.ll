@@ -4,11 +4,12 @@
 ; guarded block, a team barrier, then __kmpc_parallel_60 with a wrapper
 ; function) but one thing that keeps the captured divisor unproven, or a
 ; generic execution mode in which the workers run the wrapper.  Only the
-; control kernel `ok` gets a clone; every other one keeps its original,
-; with a remark saying why.
+; control kernels `ok` and `slot_ok` get a clone; every other one keeps its
+; original, with a remark saying why.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -pass-remarks=magicdiv -pass-remarks-missed=magicdiv \
 ; RUN:   -disable-output %s 2>&1 | %FileCheck %s
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s | %FileCheck --check-prefix=IR %s
+; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s | %opt -passes=verify -disable-output
 
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: kernel 'ok' cloned as 'ok__magicdiv': 1 division site(s)
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv in device function 'generic_mt' (called from kernel 'generic') left alone: it is a generic-mode parallel region (its workers call it through a wrapper function)
@@ -24,7 +25,15 @@
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object that is neither a stack slot nor a team-shared variable of the caller (in device function 'init_mt', called from kernel 'init')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object that is neither a stack slot nor a team-shared variable of the caller (in device function 'device_mt', called from kernel 'device')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object at an offset (in device function 'offset_mt', called from kernel 'offset')
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'bypass_mt', called from kernel 'bypass')
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: kernel 'slot_ok' cloned as 'slot_ok__magicdiv': 1 division site(s)
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: udiv i32 left alone: divisor is loaded from a captured object that is not stored exactly once (in device function 'slot_twice_mt', called from kernel 'slot_twice')
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: udiv i32 left alone: divisor is loaded from a captured object whose address escapes (in device function 'slot_escape_mt', called from kernel 'slot_escape')
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: udiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'slot_after_mt', called from kernel 'slot_after')
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: udiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'slot_lifetime_mt', called from kernel 'slot_lifetime')
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: udiv i32 left alone: divisor is loaded from a captured object that a parallel region may write (in device function 'slot_writer_mt', called from kernel 'slot_writer')
 ; IR: define weak_odr protected ptx_kernel void @ok__magicdiv(
+; IR: define weak_odr protected ptx_kernel void @slot_ok__magicdiv(
 ; IR-NOT: __magicdiv(
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -643,5 +652,160 @@ define internal void @offset_mt(ptr %gtid, ptr %btid, ptr %wp, ptr %out) {
 }
 
 define internal void @offset_wrapper(i16 %a, i32 %b) {
+  ret void
+}
+
+; join is also reached around the guard: thread 0 may not have stored
+@bypass_kernel_environment = weak_odr protected constant %struct.KernelEnvironmentTy { %struct.ConfigurationEnvironmentTy { i8 0, i8 0, i8 3, i32 1, i32 128, i32 0, i32 0, i32 0, i32 0 }, ptr @id, ptr null }
+@bypass_sh = internal addrspace(3) global [4 x i8] poison, align 16
+
+define weak_odr protected ptx_kernel void @bypass(ptr %dyn, i64 %w, ptr %out) {
+entry:
+  %args = alloca [2 x ptr], align 8
+  %init = call i32 @__kmpc_target_init(ptr @bypass_kernel_environment, ptr %dyn)
+  %go = icmp eq i32 %init, -1
+  br i1 %go, label %user, label %skip
+skip:
+  br label %join
+user:
+  %tid = call i32 @__kmpc_get_hardware_thread_id_in_block()
+  %is0 = icmp eq i32 %tid, 0
+  br i1 %is0, label %guarded, label %join
+guarded:
+  %w32 = trunc i64 %w to i32
+  store i32 %w32, ptr addrspace(3) @bypass_sh, align 4
+  br label %join
+join:
+  call void @__kmpc_barrier_simple_spmd(ptr @id, i32 0)
+  store ptr addrspacecast (ptr addrspace(3) @bypass_sh to ptr), ptr %args, align 8
+  %a1 = getelementptr inbounds i8, ptr %args, i64 8
+  store ptr %out, ptr %a1, align 8
+  call void @__kmpc_parallel_60(ptr @id, i32 0, i32 1, i32 -1, i32 -1, ptr @bypass_mt, ptr @bypass_wrapper, ptr %args, i64 2, i32 0)
+  br label %done
+done:
+  call void @__kmpc_target_deinit()
+  br label %exit
+exit:
+  ret void
+}
+
+define internal void @bypass_mt(ptr %gtid, ptr %btid, ptr %wp, ptr %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %w = load i32, ptr %wp, align 4
+  %q = sdiv i32 %t, %w
+  store i32 %q, ptr %out
+  ret void
+}
+
+define internal void @bypass_wrapper(i16 %a, i32 %b) {
+  ret void
+}
+
+; Captured stack slots (the form of CPU device code: __kmpc_fork_call passes
+; the address of the caller's slot; the rule is the same on every target):
+; one store before the call, read only, is the value (slot_ok, a load of
+; its low 32 bits); anything else keeps the original.
+declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
+declare void @llvm.lifetime.start.p0(ptr)
+
+define weak_odr protected ptx_kernel void @slot_ok(i64 %w, ptr %out) {
+entry:
+  %slot = alloca i64, align 8
+  store i64 %w, ptr %slot, align 8
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @id, i32 2, ptr @slot_ok_mt, ptr %slot, ptr %out)
+  ret void
+}
+
+define internal void @slot_ok_mt(ptr %gtid, ptr %btid, ptr %wp, ptr %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %w = load i32, ptr %wp, align 8
+  %q = udiv i32 %t, %w
+  store i32 %q, ptr %out
+  ret void
+}
+
+define weak_odr protected ptx_kernel void @slot_twice(i64 %w, ptr %out) {
+entry:
+  %slot = alloca i64, align 8
+  store i64 %w, ptr %slot, align 8
+  store i64 3, ptr %slot, align 8
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @id, i32 2, ptr @slot_twice_mt, ptr %slot, ptr %out)
+  ret void
+}
+
+define internal void @slot_twice_mt(ptr %gtid, ptr %btid, ptr %wp, ptr %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %w = load i32, ptr %wp, align 8
+  %q = udiv i32 %t, %w
+  store i32 %q, ptr %out
+  ret void
+}
+
+define weak_odr protected ptx_kernel void @slot_escape(i64 %w, ptr %out) {
+entry:
+  %slot = alloca i64, align 8
+  store i64 %w, ptr %slot, align 8
+  call void @sink(ptr %slot)
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @id, i32 2, ptr @slot_escape_mt, ptr %slot, ptr %out)
+  ret void
+}
+
+define internal void @slot_escape_mt(ptr %gtid, ptr %btid, ptr %wp, ptr %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %w = load i32, ptr %wp, align 8
+  %q = udiv i32 %t, %w
+  store i32 %q, ptr %out
+  ret void
+}
+
+define weak_odr protected ptx_kernel void @slot_after(i64 %w, ptr %out) {
+entry:
+  %slot = alloca i64, align 8
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @id, i32 2, ptr @slot_after_mt, ptr %slot, ptr %out)
+  store i64 %w, ptr %slot, align 8
+  ret void
+}
+
+define internal void @slot_after_mt(ptr %gtid, ptr %btid, ptr %wp, ptr %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %w = load i32, ptr %wp, align 8
+  %q = udiv i32 %t, %w
+  store i32 %q, ptr %out
+  ret void
+}
+
+define weak_odr protected ptx_kernel void @slot_lifetime(i64 %w, ptr %out) {
+entry:
+  %slot = alloca i64, align 8
+  store i64 %w, ptr %slot, align 8
+  br label %next
+next:
+  call void @llvm.lifetime.start.p0(ptr %slot)
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @id, i32 2, ptr @slot_lifetime_mt, ptr %slot, ptr %out)
+  ret void
+}
+
+define internal void @slot_lifetime_mt(ptr %gtid, ptr %btid, ptr %wp, ptr %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %w = load i32, ptr %wp, align 8
+  %q = udiv i32 %t, %w
+  store i32 %q, ptr %out
+  ret void
+}
+
+define weak_odr protected ptx_kernel void @slot_writer(i64 %w, ptr %out) {
+entry:
+  %slot = alloca i64, align 8
+  store i64 %w, ptr %slot, align 8
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @id, i32 2, ptr @slot_writer_mt, ptr %slot, ptr %out)
+  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @id, i32 1, ptr @other_writer, ptr %slot)
+  ret void
+}
+
+define internal void @slot_writer_mt(ptr %gtid, ptr %btid, ptr %wp, ptr %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %w = load i32, ptr %wp, align 8
+  %q = udiv i32 %t, %w
+  store i32 %q, ptr %out
   ret void
 }
