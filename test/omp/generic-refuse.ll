@@ -706,7 +706,7 @@ define internal void @bypass_wrapper(i16 %a, i32 %b) {
 ; one store before the call, read only, is the value (slot_ok, a load of
 ; its low 32 bits); anything else keeps the original.
 declare void @__kmpc_fork_call(ptr, i32, ptr, ...)
-declare void @llvm.lifetime.start.p0(ptr)
+declare void @llvm.lifetime.start.p0(i64 immarg, ptr)
 
 define weak_odr protected ptx_kernel void @slot_ok(i64 %w, ptr %out) {
 entry:
@@ -780,7 +780,7 @@ entry:
   store i64 %w, ptr %slot, align 8
   br label %next
 next:
-  call void @llvm.lifetime.start.p0(ptr %slot)
+  call void @llvm.lifetime.start.p0(i64 8, ptr %slot)
   call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @id, i32 2, ptr @slot_lifetime_mt, ptr %slot, ptr %out)
   ret void
 }
