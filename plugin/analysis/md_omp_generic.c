@@ -270,10 +270,10 @@ static int md_reaches(LLVMBasicBlockRef from, LLVMBasicBlockRef to,
   unsigned n, i;
   if (from == to)
     return 1;
-  if (md_map_get(seen, from))
+  if (md_map_get(seen, from) || !term)
     return 0;
-  if (md_map_put(seen, from, from) || !term)
-    return !term ? 0 : 1; /* out of memory: as if it did */
+  if (md_map_put(seen, from, from))
+    return 1; /* out of memory: as if it did */
   n = LLVMGetNumSuccessors(term);
   for (i = 0; i < n; i++)
     if (md_reaches(LLVMGetSuccessor(term, i), to, seen))
