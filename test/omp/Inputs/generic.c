@@ -37,3 +37,20 @@ void varying(int *a, int n, int w) {
       a[i * w + j] = j / d;
   }
 }
+
+/* a call of an unknown function in the sequential part keeps the kernel in
+ * generic mode (OpenMPOpt cannot make it SPMD): its workers run the
+ * wrapper, so the region is left alone */
+#pragma omp declare target
+int opaque(int);
+#pragma omp end declare target
+
+void generic_mode(int *a, int n, int w) {
+#pragma omp target teams distribute map(tofrom: a[0:n*w])
+  for (int i = 0; i < n; i++) {
+    int base = opaque(i) * w;
+#pragma omp parallel for
+    for (int j = 0; j < w; j++)
+      a[base + j] = (base + j) / w;
+  }
+}
