@@ -27,6 +27,7 @@
 #include "md_geometry.h"
 #include "md_ir.h"
 #include "md_omp.h"
+#include "md_omp_generic.h"
 #include "md_prog.h"
 
 /* Program sizes saturate here: a DAG of n squarings expands to 2^n bytes. */
@@ -396,6 +397,35 @@ static int md_rule_load_at(md_inv *c, LLVMValueRef ld, unsigned w,
   return md_field_at(c, ld, base, off, w, f);
 }
 
+/* A load in a parallel region's microtask (c) through a pointer to an
+ * object of the caller: the value of the object's only store
+ * (md_omp_captured_value), analysed in the caller; a load narrower than
+ * that value reads its low bits on a little-endian target. */
+static int md_captured_load(md_inv *c, LLVMValueRef ld, LLVMValueRef obj,
+                            int64_t off, unsigned w, md_frame *f) {
+  md_inv *p = c->parent;
+  const char *why = NULL;
+  LLVMValueRef v = md_omp_captured_value(c->call, obj, off, &why);
+  unsigned vw;
+  if (!v)
+    return md_fail(c, ld, why);
+  vw = md_type_width(LLVMTypeOf(v));
+  if (vw < w || vw > 64 || LLVMGetTypeKind(LLVMTypeOf(v)) !=
+                               LLVMIntegerTypeKind ||
+      (vw > w && LLVMByteOrder(c->td) != LLVMLittleEndian))
+    return md_fail(c, ld, "divisor is loaded from a captured object stored "
+                          "with another type");
+  p->why = NULL;
+  p->why_at = NULL;
+  if (!md_operand(p, v, f))
+    return md_fail(c, p->why_at ? p->why_at : ld,
+                   p->why ? p->why : "divisor is a captured value that is "
+                                     "not launch-invariant at the call");
+  if (vw > w)
+    md_prog_cast(f->out, MD_OP_TRUNC, vw, w);
+  return 1;
+}
+
 /* The w-bit field at byte `off` behind `base` (a pointer stripped of
  * constant GEPs and casts): a field of a read-only byval/byref kernel
  * argument, or -- in a called function's context -- behind a pointer
@@ -423,6 +453,9 @@ static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
     if (!pbase || __builtin_add_overflow(off, poff, &off))
       return md_fail(c, ld, "divisor is loaded through a pointer the caller "
                             "passes with a non-constant offset");
+    if (md_omp_microtask(c->call) &&
+        !LLVMIsAArgument(md_omp_strip_ascast(pbase)))
+      return md_captured_load(c, ld, pbase, off, w, f);
     p->why = NULL;
     p->why_at = NULL;
     if (md_field_at(p, ld, pbase, off, w, f))

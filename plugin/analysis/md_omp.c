@@ -71,8 +71,7 @@ typedef struct md_omp_args {
   const char *why;
 } md_omp_args;
 
-/* Constant byte offset a GEP adds, or -1. */
-static long long md_gep_offset(LLVMValueRef gep) {
+long long md_omp_gep_offset(LLVMValueRef gep) {
   LLVMTypeRef src = LLVMGetGEPSourceElementType(gep);
   unsigned n = (unsigned)LLVMGetNumOperands(gep), i;
   long long idx[2];
@@ -154,7 +153,7 @@ static void md_args_walk(md_omp_args *a, LLVMValueRef call, LLVMValueRef p,
       md_args_walk(a, call, user, off, depth + 1);
     } else if (LLVMIsAGetElementPtrInst(user) &&
                LLVMGetOperand(user, 0) == p) {
-      long long d = md_gep_offset(user);
+      long long d = md_omp_gep_offset(user);
       if (d < 0) {
         a->why = "the captured-values array is indexed by a variable";
         return;
@@ -198,7 +197,7 @@ static const char *md_fork_refusal(LLVMValueRef call, LLVMValueRef fn) {
 }
 
 const char *md_omp_refusal(LLVMValueRef call) {
-  LLVMValueRef fn = md_omp_microtask(call), w;
+  LLVMValueRef fn = md_omp_microtask(call);
   md_omp_args a;
   if (!fn)
     return "the parallel region's function is not defined here";
@@ -208,10 +207,6 @@ const char *md_omp_refusal(LLVMValueRef call) {
     return "the call has operand bundles";
   if (md_omp_call_kind(call) == MD_OMP_FORK)
     return md_fork_refusal(call, fn);
-  w = LLVMGetOperand(call, MD_OMP_PAR_WRAPPER);
-  if (!LLVMIsAConstantPointerNull(w))
-    return "it is a generic-mode parallel region (its workers call it "
-           "through a wrapper function)";
   md_args_analyse(call, &a);
   if (a.why)
     return a.why;

@@ -19,9 +19,9 @@
  * when that store is the only one to the slot and comes before the call
  * in the call's block, and the array is used for nothing else -- and the
  * transform treats the call like a direct call of the microtask
- * (md_callee.h).  Only SPMD-style calls (no wrapper function) qualify:
- * a generic-mode region is run by the workers through the wrapper, which
- * would call the original.
+ * (md_callee.h).  A call with a wrapper function qualifies only in a
+ * kernel that runs in SPMD mode, where the wrapper is never called
+ * (md_omp_generic.h).
  *
  * An OpenMP device compile for a CPU target (host offloading,
  * -fopenmp-targets=x86_64-pc-linux-gnu) uses the host runtime's entry
@@ -56,7 +56,9 @@ int md_omp_call_kind(LLVMValueRef call);
 LLVMValueRef md_omp_microtask(LLVMValueRef call);
 
 /* NULL if the parallel call can be treated as a call of its microtask
- * (md_omp_operand works for every argument), else why not. */
+ * (md_omp_operand works for every argument), else why not.  A wrapper
+ * function is not looked at here: md_omp_region_refusal (md_omp_generic.h)
+ * adds that check. */
 const char *md_omp_refusal(LLVMValueRef call);
 
 /* The value the microtask of call gets as argument i (i >= 2: the value
@@ -73,6 +75,10 @@ int md_omp_is_device_module(LLVMModuleRef m);
  * of its offload entries (section "llvm_offload_entries", kind 1 OpenMP,
  * size 0). */
 int md_omp_is_cpu_kernel(LLVMModuleRef m, LLVMValueRef f);
+
+/* The constant byte offset a GEP into a captured-values array adds
+ * (i8, pointer or array-of-pointer indexing), or -1. */
+long long md_omp_gep_offset(LLVMValueRef gep);
 
 /* v without address-space casts (instructions or constant expressions). */
 LLVMValueRef md_omp_strip_ascast(LLVMValueRef v);

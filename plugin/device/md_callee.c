@@ -13,6 +13,7 @@
 
 #include "md_ir.h"
 #include "md_omp.h"
+#include "md_omp_generic.h"
 #include "md_remark.h"
 
 /* The defined, non-intrinsic function a call instruction calls directly,
@@ -121,7 +122,7 @@ static const char *md_refusal(LLVMValueRef call, LLVMValueRef callee) {
            "linkage), so a copy of this body might not be what runs";
   }
   if (md_omp_microtask(call))
-    return md_omp_refusal(call);
+    return md_omp_region_refusal(call);
   if (!LLVMIsACallInst(call))
     return "it is called through an invoke or callbr";
   if (LLVMIsFunctionVarArg(ft))
@@ -421,7 +422,16 @@ void md_callee_report_unreached(LLVMModuleRef m, LLVMValueRef *kernels,
       LLVMValueRef in;
       for (in = LLVMGetFirstInstruction(bb); in;
            in = LLVMGetNextInstruction(in))
-        if (md_is_div(in) && !LLVMIsAConstant(LLVMGetOperand(in, 1)))
+        if (md_is_div(in) && !LLVMIsAConstant(LLVMGetOperand(in, 1)) &&
+            md_omp_is_wrapper(f))
+          md_remarkf(MD_REMARK_MISSED, in, "NotReached",
+                     "magicdiv: %s in device function '%.*s' left alone: it "
+                     "is the wrapper function of a parallel region, which "
+                     "the device runtime calls only in a generic-mode "
+                     "kernel",
+                     md_op_name(LLVMGetInstructionOpcode(in)), (int)fl,
+                     fname);
+        else if (md_is_div(in) && !LLVMIsAConstant(LLVMGetOperand(in, 1)))
           md_remarkf(MD_REMARK_MISSED, in, "NotReached",
                      "magicdiv: %s in device function '%.*s' left alone: no "
                      "kernel of this module calls it directly (its kernels "

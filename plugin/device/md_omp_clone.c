@@ -10,6 +10,7 @@
 
 #include "magicdiv/md_abi.h"
 #include "md_omp.h"
+#include "md_omp_generic.h"
 #include "md_omp_clone.h"
 
 static LLVMValueRef md_first_non_alloca(LLVMValueRef fn) {
@@ -174,26 +175,6 @@ void md_omp_fit_args(LLVMValueRef call, LLVMValueRef *extra,
     LLVMDisposeBuilder(b);
 }
 
-/* The call of __kmpc_target_init in f, or NULL. */
-static LLVMValueRef md_target_init(LLVMValueRef f) {
-  LLVMBasicBlockRef bb;
-  for (bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    LLVMValueRef i;
-    for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      LLVMValueRef g;
-      size_t len = 0;
-      const char *s;
-      if (!LLVMIsACallInst(i) || !(g = LLVMGetCalledValue(i)) ||
-          !LLVMIsAFunction(g))
-        continue;
-      s = LLVMGetValueName2(g, &len);
-      if (len == 18 && memcmp(s, "__kmpc_target_init", 18) == 0)
-        return i;
-    }
-  }
-  return NULL;
-}
-
 /* A copy of global g named `<fname>_<suffix>`, with initializer init. */
 static LLVMValueRef md_copy_global(LLVMValueRef g, LLVMValueRef fn,
                                    const char *suffix, LLVMValueRef init) {
@@ -232,7 +213,7 @@ static int md_named(LLVMValueRef g, LLVMValueRef fn, const char *suffix) {
 
 int md_omp_kernel_env(LLVMValueRef kernel, LLVMValueRef clone,
                       LLVMValueRef made[2], unsigned *nmade) {
-  LLVMValueRef init = md_target_init(clone), env, ival, ops[3], dyn, ndyn,
+  LLVMValueRef init = md_omp_target_init(clone), env, ival, ops[3], dyn, ndyn,
                nenv;
   *nmade = 0;
   if (!init)

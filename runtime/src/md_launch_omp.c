@@ -157,7 +157,15 @@ static int md_omp_clone_launch(const md_entry *e, void *ident, int64_t dev,
   memset(&dims, 0, sizeof dims);
   s = md_clone_args_make(e, ptrs, &dims, &ca);
   if (s == MD_OK) {
-    s = md_omp_extend(a, ca.extra.value, ca.extra.n_extra, &x);
+    /* the magic values are those the argument array points to: on a memo
+     * hit the array is the memo's and ca.extra is not filled */
+    uint64_t mv[MD_MAX_EXTRA];
+    size_t nx = ca.tier == MD_TIER_PLAIN ? e->plain_n_extra : e->n_extra;
+    for (i = 0; i < nx && i < MD_MAX_EXTRA; i++)
+      mv[i] = *(const uint64_t *)ca.args[np + i];
+    memset(&x, 0, sizeof x);
+    s = nx <= MD_MAX_EXTRA ? md_omp_extend(a, mv, (unsigned)nx, &x)
+                           : MD_ERR_INVALID;
     if (s == MD_OK)
       *r = launch(ident, dev, teams, threads, e->clone, &x.args);
     md_omp_ext_free(&x);

@@ -49,6 +49,8 @@ static size_t make_desc(uint8_t *out, unsigned p, unsigned np) {
   return tdb_finish(&b, out, 4096);
 }
 
+static void *launch_region = &region_k; /* the region launch() starts */
+
 static int launch(const md_omp_kernel *k, uint64_t n, uint64_t w,
                   int64_t wtype, uint32_t version) {
   void *ptrs[4] = {(void *)0x1000, (void *)(uintptr_t)n,
@@ -65,7 +67,7 @@ static int launch(const md_omp_kernel *k, uint64_t n, uint64_t w,
   a.ptrs = ptrs;
   a.sizes = sizes;
   a.types = types;
-  return md_omp_launch(NULL, -1, 0, 0, &region_k, &a, k);
+  return md_omp_launch(NULL, -1, 0, 0, launch_region, &a, k);
 }
 
 /* A launch of (0x4000 data entry, n, w, pointer) through kernel k and
@@ -117,6 +119,25 @@ int main(void) {
           "original arguments kept");
   }
   CHECK(calls == 1, "one launch");
+  {
+    /* the same inputs again, after a launch of another region with another
+     * divisor: the memo's outcome, the same magic values */
+    static char region_k2;
+    md_omp_kernel k2 = k;
+    uint64_t first[3];
+    memcpy(first, &last_extra[4], sizeof first);
+    k2.name = "k_omp2";
+    launch_region = &region_k2;
+    CHECK(launch(&k2, 10, 5, TP | LIT, 3) == 0 && last_region == &region_c,
+          "another region's clone");
+    launch_region = &region_k;
+    CHECK(memcmp(first, &last_extra[4], sizeof first) != 0,
+          "another divisor, other magic values");
+    CHECK(launch(&k, 10, 7, TP | LIT, 3) == 0 && last_region == &region_c,
+          "repeated launch");
+    CHECK(memcmp(first, &last_extra[4], sizeof first) == 0,
+          "repeated launch: the same magic values");
+  }
 
   printf("== zero divisor\n");
   fflush(stdout);
