@@ -360,6 +360,8 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
     md_remark(MD_REMARK_ANALYSIS, kernel, "OutOfMemory",
               "magicdiv: out of memory: the kernel's branch conditions are "
               "not used");
+  if (k.ctx.bounds)
+    k.ctx.bounds->omp_contract = o->omp_bounds;
   md_kdec_init(&k.dec, o);
   md_site_decide_function(&k.dec, &k.ctx);
   /* Divisions in the device functions it calls (md_callee.h). */

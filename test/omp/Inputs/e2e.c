@@ -3,8 +3,8 @@
  * MAGICDIV_DISABLE=1 (the originals) and once with the clones, the two
  * outputs must be identical (and a collapse(2) region with nowait, a
  * collapse(2) reduction checked against its closed form, and a kernel with
- * two tiers).  `e2e big`: only the reduction over a trip count above 2^32,
- * against the closed form. */
+ * two tiers).  `e2e big`: only the size_t reduction over a trip count above
+ * 2^32, against the closed form. */
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -86,6 +86,18 @@ static uint64_t c2sum(int n, int m) {
   return s;
 }
 
+/* The same over size_t bounds: its clone runs the collapsed iv in the u32
+ * form when the trip count is below 2^32 (checked at launch), else the
+ * plain clone (u64) runs. */
+static uint64_t c2sumz(size_t n, size_t m) {
+  uint64_t s = 0;
+#pragma omp target teams distribute parallel for collapse(2) reduction(+: s) map(tofrom: s)
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = 0; j < m; j++)
+      s += (uint64_t)i * 3 + (uint64_t)j;
+  return s;
+}
+
 static uint64_t c2sum_want(uint64_t n, uint64_t m) {
   return 3 * m * (n * (n - 1) / 2) + n * (m * (m - 1) / 2);
 }
@@ -101,15 +113,16 @@ static long tiered(long n, long w, long k) {
   return s;
 }
 
-/* A trip count of at least 2^32 (the iv passes 2^31 and 2^32 on the way). */
+/* A trip count of at least 2^32 (the iv passes 2^31 and 2^32 on the way),
+ * over size_t bounds: the u32 form's check fails, the plain clone runs. */
 static int big(void) {
   static const int nm[][2] = {{65537, 65537}};
   size_t i;
   int bad = 0;
   for (i = 0; i < sizeof nm / sizeof nm[0]; i++) {
-    uint64_t got = c2sum(nm[i][0], nm[i][1]);
+    uint64_t got = c2sumz((size_t)nm[i][0], (size_t)nm[i][1]);
     uint64_t want = c2sum_want((uint64_t)nm[i][0], (uint64_t)nm[i][1]);
-    printf("c2sum %d %d %s\n", nm[i][0], nm[i][1],
+    printf("c2sumz %d %d %s\n", nm[i][0], nm[i][1],
            got == want ? "ok" : "WRONG");
     bad |= got != want;
   }
@@ -146,6 +159,12 @@ int main(int argc, char **argv) {
   for (i = 0; i < sizeof nm / sizeof nm[0]; i++)
     printf("c2sum %d %d %s\n", nm[i][0], nm[i][1],
            c2sum(nm[i][0], nm[i][1]) ==
+                   c2sum_want((uint64_t)nm[i][0], (uint64_t)nm[i][1])
+               ? "ok"
+               : "WRONG");
+  for (i = 0; i < sizeof nm / sizeof nm[0]; i++)
+    printf("c2sumz %d %d %s\n", nm[i][0], nm[i][1],
+           c2sumz((size_t)nm[i][0], (size_t)nm[i][1]) ==
                    c2sum_want((uint64_t)nm[i][0], (uint64_t)nm[i][1])
                ? "ok"
                : "WRONG");
