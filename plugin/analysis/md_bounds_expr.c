@@ -107,6 +107,10 @@ static int md_fold(md_bounds *b, int op, int a, int bb, uint64_t c,
 /* The node (op, a, b, c), made once per kernel; -1 when over budget or
  * out of memory, or when an operand is -1.  Constants are folded; a
  * guard on a constant is decided here (true: dropped, false: -1). */
+static int md_is_guard(const md_bounds *b, int n) {
+  return n >= 0 && b->st->nodes[n].op == MD_BOUNDS_GUARD;
+}
+
 int md_bounds_make(md_bounds *b, int op, int a, int bb, uint64_t c) {
   unsigned h;
   uint64_t k;
@@ -120,12 +124,11 @@ int md_bounds_make(md_bounds *b, int op, int a, int bb, uint64_t c) {
     return -1;
   /* Guards go to the top: op(GUARD(x, g, L), y) = GUARD(op(x, y), g, L),
    * so that equal values are equal nodes whatever their guards. */
-  if (op != MD_BOUNDS_GUARD && a >= 0 && b->st->nodes[a].op == MD_BOUNDS_GUARD)
+  if (op != MD_BOUNDS_GUARD && md_is_guard(b, a))
     return md_bounds_make(b, MD_BOUNDS_GUARD,
                           md_bounds_make(b, op, b->st->nodes[a].a, bb, c),
                           b->st->nodes[a].b, b->st->nodes[a].c);
-  if (op != MD_BOUNDS_GUARD && bb >= 0 &&
-      b->st->nodes[bb].op == MD_BOUNDS_GUARD)
+  if (op != MD_BOUNDS_GUARD && md_is_guard(b, bb))
     return md_bounds_make(b, MD_BOUNDS_GUARD,
                           md_bounds_make(b, op, a, b->st->nodes[bb].a, c),
                           b->st->nodes[bb].b, b->st->nodes[bb].c);
