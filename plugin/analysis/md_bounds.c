@@ -22,15 +22,27 @@ void md_bounds_init(md_bounds *b, md_inv *inv, const md_dom *dom,
   b->dom = dom;
   b->range = range;
   b->target = target;
+  b->st = &b->own;
+  b->omp_contract = 1;
+}
+
+void md_bounds_init_callee(md_bounds *b, md_inv *inv, const md_dom *dom,
+                           md_range *range, md_bounds *parent,
+                           LLVMValueRef call) {
+  md_bounds_init(b, inv, dom, range, parent->target);
+  b->st = parent->st;
+  b->parent = parent;
+  b->call = call;
+  b->omp_contract = parent->omp_contract;
 }
 
 void md_bounds_release(md_bounds *b) {
   unsigned i;
-  for (i = 0; i < b->ninvs; i++)
-    md_buf_free(&b->invs[i].prog);
-  free(b->invs);
-  free(b->nodes);
-  free(b->hash);
+  for (i = 0; i < b->own.ninvs; i++)
+    md_buf_free(&b->own.invs[i].prog);
+  free(b->own.invs);
+  free(b->own.nodes);
+  free(b->own.hash);
   md_map_release(&b->memo);
   memset(b, 0, sizeof *b);
 }
@@ -47,8 +59,8 @@ static int md_conj_add(md_bounds *b, md_bounds_req *r, int node,
                        uint64_t limit) {
   unsigned i;
   node = md_bounds_core(b, node);
-  if (b->nodes[node].op == MD_BOUNDS_CONST) /* decided now */
-    return b->nodes[node].c <= limit;
+  if (b->st->nodes[node].op == MD_BOUNDS_CONST) /* decided now */
+    return b->st->nodes[node].c <= limit;
   for (i = 0; i < r->n; i++)
     if (r->node[i] == node && r->limit[i] <= limit)
       return 1;
@@ -69,7 +81,7 @@ static int md_collect(md_bounds *b, md_bounds_req *r, int n, uint64_t cov,
   const md_bounds_node *nd;
   if (n < 0 || (*budget)-- == 0)
     return 0;
-  nd = &b->nodes[n];
+  nd = &b->st->nodes[n];
   switch (nd->op) {
   case MD_BOUNDS_GUARD:
     if (nd->b == nd->a) {
@@ -115,24 +127,24 @@ static int md_below(md_bounds *b, int g, int h, int depth) {
     return 1;
   if (depth > 8 || h < 0 || g < 0)
     return 0;
-  nd = &b->nodes[h];
+  nd = &b->st->nodes[h];
   if ((nd->op == MD_BOUNDS_ADD || nd->op == MD_BOUNDS_UMAX) &&
       (md_below(b, g, nd->a, depth + 1) || md_below(b, g, nd->b, depth + 1)))
     return 1;
   /* x * c1 <= x * c2 for constants c1 <= c2 */
-  if (nd->op == MD_BOUNDS_MUL && b->nodes[g].op == MD_BOUNDS_MUL &&
-      b->nodes[g].a == nd->a && b->nodes[nd->b].op == MD_BOUNDS_CONST &&
-      b->nodes[b->nodes[g].b].op == MD_BOUNDS_CONST &&
-      b->nodes[b->nodes[g].b].c <= b->nodes[nd->b].c)
+  if (nd->op == MD_BOUNDS_MUL && b->st->nodes[g].op == MD_BOUNDS_MUL &&
+      b->st->nodes[g].a == nd->a && b->st->nodes[nd->b].op == MD_BOUNDS_CONST &&
+      b->st->nodes[b->st->nodes[g].b].op == MD_BOUNDS_CONST &&
+      b->st->nodes[b->st->nodes[g].b].c <= b->st->nodes[nd->b].c)
     return 1;
   /* x <= x * c for a constant c >= 1 */
-  if (nd->op == MD_BOUNDS_MUL && b->nodes[nd->b].op == MD_BOUNDS_CONST &&
-      b->nodes[nd->b].c >= 1 && md_below(b, g, nd->a, depth + 1))
+  if (nd->op == MD_BOUNDS_MUL && b->st->nodes[nd->b].op == MD_BOUNDS_CONST &&
+      b->st->nodes[nd->b].c >= 1 && md_below(b, g, nd->a, depth + 1))
     return 1;
-  if (nd->op == MD_BOUNDS_MUL && b->nodes[nd->a].op == MD_BOUNDS_CONST &&
-      b->nodes[nd->a].c >= 1 && md_below(b, g, nd->b, depth + 1))
+  if (nd->op == MD_BOUNDS_MUL && b->st->nodes[nd->a].op == MD_BOUNDS_CONST &&
+      b->st->nodes[nd->a].c >= 1 && md_below(b, g, nd->b, depth + 1))
     return 1;
-  gd = &b->nodes[g];
+  gd = &b->st->nodes[g];
   if (gd->op == MD_BOUNDS_UDIV || gd->op == MD_BOUNDS_LSHR ||
       gd->op == MD_BOUNDS_SUB1)
     return md_below(b, gd->a, h, depth + 1);
@@ -155,9 +167,10 @@ static void md_conj_prune(md_bounds *b, md_bounds_req *r) {
           (r->node[j] == r->node[i] && r->limit[j] == r->limit[i] && j > i))
         continue;
       implied = lj <= r->limit[i] && md_below(b, r->node[i], h, 0);
-      if (!implied && b->nodes[h].op == MD_BOUNDS_SUB1 && lj < MD_BOUNDS_INF)
-        implied =
-            lj + 1 <= r->limit[i] && md_below(b, r->node[i], b->nodes[h].a, 0);
+      if (!implied && b->st->nodes[h].op == MD_BOUNDS_SUB1 &&
+          lj < MD_BOUNDS_INF)
+        implied = lj + 1 <= r->limit[i] &&
+                  md_below(b, r->node[i], b->st->nodes[h].a, 0);
     }
     if (!implied) {
       i++;
@@ -179,7 +192,7 @@ static void md_conj_prune(md_bounds *b, md_bounds_req *r) {
 static int md_ref_value(md_bounds *b, int n, uint64_t *v, int depth) {
   static const uint64_t dims[9] = {128, 8,          4,       4096,  512,
                                    64,  128 * 4096, 8 * 512, 4 * 64};
-  const md_bounds_node *nd = &b->nodes[n];
+  const md_bounds_node *nd = &b->st->nodes[n];
   uint64_t x, y = 0;
   int rx, ry = 1;
   if (depth > 128)
@@ -190,7 +203,7 @@ static int md_ref_value(md_bounds *b, int n, uint64_t *v, int depth) {
     return 1;
   case MD_BOUNDS_INV: {
     int which;
-    if (md_prog_is_launch(&b->invs[nd->c].prog, &which) &&
+    if (md_prog_is_launch(&b->st->invs[nd->c].prog, &which) &&
         which <= MD_LAUNCH_ITEMS_Z) {
       *v = dims[which];
       return 1;
@@ -263,7 +276,7 @@ int md_bounds_need(md_bounds *b, md_bounds_req *r, LLVMValueRef v,
 /* Program bytes of node n's value as md_emit writes it (saturating),
  * memoized in size[]. */
 static uint32_t md_size(md_bounds *b, int n, uint32_t *size, int depth) {
-  const md_bounds_node *nd = &b->nodes[n];
+  const md_bounds_node *nd = &b->st->nodes[n];
   const uint64_t konst = (uint64_t)md_op_size(MD_OP_CONST),
                  binop = (uint64_t)md_op_size(MD_OP_ADD),
                  cast = (uint64_t)md_op_size(MD_OP_ZEXT);
@@ -274,7 +287,7 @@ static uint32_t md_size(md_bounds *b, int n, uint32_t *size, int depth) {
     return UINT32_MAX;
   switch (nd->op) {
   case MD_BOUNDS_INV:
-    s = b->invs[nd->c].prog.n + (b->invs[nd->c].w < 64 ? cast : 0);
+    s = b->st->invs[nd->c].prog.n + (b->st->invs[nd->c].w < 64 ? cast : 0);
     break;
   case MD_BOUNDS_CONST:
     s = konst;
@@ -297,10 +310,10 @@ static uint32_t md_size(md_bounds *b, int n, uint32_t *size, int depth) {
 
 /* Write node n's value as an i64 program. */
 static void md_emit(md_bounds *b, int n, md_buf *out) {
-  const md_bounds_node *nd = &b->nodes[n];
+  const md_bounds_node *nd = &b->st->nodes[n];
   switch (nd->op) {
   case MD_BOUNDS_INV: {
-    const md_bounds_leaf *iv = &b->invs[nd->c];
+    const md_bounds_leaf *iv = &b->st->invs[nd->c];
     md_buf_bytes(out, iv->prog.p, iv->prog.n);
     if (iv->w < 64)
       md_prog_cast(out, MD_OP_ZEXT, iv->w, 64);
@@ -351,7 +364,7 @@ int md_bounds_program(md_bounds *b, const md_bounds_req *r, unsigned i,
   uint64_t limit;
   if (i >= r->n)
     return -1;
-  size = calloc(b->nnodes ? b->nnodes : 1, sizeof *size);
+  size = calloc(b->st->nnodes ? b->st->nnodes : 1, sizeof *size);
   if (!size)
     return -1;
   /* the bound, the limit, the icmp */
@@ -363,8 +376,8 @@ int md_bounds_program(md_bounds *b, const md_bounds_req *r, unsigned i,
   n = md_bounds_core(b, r->node[i]);
   limit = r->limit[i];
   /* P - 1 <= L  as  P <= L + 1 (the SUB1 invariant) */
-  if (b->nodes[n].op == MD_BOUNDS_SUB1 && limit < MD_BOUNDS_INF) {
-    n = b->nodes[n].a;
+  if (b->st->nodes[n].op == MD_BOUNDS_SUB1 && limit < MD_BOUNDS_INF) {
+    n = b->st->nodes[n].a;
     limit++;
   }
   md_emit(b, n, out);
@@ -399,14 +412,14 @@ int md_bounds_cond_leaf(md_bounds *b, const md_bounds_req *r, unsigned i,
   n = md_bounds_core(b, r->node[i]);
   *limit = r->limit[i];
   /* x - 1 <= L is written x <= L + 1 (the SUB1 invariant) */
-  if (b->nodes[n].op == MD_BOUNDS_SUB1 && *limit < MD_BOUNDS_INF) {
-    n = b->nodes[n].a;
+  if (b->st->nodes[n].op == MD_BOUNDS_SUB1 && *limit < MD_BOUNDS_INF) {
+    n = b->st->nodes[n].a;
     ++*limit;
   }
-  if (b->nodes[n].op != MD_BOUNDS_INV)
+  if (b->st->nodes[n].op != MD_BOUNDS_INV)
     return 0;
-  *prog = &b->invs[b->nodes[n].c].prog;
-  *w = b->invs[b->nodes[n].c].w;
+  *prog = &b->st->invs[b->st->nodes[n].c].prog;
+  *w = b->st->invs[b->st->nodes[n].c].w;
   return 1;
 }
 
@@ -432,10 +445,10 @@ static void md_text(md_bounds *b, int n, char *buf, size_t size, size_t *pos,
     return;
   }
   n = md_bounds_core(b, n);
-  nd = &b->nodes[n];
+  nd = &b->st->nodes[n];
   switch (nd->op) {
   case MD_BOUNDS_INV: {
-    const md_bounds_leaf *iv = &b->invs[nd->c];
+    const md_bounds_leaf *iv = &b->st->invs[nd->c];
     size_t len = 0;
     const char *name =
         iv->v && LLVMIsAArgument(iv->v) ? LLVMGetValueName2(iv->v, &len) : NULL;
@@ -504,9 +517,9 @@ void md_bounds_describe(md_bounds *b, const md_bounds_req *r, char *buf,
   if (r->root < 0)
     return;
   n = md_bounds_core(b, r->root);
-  if (b->nodes[n].op == MD_BOUNDS_SUB1) {
+  if (b->st->nodes[n].op == MD_BOUNDS_SUB1) {
     md_puts(buf, size, &pos, "[0, ");
-    md_text(b, b->nodes[n].a, buf, size, &pos, 0, 0);
+    md_text(b, b->st->nodes[n].a, buf, size, &pos, 0, 0);
     md_puts(buf, size, &pos, ")");
   } else {
     md_puts(buf, size, &pos, "[0, ");

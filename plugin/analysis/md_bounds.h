@@ -54,12 +54,10 @@
 typedef struct md_bounds_node md_bounds_node;
 typedef struct md_bounds_leaf md_bounds_leaf;
 
-/* The analysis of one kernel. */
-typedef struct md_bounds {
-  md_inv *inv;       /* launch-invariant programs (the kernel's) */
-  const md_dom *dom; /* dominators (NULL: no conditions) */
-  md_range *range;   /* compile-time non-negativity */
-  md_target target;
+/* The bound nodes and leaves of one kernel: one store, shared by the
+ * analyses of the kernel and of the functions it starts
+ * (md_bounds_init_callee), so that node indices mean the same in all. */
+typedef struct md_bounds_store {
   md_bounds_node *nodes;
   unsigned nnodes;
   size_t capnodes;
@@ -68,6 +66,21 @@ typedef struct md_bounds {
   md_bounds_leaf *invs; /* distinct invariant leaves */
   unsigned ninvs;
   size_t capinvs;
+} md_bounds_store;
+
+/* The analysis of one kernel, or of a function it starts through one call
+ * (parent and call set: an argument of the function is bounded as the
+ * call's operand in the parent's analysis). */
+typedef struct md_bounds {
+  md_inv *inv;       /* launch-invariant programs (the function's) */
+  const md_dom *dom; /* dominators (NULL: no conditions) */
+  md_range *range;   /* compile-time non-negativity */
+  md_target target;
+  md_bounds_store own;
+  md_bounds_store *st; /* &own, or the kernel analysis' store */
+  struct md_bounds *parent;
+  LLVMValueRef call;
+  int omp_contract; /* the OpenMP static-init rule (md_bounds_omp.c) */
   md_map memo;    /* value -> node + 1 (condition-free answers) */
   unsigned steps; /* of the current query */
   int dep;        /* the current answer used a condition/hypothesis */
@@ -78,6 +91,12 @@ typedef struct md_bounds {
 
 void md_bounds_init(md_bounds *b, md_inv *inv, const md_dom *dom,
                     md_range *range, md_target target);
+/* The analysis of a function that `call` in parent's function starts (an
+ * OpenMP microtask: md_omp.h), sharing parent's store; inv, dom and range
+ * are the function's own.  Released with md_bounds_release before parent. */
+void md_bounds_init_callee(md_bounds *b, md_inv *inv, const md_dom *dom,
+                           md_range *range, md_bounds *parent,
+                           LLVMValueRef call);
 void md_bounds_release(md_bounds *b);
 
 /* Launch conditions "node <=u limit", all of which must hold: those one

@@ -50,20 +50,20 @@ static unsigned md_node_hash(int op, int a, int bb, uint64_t c) {
 }
 
 static int md_hash_grow(md_bounds *b) {
-  unsigned cap = b->hashcap ? 2 * b->hashcap : 256, i;
+  unsigned cap = b->st->hashcap ? 2 * b->st->hashcap : 256, i;
   unsigned *nh = calloc(cap, sizeof *nh);
   if (!nh)
     return -1;
-  for (i = 0; i < b->nnodes; i++) {
-    const md_bounds_node *n = &b->nodes[i];
+  for (i = 0; i < b->st->nnodes; i++) {
+    const md_bounds_node *n = &b->st->nodes[i];
     unsigned h = md_node_hash(n->op, n->a, n->b, n->c) & (cap - 1);
     while (nh[h])
       h = (h + 1) & (cap - 1);
     nh[h] = i + 1;
   }
-  free(b->hash);
-  b->hash = nh;
-  b->hashcap = cap;
+  free(b->st->hash);
+  b->st->hash = nh;
+  b->st->hashcap = cap;
   return 0;
 }
 
@@ -93,13 +93,13 @@ int md_bounds_apply(int op, uint64_t x, uint64_t y, uint64_t c, uint64_t *r) {
 static int md_fold(md_bounds *b, int op, int a, int bb, uint64_t c,
                    uint64_t *r) {
   uint64_t x, y = 0;
-  if (a < 0 || b->nodes[a].op != MD_BOUNDS_CONST)
+  if (a < 0 || b->st->nodes[a].op != MD_BOUNDS_CONST)
     return 0;
-  x = b->nodes[a].c;
+  x = b->st->nodes[a].c;
   if (op != MD_BOUNDS_SUB1 && op != MD_BOUNDS_LSHR) {
-    if (bb < 0 || b->nodes[bb].op != MD_BOUNDS_CONST)
+    if (bb < 0 || b->st->nodes[bb].op != MD_BOUNDS_CONST)
       return 0;
-    y = b->nodes[bb].c;
+    y = b->st->nodes[bb].c;
   }
   return md_bounds_apply(op, x, y, c, r) == 1;
 }
@@ -107,6 +107,10 @@ static int md_fold(md_bounds *b, int op, int a, int bb, uint64_t c,
 /* The node (op, a, b, c), made once per kernel; -1 when over budget or
  * out of memory, or when an operand is -1.  Constants are folded; a
  * guard on a constant is decided here (true: dropped, false: -1). */
+static int md_is_guard(const md_bounds *b, int n) {
+  return n >= 0 && b->st->nodes[n].op == MD_BOUNDS_GUARD;
+}
+
 int md_bounds_make(md_bounds *b, int op, int a, int bb, uint64_t c) {
   unsigned h;
   uint64_t k;
@@ -120,14 +124,14 @@ int md_bounds_make(md_bounds *b, int op, int a, int bb, uint64_t c) {
     return -1;
   /* Guards go to the top: op(GUARD(x, g, L), y) = GUARD(op(x, y), g, L),
    * so that equal values are equal nodes whatever their guards. */
-  if (op != MD_BOUNDS_GUARD && a >= 0 && b->nodes[a].op == MD_BOUNDS_GUARD)
+  if (op != MD_BOUNDS_GUARD && md_is_guard(b, a))
     return md_bounds_make(b, MD_BOUNDS_GUARD,
-                          md_bounds_make(b, op, b->nodes[a].a, bb, c),
-                          b->nodes[a].b, b->nodes[a].c);
-  if (op != MD_BOUNDS_GUARD && bb >= 0 && b->nodes[bb].op == MD_BOUNDS_GUARD)
+                          md_bounds_make(b, op, b->st->nodes[a].a, bb, c),
+                          b->st->nodes[a].b, b->st->nodes[a].c);
+  if (op != MD_BOUNDS_GUARD && md_is_guard(b, bb))
     return md_bounds_make(b, MD_BOUNDS_GUARD,
-                          md_bounds_make(b, op, a, b->nodes[bb].a, c),
-                          b->nodes[bb].b, b->nodes[bb].c);
+                          md_bounds_make(b, op, a, b->st->nodes[bb].a, c),
+                          b->st->nodes[bb].b, b->st->nodes[bb].c);
   if (md_fold(b, op, a, bb, c, &k))
     return md_bounds_make(b, MD_BOUNDS_CONST, -1, -1, k);
   /* x + x = x * 2: a doubling chain stays linear in size */
@@ -135,55 +139,57 @@ int md_bounds_make(md_bounds *b, int op, int a, int bb, uint64_t c) {
     return md_bounds_make(b, MD_BOUNDS_MUL, a,
                           md_bounds_make(b, MD_BOUNDS_CONST, -1, -1, 2), 0);
   /* (x * c1) * c2 = x * (c1 * c2) while the product fits */
-  if (op == MD_BOUNDS_MUL && b->nodes[bb].op == MD_BOUNDS_CONST &&
-      b->nodes[a].op == MD_BOUNDS_MUL &&
-      b->nodes[b->nodes[a].b].op == MD_BOUNDS_CONST &&
-      !__builtin_mul_overflow(b->nodes[b->nodes[a].b].c, b->nodes[bb].c, &k))
-    return md_bounds_make(b, MD_BOUNDS_MUL, b->nodes[a].a,
+  if (op == MD_BOUNDS_MUL && b->st->nodes[bb].op == MD_BOUNDS_CONST &&
+      b->st->nodes[a].op == MD_BOUNDS_MUL &&
+      b->st->nodes[b->st->nodes[a].b].op == MD_BOUNDS_CONST &&
+      !__builtin_mul_overflow(b->st->nodes[b->st->nodes[a].b].c,
+                              b->st->nodes[bb].c, &k))
+    return md_bounds_make(b, MD_BOUNDS_MUL, b->st->nodes[a].a,
                           md_bounds_make(b, MD_BOUNDS_CONST, -1, -1, k), 0);
   /* (P - 1) + c = P + (c - 1) for c >= 1: no SUB1 (its P >= 1 holds) */
-  if (op == MD_BOUNDS_ADD && b->nodes[a].op == MD_BOUNDS_CONST &&
-      b->nodes[bb].op == MD_BOUNDS_SUB1 && b->nodes[a].c >= 1) {
+  if (op == MD_BOUNDS_ADD && b->st->nodes[a].op == MD_BOUNDS_CONST &&
+      b->st->nodes[bb].op == MD_BOUNDS_SUB1 && b->st->nodes[a].c >= 1) {
     int t = a;
     a = bb;
     bb = t;
   }
-  if (op == MD_BOUNDS_ADD && b->nodes[a].op == MD_BOUNDS_SUB1 &&
-      b->nodes[bb].op == MD_BOUNDS_CONST && b->nodes[bb].c >= 1)
-    return b->nodes[bb].c == 1
-               ? b->nodes[a].a
-               : md_bounds_make(b, MD_BOUNDS_ADD, b->nodes[a].a,
+  if (op == MD_BOUNDS_ADD && b->st->nodes[a].op == MD_BOUNDS_SUB1 &&
+      b->st->nodes[bb].op == MD_BOUNDS_CONST && b->st->nodes[bb].c >= 1)
+    return b->st->nodes[bb].c == 1
+               ? b->st->nodes[a].a
+               : md_bounds_make(b, MD_BOUNDS_ADD, b->st->nodes[a].a,
                                 md_bounds_make(b, MD_BOUNDS_CONST, -1, -1,
-                                               b->nodes[bb].c - 1),
+                                               b->st->nodes[bb].c - 1),
                                 0);
-  if (op == MD_BOUNDS_GUARD && b->nodes[bb].op == MD_BOUNDS_CONST)
-    return b->nodes[bb].c <= c ? a : -1;
-  if (b->hashcap) {
-    h = md_node_hash(op, a, bb, c) & (b->hashcap - 1);
-    while (b->hash[h]) {
-      const md_bounds_node *n = &b->nodes[b->hash[h] - 1];
+  if (op == MD_BOUNDS_GUARD && b->st->nodes[bb].op == MD_BOUNDS_CONST)
+    return b->st->nodes[bb].c <= c ? a : -1;
+  if (b->st->hashcap) {
+    h = md_node_hash(op, a, bb, c) & (b->st->hashcap - 1);
+    while (b->st->hash[h]) {
+      const md_bounds_node *n = &b->st->nodes[b->st->hash[h] - 1];
       if (n->op == op && n->a == a && n->b == bb && n->c == c)
-        return (int)(b->hash[h] - 1);
-      h = (h + 1) & (b->hashcap - 1);
+        return (int)(b->st->hash[h] - 1);
+      h = (h + 1) & (b->st->hashcap - 1);
     }
   }
-  if (b->nnodes >= MD_BOUNDS_MAX_NODES)
+  if (b->st->nnodes >= MD_BOUNDS_MAX_NODES)
     return -1;
-  nn = md_array_room(b->nodes, b->nnodes, &b->capnodes, sizeof *nn, 64);
+  nn = md_array_room(b->st->nodes, b->st->nnodes, &b->st->capnodes,
+                     sizeof *nn, 64);
   if (!nn)
     return -1;
-  b->nodes = nn;
-  if (2 * (b->nnodes + 1) > b->hashcap && md_hash_grow(b))
+  b->st->nodes = nn;
+  if (2 * (b->st->nnodes + 1) > b->st->hashcap && md_hash_grow(b))
     return -1;
-  b->nodes[b->nnodes].op = op;
-  b->nodes[b->nnodes].a = a;
-  b->nodes[b->nnodes].b = bb;
-  b->nodes[b->nnodes].c = c;
-  h = md_node_hash(op, a, bb, c) & (b->hashcap - 1);
-  while (b->hash[h])
-    h = (h + 1) & (b->hashcap - 1);
-  b->hash[h] = b->nnodes + 1;
-  return (int)b->nnodes++;
+  b->st->nodes[b->st->nnodes].op = op;
+  b->st->nodes[b->st->nnodes].a = a;
+  b->st->nodes[b->st->nnodes].b = bb;
+  b->st->nodes[b->st->nnodes].c = c;
+  h = md_node_hash(op, a, bb, c) & (b->st->hashcap - 1);
+  while (b->st->hash[h])
+    h = (h + 1) & (b->st->hashcap - 1);
+  b->st->hash[h] = b->st->nnodes + 1;
+  return (int)b->st->nnodes++;
 }
 
 int md_bounds_const(md_bounds *b, uint64_t c) {
@@ -195,23 +201,24 @@ int md_bounds_inv_leaf(md_bounds *b, const md_buf *prog, unsigned w,
                        LLVMValueRef v) {
   unsigned i;
   md_bounds_leaf *ni;
-  for (i = 0; i < b->ninvs; i++)
-    if (b->invs[i].w == w && md_buf_cmp(&b->invs[i].prog, prog) == 0)
+  for (i = 0; i < b->st->ninvs; i++)
+    if (b->st->invs[i].w == w && md_buf_cmp(&b->st->invs[i].prog, prog) == 0)
       return md_bounds_make(b, MD_BOUNDS_INV, -1, -1, i);
-  ni = md_array_room(b->invs, b->ninvs, &b->capinvs, sizeof *ni, 16);
+  ni = md_array_room(b->st->invs, b->st->ninvs, &b->st->capinvs, sizeof *ni,
+                     16);
   if (!ni)
     return -1;
-  b->invs = ni;
-  md_buf_init(&b->invs[b->ninvs].prog);
-  md_buf_bytes(&b->invs[b->ninvs].prog, prog->p, prog->n);
-  if (b->invs[b->ninvs].prog.oom) {
-    md_buf_free(&b->invs[b->ninvs].prog);
+  b->st->invs = ni;
+  md_buf_init(&b->st->invs[b->st->ninvs].prog);
+  md_buf_bytes(&b->st->invs[b->st->ninvs].prog, prog->p, prog->n);
+  if (b->st->invs[b->st->ninvs].prog.oom) {
+    md_buf_free(&b->st->invs[b->st->ninvs].prog);
     return -1;
   }
-  b->invs[b->ninvs].w = w;
-  b->invs[b->ninvs].v = v;
-  b->ninvs++;
-  return md_bounds_make(b, MD_BOUNDS_INV, -1, -1, b->ninvs - 1);
+  b->st->invs[b->st->ninvs].w = w;
+  b->st->invs[b->st->ninvs].v = v;
+  b->st->ninvs++;
+  return md_bounds_make(b, MD_BOUNDS_INV, -1, -1, b->st->ninvs - 1);
 }
 
 /* The leaf of launch dimension `which` as the device reads it: 32 bits,
@@ -231,17 +238,17 @@ int md_bounds_launch_leaf(md_bounds *b, int which, unsigned w) {
 
 /* Strip guards: the node whose value n has. */
 int md_bounds_core(md_bounds *b, int n) {
-  while (n >= 0 && b->nodes[n].op == MD_BOUNDS_GUARD)
-    n = b->nodes[n].a;
+  while (n >= 0 && b->st->nodes[n].op == MD_BOUNDS_GUARD)
+    n = b->st->nodes[n].a;
   return n;
 }
 
 /* Put the guards of `from` around `to`. */
 int md_bounds_move_guards(md_bounds *b, int from, int to) {
-  while (to >= 0 && from >= 0 && b->nodes[from].op == MD_BOUNDS_GUARD) {
-    to = md_bounds_make(b, MD_BOUNDS_GUARD, to, b->nodes[from].b,
-                        b->nodes[from].c);
-    from = b->nodes[from].a;
+  while (to >= 0 && from >= 0 && b->st->nodes[from].op == MD_BOUNDS_GUARD) {
+    to = md_bounds_make(b, MD_BOUNDS_GUARD, to, b->st->nodes[from].b,
+                        b->st->nodes[from].c);
+    from = b->st->nodes[from].a;
   }
   return to;
 }
@@ -262,8 +269,8 @@ int md_bounds_sub1(md_bounds *b, int a) {
 /* x + 1, folding (P - 1) + 1 = P (guards kept). */
 int md_bounds_add1(md_bounds *b, int x) {
   int core = md_bounds_core(b, x);
-  if (core >= 0 && b->nodes[core].op == MD_BOUNDS_SUB1)
-    return md_bounds_move_guards(b, x, b->nodes[core].a);
+  if (core >= 0 && b->st->nodes[core].op == MD_BOUNDS_SUB1)
+    return md_bounds_move_guards(b, x, b->st->nodes[core].a);
   return md_bounds_make(b, MD_BOUNDS_ADD, x, md_bounds_const(b, 1), 0);
 }
 

@@ -10,6 +10,7 @@
 #include "magicdiv/md_abi.h"
 
 #include "md_bounds_expr.h"
+#include "md_bounds_omp.h"
 #include "md_bounds_poison.h"
 #include "md_geometry.h"
 #include "md_ir.h"
@@ -303,6 +304,24 @@ static int md_mixed_radix(md_bounds *b, LLVMValueRef m, LLVMValueRef y,
   return -1;
 }
 
+/* add nsw of a, b whose bounds x, y are constants <= 2^(w-1) - 1 (with
+ * guards): both are >= 0, so the sum, where it is not poison (no signed
+ * wrap), is <= 2^(w-1) - 1 as well as <= x + y.  Used only where x + y
+ * exceeds 2^(w-1) - 1 (the plain bound would then be of no use to a
+ * signed operation, and no other bound changes): the sum of two values
+ * that md_bounds_omp.c shows are >= 0.  A node, or -1. */
+static int md_add_nsw(md_bounds *b, int x, int y, unsigned w) {
+  int cx = md_bounds_core(b, x), cy = md_bounds_core(b, y);
+  uint64_t m = md_smax_w(w);
+  if (cx < 0 || cy < 0 || b->st->nodes[cx].op != MD_BOUNDS_CONST ||
+      b->st->nodes[cy].op != MD_BOUNDS_CONST || b->st->nodes[cx].c > m ||
+      b->st->nodes[cy].c > m || b->st->nodes[cx].c + b->st->nodes[cy].c <= m)
+    return -1;
+  return md_bounds_make(b, MD_BOUNDS_UMIN,
+                        md_bounds_make(b, MD_BOUNDS_ADD, x, y, 0),
+                        md_bounds_const(b, m), 0);
+}
+
 /* x - (x / d) * d, the remainder as instcombine leaves it next to the
  * quotient: *is_signed for sdiv (srem's value), 1 with *d set, or 0. */
 static int md_rem_shape(LLVMValueRef v, LLVMValueRef *d, int *is_signed) {
@@ -349,6 +368,8 @@ static int md_rules(md_bounds *b, LLVMValueRef v, LLVMValueRef at, int depth) {
   }
   if ((r = md_bounds_invariant_leaf(b, v)) >= 0)
     return r; /* the exact value, recomputed by the host */
+  if (LLVMIsAArgument(v))
+    return md_bounds_callee_arg(b, v, md_bounds_of); /* a microtask's */
   if (!LLVMIsAInstruction(v))
     return -1;
   a0 = LLVMGetNumOperands(v) > 0 ? LLVMGetOperand(v, 0) : NULL;
@@ -364,8 +385,13 @@ static int md_rules(md_bounds *b, LLVMValueRef v, LLVMValueRef at, int depth) {
     if ((r = md_mixed_radix(b, a0, a1, at, depth)) >= 0 ||
         (r = md_mixed_radix(b, a1, a0, at, depth)) >= 0)
       return r;
-    return md_bounds_make(b, MD_BOUNDS_ADD, md_bounds_of(b, a0, at, depth + 1),
-                          md_bounds_of(b, a1, at, depth + 1), 0);
+    /* (the second operand first: the order in which the nodes were made
+     * before this rule, which the programs' operand order follows) */
+    y = md_bounds_of(b, a1, at, depth + 1);
+    x = md_bounds_of(b, a0, at, depth + 1);
+    if (LLVMGetNSW(v) && (r = md_add_nsw(b, x, y, w)) >= 0)
+      return r;
+    return md_bounds_make(b, MD_BOUNDS_ADD, x, y, 0);
   case LLVMSub: {
     /* x - (x / d) * d is x rem d exactly (with wrap: the quotient times d
      * is at most x in magnitude for the truncating division, so the
@@ -489,6 +515,9 @@ static int md_rules(md_bounds *b, LLVMValueRef v, LLVMValueRef at, int depth) {
                          md_bounds_of(b, LLVMGetOperand(v, 2), at, depth + 1));
   case LLVMPHI:
     return md_phi_bound(b, v, depth + 1);
+  case LLVMLoad:
+    /* a bound the OpenMP device runtime writes (md_bounds_omp.c) */
+    return md_bounds_omp_load(b, v, depth, md_bounds_of);
   case LLVMCall:
     /* umin: <= either; umax: <= max; smin / smax of two values >= 0
      * (guards) are umin / umax. */

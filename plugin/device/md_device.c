@@ -43,6 +43,7 @@
 #include "md_kdec.h"
 #include "md_names.h"
 #include "md_prog.h"
+#include "md_omp.h"
 #include "md_omp_clone.h"
 #include "md_site.h"
 #include "md_tiers.h"
@@ -187,8 +188,15 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
   md_vmap *map = NULL;
   LLVMValueRef clone;
   const char *why = NULL;
+  /* an OpenMP kernel gets every argument in an 8-byte slot (libomptarget
+   * passes each one pointer-sized): magic parameters as i64, narrowed in
+   * the clone */
+  int omp = md_omp_is_device_module(k->m);
+  unsigned i;
 
   md_kdec_extra_types(&k->dec, LLVMGetModuleContext(k->m), types);
+  for (i = 0; omp && i < k->dec.n_extra; i++)
+    types[i] = LLVMInt64TypeInContext(LLVMGetModuleContext(k->m));
   if (k->t == MD_TARGET_NVPTX &&
       md_clone_param_bytes(k, types) > MD_NVPTX_PARAM_LIMIT) {
     md_remarkf(MD_REMARK_MISSED, k->kernel, "ParamSpace",
@@ -206,6 +214,8 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
     return NULL;
   }
   md_kdec_magic_params(&k->dec, clone, MD_ALL_DIVISORS, mv);
+  if (omp)
+    md_omp_narrow_params(clone, mv, k->dec.ndivs);
   if (md_fctx_rewrite(&k->ctx, clone, map, mv)) {
     md_vmap_free(map);
     md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
@@ -374,6 +384,8 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
     md_remark(MD_REMARK_ANALYSIS, kernel, "OutOfMemory",
               "magicdiv: out of memory: the kernel's branch conditions are "
               "not used");
+  if (k.ctx.bounds)
+    k.ctx.bounds->omp_contract = o->omp_bounds;
   md_kdec_init(&k.dec, o);
   md_site_decide_function(&k.dec, &k.ctx);
   /* Divisions in the device functions it calls (md_callee.h). */

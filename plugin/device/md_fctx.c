@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "md_array.h"
+#include "md_omp.h"
 
 int md_fctx_init_kernel(md_fctx *f, LLVMValueRef kernel, LLVMTargetDataRef td,
                         md_target t) {
@@ -30,6 +31,13 @@ int md_fctx_init_callee(md_fctx *f, LLVMValueRef callee, md_fctx *parent,
   st = md_dom_build(&f->dom, callee);
   md_inv_init_callee(&f->inv, callee, &parent->inv, call);
   md_range_init(&f->range, &f->dom);
+  /* an OpenMP microtask, started once by the call: bounds of its own whose
+   * arguments are the call's operands in the parent's bounds */
+  if (parent->bounds && md_omp_microtask(call) == callee) {
+    md_bounds_init_callee(&f->own_bounds, &f->inv, &f->dom, &f->range,
+                          parent->bounds, call);
+    f->bounds = &f->own_bounds;
+  }
   return st;
 }
 

@@ -7,9 +7,10 @@
  * function -- its dominators, its launch-invariance context, its range
  * facts, the launch-checked bounds when the function has them -- and the
  * sites decided in it.  The kernel's context has bounds; a called
- * function's has none (md_bounds' rules read values as the kernel's), and
- * its invariance context reads its arguments as the call's operands in the
- * parent's context.  Contexts refer to each other and to their own fields
+ * function's has none, except an OpenMP microtask's (md_bounds_init_callee:
+ * its arguments are bounded as the call's operands in the parent's bounds),
+ * and its invariance context reads its arguments as the call's operands in
+ * the parent's context.  Contexts refer to each other and to their own fields
  * by address: initialize one where it stays, never copy it.
  */
 #ifndef MAGICDIV_MD_FCTX_H
@@ -53,8 +54,9 @@ int md_fctx_init_kernel(md_fctx *f, LLVMValueRef kernel, LLVMTargetDataRef td,
                         md_target t);
 
 /* The context of `callee` as called by `call`, an instruction of parent's
- * function (no bounds).  parent must outlive f and stay at its address.
- * 0, or -1 as for md_fctx_init_kernel. */
+ * function (no bounds, except for an OpenMP microtask of a parent with
+ * bounds: md_bounds_init_callee).  parent must outlive f and stay at its
+ * address.  0, or -1 as for md_fctx_init_kernel. */
 int md_fctx_init_callee(md_fctx *f, LLVMValueRef callee, md_fctx *parent,
                         LLVMValueRef call);
 

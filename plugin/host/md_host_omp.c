@@ -16,10 +16,16 @@
  *
  *   call i32 @md_omp_launch(ident, device, teams, threads, @K.region_id,
  *                           %kernel_args, ptr @K.magicdiv.omp)
- *   @K.magicdiv.omp = private constant { i32 1, i32 size, ptr clone_region,
- *                       ptr desc, ptr name, ptr @__tgt_target_kernel }
+ *   @K.magicdiv.omp = private constant { i32 2, i32 size, ptr clone_region,
+ *                       ptr desc, ptr name, ptr @__tgt_target_kernel,
+ *                       ptr plain_region, ptr plain_desc, i64 plain_size }
  *
  * with a null clone region and descriptor for a kernel without a clone.
+ * The plain tier K__magicdiv_plain (with K__magicdiv_plain_desc) of a
+ * kernel with a clone gets a region id and entry the same way, only when
+ * every image has it with the same descriptor; else its fields are null
+ * (the runtime then has no plain tier: a clone the image lacks is never
+ * launched).
  */
 #include "md_host_omp.h"
 
@@ -155,13 +161,16 @@ static const unsigned char *md_img_clone(const md_omp_img *o, const char *cl,
   }
 }
 
-/* The descriptor of K's clone, the same in every image; NULL (why) if not. */
+/* The descriptor of K's clone K<suffix> (descriptor K<dsuffix>), the same
+ * in every image; NULL (why) if not. */
 static const unsigned char *md_find_omp_clone(md_omp_host *h, const char *k,
+                                              const char *suffix,
+                                              const char *dsuffix,
                                               size_t *size,
                                               const char **why) {
   size_t len = strlen(k), i, sz = 0;
-  char *cl = md_name_suffix(k, len, MD_CLONE_SUFFIX);
-  char *ds = md_name_suffix(k, len, MD_DESC_SUFFIX);
+  char *cl = md_name_suffix(k, len, suffix);
+  char *ds = md_name_suffix(k, len, dsuffix);
   const unsigned char *desc = NULL;
   *why = h->why;
   if (!cl || !ds)
@@ -241,12 +250,13 @@ static LLVMValueRef md_private_bytes(md_omp_host *h, const char *gname,
   return g;
 }
 
-/* K__magicdiv's region id and offload entry, made like K's.  The region
- * id, or NULL. */
-static LLVMValueRef md_clone_entry(md_omp_host *h, const md_omp_entry *k) {
+/* The region id and offload entry of K<suffix> (K__magicdiv,
+ * K__magicdiv_plain), made like K's.  The region id, or NULL. */
+static LLVMValueRef md_clone_entry(md_omp_host *h, const md_omp_entry *k,
+                                   const char *suffix) {
   LLVMValueRef init = LLVMGetInitializer(k->entry), *ops, region, name, e;
   size_t len = strlen(k->name);
-  char *cname = md_name_suffix(k->name, len, MD_CLONE_SUFFIX);
+  char *cname = md_name_suffix(k->name, len, suffix);
   char *gname = malloc(len + 64);
   unsigned n = (unsigned)LLVMGetNumOperands(init), i;
   if (!cname || !gname) {
@@ -285,18 +295,45 @@ static LLVMValueRef md_clone_entry(md_omp_host *h, const md_omp_entry *k) {
   return region;
 }
 
+/* The plain tier of kernel k whose clone is registered: f[6..8] of its
+ * md_omp_kernel (plain region, descriptor, size), nulls when some image
+ * lacks K__magicdiv_plain or the images' descriptors differ. */
+static void md_plain_info(md_omp_host *h, const md_omp_entry *k,
+                          LLVMValueRef call, LLVMValueRef *f) {
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(h->c, 0);
+  LLVMValueRef region = NULL;
+  const unsigned char *d;
+  const char *why;
+  size_t dsize = 0;
+  d = md_find_omp_clone(h, k->name, MD_PLAIN_SUFFIX, MD_PLAIN_DESC_SUFFIX,
+                        &dsize, &why);
+  if (d)
+    region = md_clone_entry(h, k, MD_PLAIN_SUFFIX);
+  f[6] = region ? region : LLVMConstNull(ptr);
+  f[7] = region ? md_private_bytes(h, ".magicdiv.omp.plain_desc", d, dsize,
+                                   NULL)
+                : LLVMConstNull(ptr);
+  f[8] = LLVMConstInt(LLVMInt64TypeInContext(h->c), region ? dsize : 0, 0);
+  if (region)
+    md_remarkf(MD_REMARK_PASSED, call, "OmpPlainClone",
+               "magicdiv: target region '%s': plain clone '%s" MD_PLAIN_SUFFIX
+               "' registered through an offload entry (descriptor of %zu "
+               "bytes)", k->name, k->name, dsize);
+}
+
 /* The md_omp_kernel constant of kernel k, made once. */
 static LLVMValueRef md_kernel_info(md_omp_host *h, const md_omp_entry *k,
                                    LLVMValueRef target_kernel,
                                    LLVMValueRef call) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(h->c);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(h->c, 0);
-  LLVMValueRef f[6], g, clone = NULL, desc = NULL;
+  LLVMValueRef f[9], g, clone = NULL, desc = NULL;
   const unsigned char *d;
   const char *why;
   size_t dsize = 0;
-  d = md_find_omp_clone(h, k->name, &dsize, &why);
-  if (d && !(clone = md_clone_entry(h, k)))
+  d = md_find_omp_clone(h, k->name, MD_CLONE_SUFFIX, MD_DESC_SUFFIX, &dsize,
+                        &why);
+  if (d && !(clone = md_clone_entry(h, k, MD_CLONE_SUFFIX)))
     why = "out of memory";
   if (clone) {
     desc = md_private_bytes(h, ".magicdiv.omp.desc", d, dsize, NULL);
@@ -310,15 +347,21 @@ static LLVMValueRef md_kernel_info(md_omp_host *h, const md_omp_entry *k,
                "magicdiv: target region '%s' keeps its original: %s",
                k->name, why ? why : "no clone");
   }
-  f[0] = LLVMConstInt(i32, 1, 0); /* MD_OMP_KERNEL_VERSION */
+  f[0] = LLVMConstInt(i32, 2, 0); /* MD_OMP_KERNEL_VERSION */
   f[1] = LLVMConstInt(i32, clone ? dsize : 0, 0);
   f[2] = clone ? clone : LLVMConstNull(ptr);
   f[3] = desc ? desc : LLVMConstNull(ptr);
   f[4] = md_private_bytes(h, ".magicdiv.omp.name", k->name,
                           strlen(k->name) + 1, NULL);
   f[5] = target_kernel;
+  if (clone) {
+    md_plain_info(h, k, call, f);
+  } else {
+    f[6] = f[7] = LLVMConstNull(ptr);
+    f[8] = LLVMConstInt(LLVMInt64TypeInContext(h->c), 0, 0);
+  }
   g = LLVMAddGlobal(h->m, h->info_ty, ".magicdiv.omp");
-  LLVMSetInitializer(g, LLVMConstNamedStruct(h->info_ty, f, 6));
+  LLVMSetInitializer(g, LLVMConstNamedStruct(h->info_ty, f, 9));
   LLVMSetGlobalConstant(g, 1);
   LLVMSetLinkage(g, LLVMPrivateLinkage);
   return g;
@@ -420,12 +463,13 @@ int md_host_omp_run(LLVMModuleRef m, const md_options *o) {
     LLVMTypeRef i32 = LLVMInt32TypeInContext(h.c);
     LLVMTypeRef params[7] = {ptr, LLVMInt64TypeInContext(h.c), i32, i32,
                              ptr, ptr, ptr};
-    LLVMTypeRef fields[6] = {i32, i32, ptr, ptr, ptr, ptr};
+    LLVMTypeRef fields[9] = {i32, i32, ptr, ptr, ptr, ptr, ptr, ptr,
+                             LLVMInt64TypeInContext(h.c)};
     h.launch_ty = LLVMFunctionType(i32, params, 7, 0);
     h.launch_fn = LLVMGetNamedFunction(m, "md_omp_launch");
     if (!h.launch_fn)
       h.launch_fn = LLVMAddFunction(m, "md_omp_launch", h.launch_ty);
-    h.info_ty = LLVMStructTypeInContext(h.c, fields, 6, 0);
+    h.info_ty = LLVMStructTypeInContext(h.c, fields, 9, 0);
   }
   for (i = 0; i < nc; i++) {
     LLVMValueRef region = LLVMGetOperand(calls[i], 4);

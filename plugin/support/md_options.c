@@ -17,6 +17,7 @@ void md_options_default(md_options *o) {
   o->tiers = 1;
   o->any_target = 1;
   o->verify = 1;
+  o->omp_bounds = 1;
 }
 
 typedef struct md_option_name {
@@ -34,6 +35,7 @@ static const md_option_name md_option_names[] = {
     {"tiers", offsetof(md_options, tiers)},
     {"any-target", offsetof(md_options, any_target)},
     {"verify", offsetof(md_options, verify)},
+    {"omp-bounds", offsetof(md_options, omp_bounds)},
 };
 
 #define MD_N_OPTIONS (sizeof md_option_names / sizeof md_option_names[0])

@@ -31,6 +31,9 @@ typedef struct md_options {
   int any_target; /* treat functions marked "magicdiv-kernel" as kernels
                      on any target (tests; always on for x86 test IR) [on] */
   int verify;  /* verify each clone; drop it if the verifier fails    [on] */
+  int omp_bounds; /* with launch-ranges: the OpenMP runtime's rule for the
+                     bounds its static-init calls write (md_bounds_omp.c),
+                     which bounds a worksharing loop's iv at launch    [on] */
 } md_options;
 
 void md_options_default(md_options *o);

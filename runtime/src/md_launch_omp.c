@@ -14,6 +14,13 @@
  * launch geometry is the offload runtime's choice and no OpenMP descriptor
  * reads it (the plugin refuses such divisors), so the dims given to the
  * evaluator are zero.  On any failure the original launch runs unchanged.
+ *
+ * Tiers (md_launch_internal.h): a kernel whose md_omp_kernel (version 2)
+ * names a plain clone region gets it as its plain tier; md_clone_args_make
+ * chooses the ranged clone, else the plain one, else the original, and
+ * MAGICDIV_LOG names the tier that ran (md_tier_log) as on CUDA and HIP.
+ * The host pass names a clone region only when every device image has that
+ * clone, so a clone the image lacks is never launched.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +59,12 @@ static void md_omp_make(md_entry *e, void *argp) {
   if (md_entry_set_desc(e, k->desc, k->desc_size) != 0)
     return;
   e->clone = (void *)k->clone_region;
+  if (k->version >= 2 && k->plain_region &&
+      (k->plain_desc_size > MD_DESC_MAX_BYTES ||
+       md_entry_set_plain(e, (void *)k->plain_region, k->plain_desc,
+                          (size_t)k->plain_desc_size) != 0))
+    md_logf("kernel '%s': %s" MD_PLAIN_SUFFIX " descriptor is unusable; no "
+            "plain tier", e->name, e->name);
 }
 
 /* The extended argument arrays of one clone launch. */
@@ -114,9 +127,11 @@ static int md_omp_extend(const md_omp_kernel_args *a, const uint64_t *v,
   return MD_OK;
 }
 
-/* The clone's launch, or a status why this launch runs the original. */
-static int md_omp_clone_launch(const md_entry *e, void *ident, int64_t dev,
-                               int32_t teams, int32_t threads,
+/* The launch of the tier md_clone_args_make chooses (ranged or plain
+ * clone; logged as md_tier_log does, `created`: the entry's first launch),
+ * or a status why this launch runs the original. */
+static int md_omp_clone_launch(const md_entry *e, int created, void *ident,
+                               int64_t dev, int32_t teams, int32_t threads,
                                md_omp_kernel_args *a,
                                md_omp_target_kernel_fn launch, int *r) {
   uint64_t inline_vals[64];
@@ -126,17 +141,23 @@ static int md_omp_clone_launch(const md_entry *e, void *ident, int64_t dev,
   md_clone_args ca;
   md_dims dims;
   md_omp_ext x;
-  size_t np, i, p;
+  size_t np = 0, i, p;
   int s;
+  memset(&ca, 0, sizeof ca);
+  memset(&dims, 0, sizeof dims);
   if (a->version != MD_OMP_ARGS_VERSION || !a->ptrs || !a->types ||
-      a->num_args > MD_OMP_MAX_ARGS)
-    return MD_ERR_INVALID;
+      a->num_args > MD_OMP_MAX_ARGS) {
+    s = MD_ERR_INVALID;
+    goto done;
+  }
   /* the kernel's parameters: the dynamic-environment pointer, then one
    * per TARGET_PARAM argument, in order (the others only map data) */
   for (i = 0, np = 1; i < a->num_args; i++)
     np += (a->types[i] & MD_OMP_MAPTYPE_TARGET_PARAM) != 0;
-  if (e->n_params != np)
-    return MD_ERR_PARAM_MISMATCH;
+  if (e->n_params != np) {
+    s = MD_ERR_PARAM_MISMATCH;
+    goto done;
+  }
   if (np > 64) {
     vals = calloc(np, sizeof *vals);
     ptrs = calloc(np, sizeof *ptrs);
@@ -154,7 +175,6 @@ static int md_omp_clone_launch(const md_entry *e, void *ident, int64_t dev,
     ptrs[p] = (t & MD_OMP_MAPTYPE_LITERAL) ? (void *)&vals[p] : NULL;
     p++;
   }
-  memset(&dims, 0, sizeof dims);
   s = md_clone_args_make(e, ptrs, &dims, &ca);
   if (s == MD_OK) {
     /* the magic values are those the argument array points to: on a memo
@@ -167,11 +187,15 @@ static int md_omp_clone_launch(const md_entry *e, void *ident, int64_t dev,
     s = nx <= MD_MAX_EXTRA ? md_omp_extend(a, mv, (unsigned)nx, &x)
                            : MD_ERR_INVALID;
     if (s == MD_OK)
-      *r = launch(ident, dev, teams, threads, e->clone, &x.args);
+      *r = launch(ident, dev, teams, threads, ca.fn, &x.args);
     md_omp_ext_free(&x);
   }
   md_clone_args_free(&ca);
 done:
+  /* (a status before the arguments were read is no check of a tier: the
+   * log reads no argument then) */
+  if (s != MD_OK || *r == 0)
+    md_tier_log(e, created, &ca, s, ptrs, &dims);
   if (vals != inline_vals)
     free(vals);
   if (ptrs != inline_ptrs)
@@ -184,7 +208,8 @@ int md_omp_launch(void *ident, int64_t device, int32_t num_teams,
                   md_omp_kernel_args *args, const md_omp_kernel *k) {
   const md_entry *e;
   int created = 0, s, r = 0;
-  if (!k || k->version != MD_OMP_KERNEL_VERSION || !k->target_kernel)
+  if (!k || k->version < 1 || k->version > MD_OMP_KERNEL_VERSION ||
+      !k->target_kernel)
     return -1; /* no way to launch anything: OFFLOAD_FAIL, host fallback */
   if (md_env_disabled()) {
     md_log_disabled_once();
@@ -203,15 +228,11 @@ int md_omp_launch(void *ident, int64_t device, int32_t num_teams,
     return k->target_kernel(ident, device, num_teams, thread_limit, region,
                             args);
   }
-  s = md_omp_clone_launch(e, ident, device, num_teams, thread_limit, args,
-                          k->target_kernel, &r);
-  if (s != MD_OK) {
-    if (created)
-      md_logf("kernel '%s': clone found; this launch runs the original (%s)",
-              e->name, md_status_str(s));
+  s = md_omp_clone_launch(e, created, ident, device, num_teams,
+                          thread_limit, args, k->target_kernel, &r);
+  if (s != MD_OK)
     return k->target_kernel(ident, device, num_teams, thread_limit, region,
                             args);
-  }
   if (r != 0) {
     if (created)
       md_logf("kernel '%s': clone launch failed (libomptarget %d); original "
@@ -219,8 +240,5 @@ int md_omp_launch(void *ident, int64_t device, int32_t num_teams,
     return k->target_kernel(ident, device, num_teams, thread_limit, region,
                             args);
   }
-  if (created)
-    md_logf("kernel '%s': clone %s" MD_CLONE_SUFFIX " used", e->name,
-            e->name);
   return 0;
 }

@@ -12,9 +12,9 @@
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %t.ll | %FileCheck %s --check-prefix=TWICE
 
 ; CHECK-DAG: @.magicdiv.omp.name = private constant [4 x i8] c"k22\00"
-; CHECK-DAG: @.magicdiv.omp = private constant { i32, i32, ptr, ptr, ptr, ptr } { i32 1, i32 0, ptr null, ptr null, ptr @.magicdiv.omp.name, ptr @__tgt_target_kernel }
+; CHECK-DAG: @.magicdiv.omp = private constant { i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64 } { i32 2, i32 0, ptr null, ptr null, ptr @.magicdiv.omp.name, ptr @__tgt_target_kernel, ptr null, ptr null, i64 0 }
 ; CHECK-DAG: @[[N19:.magicdiv.omp.name.[0-9]+]] = private constant [4 x i8] c"k19\00"
-; CHECK-DAG: @[[I19:.magicdiv.omp.[0-9]+]] = private constant { i32, i32, ptr, ptr, ptr, ptr } { i32 1, i32 0, ptr null, ptr null, ptr @[[N19]], ptr @__tgt_target_kernel }
+; CHECK-DAG: @[[I19:.magicdiv.omp.[0-9]+]] = private constant { i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64 } { i32 2, i32 0, ptr null, ptr null, ptr @[[N19]], ptr @__tgt_target_kernel, ptr null, ptr null, i64 0 }
 ; CHECK-LABEL: define i32 @launch(
 ; CHECK: %r1 = call i32 @md_omp_launch(ptr @ident, i64 -1, i32 0, i32 0, ptr @.k22.region_id, ptr %args, ptr @.magicdiv.omp)
 ; CHECK: %r2 = call i32 @md_omp_launch(ptr @ident, i64 -1, i32 0, i32 0, ptr @.k22.region_id, ptr %args, ptr @.magicdiv.omp)
@@ -28,8 +28,8 @@
 ; REM-COUNT-2: remark: <unknown>:0:0: magicdiv: __tgt_target_kernel of a region id that is no target region of this module left alone
 ; REM-DAG: remark: <unknown>:0:0: magicdiv: host module: 3 OpenMP target region launch(es) routed through the runtime, 0 clone(s) registered
 
-; TWICE-COUNT-2: = private constant { i32, i32, ptr, ptr, ptr, ptr }
-; TWICE-NOT: = private constant { i32, i32, ptr, ptr, ptr, ptr }
+; TWICE-COUNT-2: = private constant { i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64 }
+; TWICE-NOT: = private constant { i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64 }
 ; TWICE: %r1 = call i32 @md_omp_launch(
 ; TWICE: %r4 = call i32 @__tgt_target_kernel(
 

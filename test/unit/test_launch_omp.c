@@ -4,7 +4,8 @@
  * the TARGET_PARAM arguments only, and every fallback to the original
  * launch (no clone, foreign KernelArgsTy version, parameter mismatch, a
  * zero divisor, a divisor read from a mapped pointer, a failing clone
- * launch, MAGICDIV_DISABLE).  Run by test/unit/launch-omp.test. */
+ * launch, MAGICDIV_DISABLE), and the tiers: ranged clone, plain clone,
+ * original.  Run by test/unit/launch-omp.test. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +38,9 @@ static int fake_target_kernel(void *ident, int64_t dev, int32_t teams,
   return region == &region_c && fail_clone ? 1 : 0;
 }
 
-/* One u32 divisor: (param `p` & 0xffffffff) truncated to 32 bits. */
-static size_t make_desc(uint8_t *out, unsigned p, unsigned np) {
+/* One u32 divisor: (param `p` & 0xffffffff) truncated to 32 bits; with
+ * `req`, the requirement "param 1 <= 1000" (a ranged clone's bet). */
+static size_t make_desc_req(uint8_t *out, unsigned p, unsigned np, int req) {
   static tdb b;
   uint32_t sizes[8] = {8, 8, 8, 8, 8, 8, 8, 8};
   tdb_init(&b, np, sizes);
@@ -46,10 +48,21 @@ static size_t make_desc(uint8_t *out, unsigned p, unsigned np) {
   tdb_arg(&b, p, 0, 8);
   tdb_cast(&b, MD_OP_TRUNC, 64, 32);
   tdb_end(&b);
+  if (req) {
+    tdb_req_begin(&b);
+    tdb_arg(&b, 1, 0, 8);
+    tdb_const(&b, 64, 1000);
+    tdb_icmp(&b, 64, MD_PRED_ULE);
+    tdb_end(&b);
+  }
   return tdb_finish(&b, out, 4096);
 }
 
 static void *launch_region = &region_k; /* the region launch() starts */
+
+static size_t make_desc(uint8_t *out, unsigned p, unsigned np) {
+  return make_desc_req(out, p, np, 0);
+}
 
 static int launch(const md_omp_kernel *k, uint64_t n, uint64_t w,
                   int64_t wtype, uint32_t version) {
@@ -70,10 +83,11 @@ static int launch(const md_omp_kernel *k, uint64_t n, uint64_t w,
   return md_omp_launch(NULL, -1, 0, 0, launch_region, &a, k);
 }
 
-/* A launch of (0x4000 data entry, n, w, pointer) through kernel k and
- * region r, w given as a literal. */
-static int launch_at(const md_omp_kernel *k, void *r, void *w, void *p) {
-  void *ptrs[4] = {0, (void *)1, w, p};
+/* A launch of (0x4000 data entry, n, w, pointer p) through kernel k and
+ * region r, n and w literals. */
+static int launch_nwp(const md_omp_kernel *k, void *r, uint64_t n, void *w,
+                      void *p) {
+  void *ptrs[4] = {0, (void *)(uintptr_t)n, w, p};
   int64_t types[4] = {0x4000, TP | LIT, TP | LIT, TP | 3};
   md_omp_kernel_args a;
   memset(&a, 0, sizeof a);
@@ -81,8 +95,17 @@ static int launch_at(const md_omp_kernel *k, void *r, void *w, void *p) {
   a.num_args = 4;
   a.ptrs = ptrs;
   a.types = types;
-  calls = 0;
   return md_omp_launch(NULL, -1, 0, 0, r, &a, k);
+}
+
+static int launch_at(const md_omp_kernel *k, void *r, void *w, void *p) {
+  calls = 0;
+  return launch_nwp(k, r, 1, w, p);
+}
+
+static int launch_tier(const md_omp_kernel *k, void *r, uint64_t n,
+                       uint64_t w) {
+  return launch_nwp(k, r, n, (void *)(uintptr_t)w, NULL);
 }
 
 int main(void) {
@@ -208,6 +231,48 @@ int main(void) {
     CHECK(launch_at(&ptrd, &region_q, (void *)7, (void *)9) == 0 &&
               last_region == &region_q && calls == 1,
           "original");
+  }
+  {
+    /* two tiers: the ranged clone bets n <= 1000, the plain one does not */
+    static uint8_t desc_r[4096], desc_p[4096];
+    static char region_t, region_r, region_pl, region_t1;
+    size_t dr = make_desc_req(desc_r, 2, 4, 1), dp = make_desc(desc_p, 2, 4);
+    md_omp_kernel t = k, t1;
+    t.desc = desc_r;
+    t.desc_size = (uint32_t)dr;
+    t.clone_region = &region_r;
+    t.plain_region = &region_pl;
+    t.plain_desc = desc_p;
+    t.plain_desc_size = dp;
+    t.name = "k_tiers";
+    printf("== tiers: ranged\n");
+    fflush(stdout);
+    CHECK(launch_at(&t, &region_t, (void *)7, NULL) == 0 &&
+              last_region == &region_r && calls == 1 && last.num_args == 7,
+          "ranged clone, 3 magic values");
+    printf("== tiers: plain\n");
+    fflush(stdout);
+    calls = 0;
+    CHECK(launch_tier(&t, &region_t, 5000, 7) == 0 &&
+              last_region == &region_pl && calls == 1 && last.num_args == 7,
+          "plain clone, 3 magic values");
+    CHECK(last_extra[1] == 5000 && last_types[6] == (TP | LIT),
+          "arguments kept, magic values literal");
+    printf("== tiers: original\n");
+    fflush(stdout);
+    calls = 0;
+    CHECK(launch_tier(&t, &region_t, 5000, 0) == 0 &&
+              last_region == &region_t && calls == 1 && last.num_args == 4,
+          "zero divisor: the original");
+    printf("== tiers: version 1 has no plain tier\n");
+    fflush(stdout);
+    t1 = t;
+    t1.version = 1;
+    t1.name = "k_v1";
+    calls = 0;
+    CHECK(launch_tier(&t1, &region_t1, 5000, 7) == 0 &&
+              last_region == &region_t1 && calls == 1,
+          "the original");
   }
   return tdu_report("test_launch_omp");
 }

@@ -479,9 +479,12 @@ void md_launch_release(void);
  * gets a host region id and offload entry of its own for the clone (so
  * libomptarget registers it) and its launches pass md_omp_kernel with the
  * clone's region id and the descriptor bytes; any other kernel passes a
- * null clone region (the original runs).
+ * null clone region (the original runs).  The plain tier K__magicdiv_plain
+ * is registered the same way, only when every image has it too; a launch
+ * runs the ranged clone, else the plain clone, else the original, as on
+ * CUDA and HIP.
  * ---------------------------------------------------------------------- */
-#define MD_OMP_KERNEL_VERSION 1
+#define MD_OMP_KERNEL_VERSION 2 /* 2: the plain-tier fields */
 
 /* libomptarget's KernelArgsTy, version 3 (LLVM 17+). */
 typedef struct md_omp_kernel_args {
@@ -512,6 +515,12 @@ typedef struct md_omp_kernel {
   const unsigned char *desc; /* the bytes of K__magicdiv_desc, or NULL */
   const char *name;      /* the kernel's device name */
   md_omp_target_kernel_fn target_kernel; /* the program's __tgt_target_kernel */
+  /* version 2: the plain tier K__magicdiv_plain (read only from version 2
+   * on): its host region id, or NULL when some image lacks it, and the
+   * bytes of K__magicdiv_plain_desc */
+  const void *plain_region;
+  const unsigned char *plain_desc;
+  uint64_t plain_desc_size;
 } md_omp_kernel;
 
 /* In place of `k->target_kernel(ident, device, num_teams, thread_limit,

@@ -1,11 +1,15 @@
 /* OpenMP offload end-to-end program (test/omp/e2e-cpu.test): the shapes of
  * shapes.c over edge bounds, each result array hashed; run once with
  * MAGICDIV_DISABLE=1 (the originals) and once with the clones, the two
- * outputs must be identical (and a collapse(2) region with nowait). */
+ * outputs must be identical (and a collapse(2) region with nowait, a
+ * collapse(2) reduction checked against its closed form, and a kernel with
+ * two tiers).  `e2e big`: only the size_t reduction over a trip count above
+ * 2^32, against the closed form. */
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static uint64_t fnv(const void *p, size_t n) {
   const unsigned char *b = p;
@@ -70,7 +74,62 @@ static void nowait2(int n, int m, int *a) {
 #pragma omp taskwait
 }
 
-int main(void) {
+/* A collapse(2) reduction: sum of 3i + j over the n x m iterations, whose
+ * closed form c2sum_want gives; the large trip counts (`big`) are checked
+ * against it, as running the original too would take too long here. */
+static uint64_t c2sum(int n, int m) {
+  uint64_t s = 0;
+#pragma omp target teams distribute parallel for collapse(2) reduction(+: s) map(tofrom: s)
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      s += (uint64_t)i * 3 + (uint64_t)j;
+  return s;
+}
+
+/* The same over size_t bounds: its clone runs the collapsed iv in the u32
+ * form when the trip count is below 2^32 (checked at launch), else the
+ * plain clone (u64) runs. */
+static uint64_t c2sumz(size_t n, size_t m) {
+  uint64_t s = 0;
+#pragma omp target teams distribute parallel for collapse(2) reduction(+: s) map(tofrom: s)
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = 0; j < m; j++)
+      s += (uint64_t)i * 3 + (uint64_t)j;
+  return s;
+}
+
+static uint64_t c2sum_want(uint64_t n, uint64_t m) {
+  return 3 * m * (n * (n - 1) / 2) + n * (m * (m - 1) / 2);
+}
+
+/* A division in the kernel itself (`omp target`, no parallel region): its
+ * clone bets that i and w are below 2^32 (checked at launch), so the kernel
+ * also gets the plain tier, which runs when a bet fails. */
+static long tiered(long n, long w, long k) {
+  long s = 0;
+#pragma omp target map(tofrom: s)
+  for (long i = 0; i < n; i += k)
+    s += i / w + i % w;
+  return s;
+}
+
+/* A trip count of at least 2^32 (the iv passes 2^31 and 2^32 on the way),
+ * over size_t bounds: the u32 form's check fails, the plain clone runs. */
+static int big(void) {
+  static const int nm[][2] = {{65537, 65537}};
+  size_t i;
+  int bad = 0;
+  for (i = 0; i < sizeof nm / sizeof nm[0]; i++) {
+    uint64_t got = c2sumz((size_t)nm[i][0], (size_t)nm[i][1]);
+    uint64_t want = c2sum_want((uint64_t)nm[i][0], (uint64_t)nm[i][1]);
+    printf("c2sumz %d %d %s\n", nm[i][0], nm[i][1],
+           got == want ? "ok" : "WRONG");
+    bad |= got != want;
+  }
+  return bad;
+}
+
+int main(int argc, char **argv) {
   static const int nm[][2] = {{1, 1}, {1, 7}, {7, 1}, {1, 1000}, {1000, 1},
                               {13, 17}, {31, 37}, {97, 89}, {2, 65537},
                               {65537, 2}, {46340, 3}, {3, 46341}};
@@ -84,10 +143,34 @@ int main(void) {
                               {0, 1000, 1000}, {12345, 1000, 46337}};
   static const unsigned hb[] = {1, 2, 3, 7, 1000, 65537, 2147483647u,
                                 2147483648u, 4294967291u, 4294967295u};
+  static const long tl[][3] = {{1000, 7, 3},
+                                {1000, 5000000000L, 3},
+                                {1L << 40, 12345, 1L << 30},
+                                {1L << 33, 1L << 32, 1L << 20},
+                                {1000, -7, 3},
+                                {100, 1, 1}};
   size_t i;
-  void *buf = malloc((size_t)200000 * 2 * sizeof(int));
+  void *buf;
+  if (argc > 1 && strcmp(argv[1], "big") == 0)
+    return big();
+  buf = malloc((size_t)200000 * 2 * sizeof(int));
   if (!buf)
     return 1;
+  for (i = 0; i < sizeof nm / sizeof nm[0]; i++)
+    printf("c2sum %d %d %s\n", nm[i][0], nm[i][1],
+           c2sum(nm[i][0], nm[i][1]) ==
+                   c2sum_want((uint64_t)nm[i][0], (uint64_t)nm[i][1])
+               ? "ok"
+               : "WRONG");
+  for (i = 0; i < sizeof nm / sizeof nm[0]; i++)
+    printf("c2sumz %d %d %s\n", nm[i][0], nm[i][1],
+           c2sumz((size_t)nm[i][0], (size_t)nm[i][1]) ==
+                   c2sum_want((uint64_t)nm[i][0], (uint64_t)nm[i][1])
+               ? "ok"
+               : "WRONG");
+  for (i = 0; i < sizeof tl / sizeof tl[0]; i++)
+    printf("tiered %ld %ld %ld %ld\n", tl[i][0], tl[i][1], tl[i][2],
+           tiered(tl[i][0], tl[i][1], tl[i][2]));
   for (i = 0; i < sizeof nm / sizeof nm[0]; i++) {
     int n = nm[i][0], m = nm[i][1];
     size_t sz = (size_t)n * m;
