@@ -117,13 +117,18 @@ static md_CUresult md_cuda_clone_launch(const md_cuda_driver *d,
 }
 
 /* Key of the current context: its id (never reused) where the driver has
- * cuCtxGetId, else its address; 0 when no context is current. */
+ * cuCtxGetId, else its address; 0 when no context is current.  One driver
+ * call where it can be: cuCtxGetId(NULL) is documented to give the current
+ * context's id; where it fails (no context current, or a driver that wants
+ * the handle) the context is asked for first. */
 #if defined(__GNUC__)
 __attribute__((always_inline)) /* the repeated launch's path */
 #endif
 static inline uint64_t md_ctx_key(const md_cuda_driver *d) {
   md_CUcontext c = NULL;
   unsigned long long id;
+  if (d->ctx_get_id && d->ctx_get_id(NULL, &id) == MD_CUDA_SUCCESS)
+    return (uint64_t)id + 1;
   if (d->ctx_get_current(&c) != MD_CUDA_SUCCESS || !c)
     return 0;
   if (d->ctx_get_id && d->ctx_get_id(c, &id) == MD_CUDA_SUCCESS)

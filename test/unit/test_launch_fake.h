@@ -138,7 +138,10 @@ static md_CUresult fake_ctx_get_current(md_CUcontext *c) {
   return FAKE_SUCCESS;
 }
 
+/* cuCtxGetId: NULL is the current context (an error when none is). */
 static md_CUresult fake_ctx_get_id(md_CUcontext c, unsigned long long *id) {
+  if (!c && !(c = (md_CUcontext)fake_cur_ctx))
+    return 201; /* CUDA_ERROR_INVALID_CONTEXT */
   *id = (unsigned long long)(uintptr_t)c * 3;
   return FAKE_SUCCESS;
 }

@@ -426,6 +426,8 @@ static void add_pkern(pkern *k, const char *dname) {
 
 static unsigned long long ctx_epoch;
 static md_CUresult ctx_id_epoch(md_CUcontext c, unsigned long long *id) {
+  if (!c && !(c = (md_CUcontext)fake_cur_ctx))
+    return 201; /* CUDA_ERROR_INVALID_CONTEXT: no current context */
   *id = (unsigned long long)(uintptr_t)c * 3 + (ctx_epoch << 40);
   return 0;
 }
