@@ -146,8 +146,6 @@ static int md_slot_walk(LLVMValueRef p, md_slot *s, unsigned depth) {
   LLVMUseRef u;
   for (u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef x = LLVMGetUser(u);
-    const char *nm;
-    size_t len = 0;
     if (LLVMIsAAddrSpaceCastInst(x)) {
       if (depth >= 2 || !md_slot_walk(x, s, depth + 1))
         return 0;
@@ -160,10 +158,7 @@ static int md_slot_walk(LLVMValueRef p, md_slot *s, unsigned depth) {
       if (LLVMGetVolatile(x) || LLVMGetOperand(x, 1) != p || v == p ||
           md_value_width(v) != s->w || !md_slot_add(s->store, &s->nstore, x))
         return 0;
-    } else if (LLVMIsACallInst(x) && LLVMGetCalledValue(x) &&
-               LLVMIsAFunction(LLVMGetCalledValue(x)) &&
-               (nm = LLVMGetValueName2(LLVMGetCalledValue(x), &len)) &&
-               len > 14 && memcmp(nm, "llvm.lifetime.", 14) == 0) {
+    } else if (md_is_lifetime_marker(x)) {
       continue;
     } else if (!md_slot_call(x, p, s->w) ||
                !md_slot_add(s->call, &s->ncall, x)) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "md_ir.h"
 #include "md_omp.h"
 
 #define MD_OMP_MAX_SLOTS 64
@@ -95,17 +96,6 @@ long long md_omp_gep_offset(LLVMValueRef gep) {
   return -1;
 }
 
-static int md_is_lifetime(LLVMValueRef u) {
-  LLVMValueRef f;
-  size_t len = 0;
-  const char *s;
-  if (!LLVMIsACallInst(u) || !(f = LLVMGetCalledValue(u)) ||
-      !LLVMIsAFunction(f))
-    return 0;
-  s = LLVMGetValueName2(f, &len);
-  return len > 13 && memcmp(s, "llvm.lifetime", 13) == 0;
-}
-
 /* Walk the uses of p, which points at byte `off` of the array. */
 static void md_args_walk(md_omp_args *a, LLVMValueRef call, LLVMValueRef p,
                          long long off, unsigned depth) {
@@ -145,7 +135,7 @@ static void md_args_walk(md_omp_args *a, LLVMValueRef call, LLVMValueRef p,
         continue; /* beyond the slots the call passes: checked below */
       a->nstores[slot]++;
       a->store[slot] = user;
-    } else if (md_is_lifetime(user)) {
+    } else if (md_is_lifetime_marker(user)) {
       continue;
     } else if (LLVMIsAAddrSpaceCastInst(user) ||
                (LLVMIsAConstantExpr(user) &&

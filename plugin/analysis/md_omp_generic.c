@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "md_dom.h"
+#include "md_ir.h"
 #include "md_map.h"
 #include "md_omp.h"
 #include "md_omp_generic.h"
@@ -22,17 +23,6 @@ static int md_calls(LLVMValueRef i, const char *name) {
     return 0;
   s = LLVMGetValueName2(f, &len);
   return len == strlen(name) && memcmp(s, name, len) == 0;
-}
-
-static int md_is_lifetime_call(LLVMValueRef i) {
-  LLVMValueRef f;
-  size_t len = 0;
-  const char *s;
-  if (!LLVMIsACallInst(i) || !(f = LLVMGetCalledValue(i)) ||
-      !LLVMIsAFunction(f))
-    return 0;
-  s = LLVMGetValueName2(f, &len);
-  return len > 13 && memcmp(s, "llvm.lifetime", 13) == 0;
 }
 
 static LLVMValueRef md_fn_of(LLVMValueRef inst) {
@@ -150,7 +140,7 @@ static int md_slot_readers_ok(LLVMValueRef p, long long off, unsigned slot,
   for (u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     long long d;
-    if (md_is_lifetime_call(user))
+    if (md_is_lifetime_marker(user))
       continue;
     if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == p &&
         LLVMGetOperand(user, 0) != p)
@@ -211,7 +201,7 @@ typedef struct md_obj {
  * call passing it to a microtask that only loads through it. */
 static void md_obj_call(md_obj *o, LLVMValueRef call, LLVMValueRef p) {
   unsigned n = (unsigned)LLVMGetNumArgOperands(call), j;
-  if (md_is_lifetime_call(call)) {
+  if (md_is_lifetime_marker(call)) {
     o->lifetime = 1;
     return;
   }
@@ -365,7 +355,7 @@ static int md_slot_first(const md_obj *o, LLVMValueRef call) {
     return !o->lifetime && b == LLVMGetEntryBasicBlock(md_fn_of(call));
   for (i = LLVMGetNextInstruction(o->store); i && i != call;
        i = LLVMGetNextInstruction(i))
-    if (md_is_lifetime_call(i))
+    if (md_is_lifetime_marker(i))
       return 0;
   return i == call;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
+#include "md_ir.h"
 #include "md_omp.h"
 #include "md_omp_generic.h"
 #include "md_omp_clone.h"
@@ -89,20 +90,15 @@ static void md_lifetime_size(LLVMValueRef p, unsigned long long size,
                              unsigned depth) {
   LLVMUseRef u;
   for (u = LLVMGetFirstUse(p); u && depth < 4; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u), f, sz;
-    size_t len = 0;
-    const char *s;
+    LLVMValueRef user = LLVMGetUser(u), sz;
     if (LLVMIsAAddrSpaceCastInst(user)) {
       md_lifetime_size(user, size, depth + 1);
       continue;
     }
-    if (!LLVMIsACallInst(user) || LLVMGetNumArgOperands(user) != 2 ||
-        !(f = LLVMGetCalledValue(user)) || !LLVMIsAFunction(f))
+    if (!md_is_lifetime_marker(user) || LLVMGetNumArgOperands(user) != 2)
       continue;
-    s = LLVMGetValueName2(f, &len);
     sz = LLVMGetOperand(user, 0);
-    if (len > 13 && memcmp(s, "llvm.lifetime", 13) == 0 &&
-        LLVMIsAConstantInt(sz) && LLVMGetOperand(user, 1) == p)
+    if (LLVMIsAConstantInt(sz) && LLVMGetOperand(user, 1) == p)
       LLVMSetOperand(user, 0, LLVMConstInt(LLVMTypeOf(sz), size, 0));
   }
 }

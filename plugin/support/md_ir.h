@@ -7,6 +7,19 @@
 
 #include <llvm-c/Core.h>
 #include <stdint.h>
+#include <string.h>
+
+/* Is i a call of a lifetime marker (llvm.lifetime.start / .end)? */
+static inline int md_is_lifetime_marker(LLVMValueRef i) {
+  LLVMValueRef f;
+  size_t len = 0;
+  const char *s;
+  if (!LLVMIsACallInst(i) || !(f = LLVMGetCalledValue(i)) ||
+      !LLVMIsAFunction(f))
+    return 0;
+  s = LLVMGetValueName2(f, &len);
+  return len > 14 && memcmp(s, "llvm.lifetime.", 14) == 0;
+}
 
 /* Width in bits of an integer type, 0 for any other type. */
 static inline unsigned md_type_width(LLVMTypeRef t) {
