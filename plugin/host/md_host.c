@@ -54,7 +54,6 @@
  */
 #include "md_host.h"
 
-#include <llvm-c/BitReader.h>
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +63,7 @@
 #include "magicdiv/md_launch.h"
 #include "md_host_call.h"
 #include "md_host_codeobj.h"
+#include "md_host_images.h"
 #include "md_host_graph.h"
 #include "md_names.h"
 
@@ -179,14 +179,7 @@ static LLVMValueRef md_strip(LLVMValueRef v) {
 
 /* The bytes of a global constant's initializer (i8 array), or NULL. */
 static const char *md_global_bytes(LLVMValueRef g, size_t *len) {
-  LLVMValueRef init;
-  g = md_strip(g);
-  if (!g || !LLVMIsAGlobalVariable(g) || LLVMIsDeclaration(g))
-    return NULL;
-  init = LLVMGetInitializer(g);
-  if (!init || !LLVMIsAConstantDataSequential(init))
-    return NULL;
-  return LLVMGetAsString(init, len);
+  return md_global_init_bytes(md_strip(g), len);
 }
 
 /* A private constant i8 array global holding [s, s + len) (no NUL added). */
@@ -617,88 +610,14 @@ static void md_hip_add_clone(md_host *h, md_reg *r, const unsigned char *desc,
  * context of its own; the clone is there when it defines the kernel
  * K__magicdiv and the constant K__magicdiv_desc. */
 
-#define MD_MAX_IMAGES 64
-
-typedef struct md_embedded {
-  size_t n;
-  int seen; /* an embedded-object section was found */
-  const char *why;
-  struct {
-    const unsigned char *elf; /* MD_IMG_OBJECT */
-    size_t size;
-    LLVMContextRef ctx;       /* MD_IMG_BITCODE */
-    LLVMModuleRef mod;
-  } img[MD_MAX_IMAGES];
-} md_embedded;
-
-static void md_embedded_load(md_host *h, md_embedded *em) {
-  LLVMValueRef g;
-  memset(em, 0, sizeof *em);
-  for (g = LLVMGetFirstGlobal(h->m); g; g = LLVMGetNextGlobal(g)) {
-    const char *sec = LLVMGetSection(g), *bytes;
-    md_offload_image im[MD_MAX_IMAGES];
-    size_t len = 0;
-    int k, n;
-    if (!sec || strcmp(sec, ".llvm.offloading") != 0)
-      continue;
-    em->seen = 1;
-    if (!(bytes = md_global_bytes(g, &len))) {
-      em->why = "the embedded offload binary is not a constant";
-      return;
-    }
-    {
-      const char *why = NULL;
-      n = md_offload_images((const unsigned char *)bytes, len, im,
-                            MD_MAX_IMAGES, &why);
-      if (n < 0) {
-        em->why = why;
-        return;
-      }
-    }
-    for (k = 0; k < n; k++) {
-      if (im[k].offload_kind != MD_OFK_HIP ||
-          strncmp(im[k].triple, "amdgcn", 6) != 0)
-        continue;
-      if (em->n == MD_MAX_IMAGES) {
-        em->why = "too many device images";
-        return;
-      }
-      if (im[k].image_kind == MD_IMG_OBJECT) {
-        em->img[em->n].elf = im[k].image;
-        em->img[em->n].size = im[k].size;
-      } else if (im[k].image_kind == MD_IMG_BITCODE) {
-        LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
-            (const char *)im[k].image, im[k].size, "magicdiv-device", 0);
-        LLVMContextRef ctx = LLVMContextCreate();
-        LLVMModuleRef mod = NULL;
-        if (LLVMParseBitcodeInContext2(ctx, buf, &mod)) {
-          LLVMDisposeMemoryBuffer(buf);
-          LLVMContextDispose(ctx);
-          em->why = "an embedded device bitcode image does not parse";
-          return;
-        }
-        LLVMDisposeMemoryBuffer(buf);
-        em->img[em->n].ctx = ctx;
-        em->img[em->n].mod = mod;
-      } else {
-        em->why = "an embedded device image of an unexpected kind";
-        return;
-      }
-      em->n++;
-    }
-  }
-  if (em->seen && !em->n && !em->why)
-    em->why = "no AMDGPU image in the embedded offload binary";
+static int md_want_amdgpu(const md_offload_image *im) {
+  return im->offload_kind == MD_OFK_HIP && strncmp(im->triple, "amdgcn", 6) == 0;
 }
 
-static void md_embedded_free(md_embedded *em) {
-  size_t i;
-  for (i = 0; i < em->n; i++)
-    if (em->img[i].mod) {
-      LLVMDisposeModule(em->img[i].mod);
-      LLVMContextDispose(em->img[i].ctx);
-    }
-  em->n = 0;
+static void md_embedded_load(md_host *h, md_dev_images *em) {
+  md_dev_images_load(h->m, md_want_amdgpu, 0, em);
+  if (em->seen && !em->n && !em->why)
+    em->why = "no AMDGPU image in the embedded offload binary";
 }
 
 /* K__magicdiv_desc's bytes in bitcode module `mod` if it also defines the
@@ -707,23 +626,20 @@ static const unsigned char *md_bitcode_clone(LLVMModuleRef mod,
                                              const char *clone,
                                              const char *dname,
                                              uint64_t *size) {
-  LLVMValueRef f = LLVMGetNamedFunction(mod, clone), d, init;
+  LLVMValueRef f = LLVMGetNamedFunction(mod, clone);
   const char *b;
   size_t len = 0;
   if (!f || LLVMIsDeclaration(f) ||
       LLVMGetFunctionCallConv(f) != LLVMAMDGPUKERNELCallConv)
     return NULL;
-  d = LLVMGetNamedGlobal(mod, dname);
-  if (!d || LLVMIsDeclaration(d) || !(init = LLVMGetInitializer(d)) ||
-      !LLVMIsAConstantDataSequential(init))
+  if (!(b = md_global_init_bytes(LLVMGetNamedGlobal(mod, dname), &len)))
     return NULL;
-  b = LLVMGetAsString(init, &len);
   *size = len;
   return (const unsigned char *)b;
 }
 
 /* As md_find_clone, over the embedded images. */
-static const unsigned char *md_find_clone_embedded(const md_embedded *em,
+static const unsigned char *md_find_clone_embedded(const md_dev_images *em,
                                                    const char *name,
                                                    const md_tier_names *tn,
                                                    size_t *size,
@@ -781,7 +697,7 @@ done:
 
 static void md_hip_clones(md_host *h) {
   md_fatbins fb;
-  md_embedded em;
+  md_dev_images em;
   int have_entries = 0;
   size_t i;
   memset(&fb, 0, sizeof fb);
@@ -827,7 +743,7 @@ static void md_hip_clones(md_host *h) {
                  "magicdiv: kernel '%s' keeps its original: %s", r->name,
                  why);
   }
-  md_embedded_free(&em);
+  md_dev_images_free(&em);
 }
 
 /* -------------------------------------------------------------- launches */

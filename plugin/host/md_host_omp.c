@@ -29,7 +29,6 @@
  */
 #include "md_host_omp.h"
 
-#include <llvm-c/BitReader.h>
 #include <llvm-c/DebugInfo.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -38,117 +37,43 @@
 
 #include "magicdiv/md_abi.h"
 #include "md_host_codeobj.h"
+#include "md_host_images.h"
 #include "md_names.h"
 
 #define MD_OFK_OPENMP 1
-#define MD_OMP_MAX_IMAGES 64
-#define MD_IMG_CUBIN 3
-
-typedef struct md_omp_img {
-  const unsigned char *elf; /* an ELF image (object, cubin) */
-  size_t size;
-  LLVMContextRef ctx; /* an LLVM bitcode image */
-  LLVMModuleRef mod;
-} md_omp_img;
 
 typedef struct md_omp_host {
   LLVMModuleRef m;
   LLVMContextRef c;
-  md_omp_img img[MD_OMP_MAX_IMAGES];
-  size_t nimg;
+  md_dev_images im;
   const char *why; /* why no image can be read, or NULL */
   LLVMValueRef launch_fn; /* md_omp_launch */
   LLVMTypeRef launch_ty, info_ty;
   unsigned routed, cloned;
 } md_omp_host;
 
-static const char *md_const_bytes_of(LLVMValueRef g, size_t *len) {
-  LLVMValueRef init;
-  if (!g || !LLVMIsAGlobalVariable(g) || LLVMIsDeclaration(g))
-    return NULL;
-  init = LLVMGetInitializer(g);
-  if (!init || !LLVMIsAConstantDataSequential(init))
-    return NULL;
-  return LLVMGetAsString(init, len);
+static int md_want_omp(const md_offload_image *im) {
+  return im->offload_kind == MD_OFK_OPENMP;
 }
 
 static void md_images_load(md_omp_host *h) {
-  LLVMValueRef g;
-  int seen = 0;
-  for (g = LLVMGetFirstGlobal(h->m); g && !h->why; g = LLVMGetNextGlobal(g)) {
-    const char *sec = LLVMGetSection(g), *bytes, *why = NULL;
-    md_offload_image im[MD_OMP_MAX_IMAGES];
-    size_t len = 0;
-    int k, n;
-    if (!sec || strcmp(sec, ".llvm.offloading") != 0)
-      continue;
-    seen = 1;
-    if (!(bytes = md_const_bytes_of(g, &len))) {
-      h->why = "the embedded offload binary is not a constant";
-      return;
-    }
-    n = md_offload_images((const unsigned char *)bytes, len, im,
-                          MD_OMP_MAX_IMAGES, &why);
-    if (n < 0) {
-      h->why = why;
-      return;
-    }
-    for (k = 0; k < n; k++) {
-      md_omp_img *o;
-      if (im[k].offload_kind != MD_OFK_OPENMP)
-        continue;
-      if (h->nimg == MD_OMP_MAX_IMAGES) {
-        h->why = "too many device images";
-        return;
-      }
-      o = &h->img[h->nimg];
-      if (im[k].image_kind == MD_IMG_OBJECT ||
-          im[k].image_kind == MD_IMG_CUBIN) {
-        o->elf = im[k].image;
-        o->size = im[k].size;
-      } else if (im[k].image_kind == MD_IMG_BITCODE) {
-        LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(
-            (const char *)im[k].image, im[k].size, "magicdiv-omp-device", 0);
-        o->ctx = LLVMContextCreate();
-        if (LLVMParseBitcodeInContext2(o->ctx, buf, &o->mod)) {
-          LLVMContextDispose(o->ctx);
-          o->ctx = NULL;
-          h->why = "an embedded device bitcode image does not parse";
-        }
-        LLVMDisposeMemoryBuffer(buf);
-        if (h->why)
-          return;
-      } else {
-        h->why = "an embedded device image of an unexpected kind";
-        return;
-      }
-      h->nimg++;
-    }
-  }
-  if (!h->why && !h->nimg)
-    h->why = seen ? "no OpenMP image in the embedded offload binary"
-                  : "the device code is not embedded in the host module";
-}
-
-static void md_images_free(md_omp_host *h) {
-  size_t i;
-  for (i = 0; i < h->nimg; i++)
-    if (h->img[i].mod) {
-      LLVMDisposeModule(h->img[i].mod);
-      LLVMContextDispose(h->img[i].ctx);
-    }
+  md_dev_images_load(h->m, md_want_omp, 1, &h->im);
+  h->why = h->im.why;
+  if (!h->why && !h->im.n)
+    h->why = h->im.seen ? "no OpenMP image in the embedded offload binary"
+                        : "the device code is not embedded in the host module";
 }
 
 /* The descriptor bytes of clone `cl` (descriptor `ds`) in image o, or
  * NULL if o does not define both. */
-static const unsigned char *md_img_clone(const md_omp_img *o, const char *cl,
+static const unsigned char *md_img_clone(const md_dev_image *o, const char *cl,
                                          const char *ds, size_t *size) {
   if (o->mod) {
     LLVMValueRef f = LLVMGetNamedFunction(o->mod, cl);
     const char *b;
     if (!f || LLVMIsDeclaration(f))
       return NULL;
-    b = md_const_bytes_of(LLVMGetNamedGlobal(o->mod, ds), size);
+    b = md_global_init_bytes(LLVMGetNamedGlobal(o->mod, ds), size);
     return (const unsigned char *)b;
   } else {
     uint64_t ksz = 0, dsz = 0;
@@ -175,8 +100,8 @@ static const unsigned char *md_find_omp_clone(md_omp_host *h, const char *k,
   *why = h->why;
   if (!cl || !ds)
     *why = "out of memory";
-  for (i = 0; !*why && i < h->nimg; i++) {
-    const unsigned char *b = md_img_clone(&h->img[i], cl, ds, &sz);
+  for (i = 0; !*why && i < h->im.n; i++) {
+    const unsigned char *b = md_img_clone(&h->im.img[i], cl, ds, &sz);
     if (!b)
       *why = "a device image has no clone";
     else if (desc && (sz != *size || memcmp(b, desc, sz) != 0))
@@ -227,7 +152,7 @@ static int md_entry_of(LLVMValueRef g, md_omp_entry *out) {
   addr = LLVMGetOperand(e, a);
   name = LLVMGetOperand(e, s);
   if (!LLVMIsAGlobalVariable(addr) || !LLVMIsAGlobalVariable(name) ||
-      !(nm = md_const_bytes_of(name, &len)) || !len || nm[len - 1] != 0)
+      !(nm = md_global_init_bytes(name, &len)) || !len || nm[len - 1] != 0)
     return 0;
   out->entry = g;
   out->region = addr;
@@ -489,7 +414,7 @@ int md_host_omp_run(LLVMModuleRef m, const md_options *o) {
                "routed through the runtime, %u clone(s) registered",
                h.routed, h.cloned);
 done:
-  md_images_free(&h);
+  md_dev_images_free(&h.im);
   free(ents);
   free(calls);
   free(infos);
