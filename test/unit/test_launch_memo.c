@@ -44,16 +44,9 @@
 #include "../../runtime/src/md_launch_internal.h"
 #include "../../runtime/src/md_launch_memo.h"
 #include "magicdiv/md_abi.h"
+#include "test_expect.h"
 #include "test_launch_fake.h"
 
-static int failures;
-#define EXPECT(c)                                                              \
-  do {                                                                         \
-    if (!(c)) {                                                                \
-      fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__, __LINE__, #c);           \
-      failures++;                                                              \
-    }                                                                          \
-  } while (0)
 
 /* ---- a version-2 descriptor written op by op ---- */
 
@@ -583,14 +576,22 @@ int main(void) {
   korig.psizes = NULL; /* 8, 4, 4: the descriptor's sizes */
   EXPECT(md_cuda_set_driver(&d) == MD_OK);
   fake_cur_ctx = fake_default_ctx;
+  section("exact");
   test_exact();
+  section("disable");
   test_disable();
+  section("nested");
   test_nested();
+  section("noclone");
   test_noclone();
+  section("plan");
   test_plan(&pk);
   test_plan(&uk);
+  section("contexts");
   test_contexts();
+  section("graphs original");
   test_graphs_original();
+  section("hip");
   test_hip();
   md_launch_release();
   fprintf(stderr, "memo: %s (%d failures)\n", failures ? "FAILED" : "ok",
