@@ -116,24 +116,30 @@ static md_CUresult md_cuda_clone_launch(const md_cuda_driver *d,
                           args, NULL);
 }
 
-/* Key of the current context: its id (never reused) where the driver has
- * cuCtxGetId, else its address; 0 when no context is current.  One driver
- * call where it can be: cuCtxGetId(NULL) is documented to give the current
- * context's id; where it fails (no context current, or a driver that wants
- * the handle) the context is asked for first. */
+/* md_ctx_key where cuCtxGetId(NULL) fails: the current context first. */
 #if defined(__GNUC__)
-__attribute__((always_inline)) /* the repeated launch's path */
+__attribute__((noinline))
 #endif
-static inline uint64_t md_ctx_key(const md_cuda_driver *d) {
+static uint64_t md_ctx_key_of_current(const md_cuda_driver *d) {
   md_CUcontext c = NULL;
   unsigned long long id;
-  if (d->ctx_get_id && d->ctx_get_id(NULL, &id) == MD_CUDA_SUCCESS)
-    return (uint64_t)id + 1;
   if (d->ctx_get_current(&c) != MD_CUDA_SUCCESS || !c)
     return 0;
   if (d->ctx_get_id && d->ctx_get_id(c, &id) == MD_CUDA_SUCCESS)
     return (uint64_t)id + 1;
   return (uint64_t)(uintptr_t)c;
+}
+
+/* Key of the current context: its id (never reused) where the driver has
+ * cuCtxGetId, else its address; 0 when no context is current.  One driver
+ * call where it can be: cuCtxGetId(NULL) is documented to give the current
+ * context's id; where it fails (no context current, or a driver that wants
+ * the handle) the context is asked for first. */
+static inline uint64_t md_ctx_key(const md_cuda_driver *d) {
+  unsigned long long id;
+  if (d->ctx_get_id && d->ctx_get_id(NULL, &id) == MD_CUDA_SUCCESS)
+    return (uint64_t)id + 1;
+  return md_ctx_key_of_current(d);
 }
 
 /* Argument of md_cuda_make. */
@@ -462,60 +468,13 @@ static int md_cuda_rt_launch(md_cuda_orig *o, const char *name,
   return md_cuda_run(d, e, created, o, cs);
 }
 
-/* A repeated launch (fast path of md_cuda_launch): this thread's memo
- * has a record of (fn, this context) -- found without the cache -- that
- * runs the original, or whose inputs are this launch's, so the remembered
- * outcome runs at once.  1 with *rc when it launched (a failed clone
- * launch runs the original, as in md_cuda_run); 0 to take the general
- * path, with *ep the entry when there is one and *missed set when the
- * record was compared and differs. */
-static int md_cuda_repeat(const void *fn, md_dim3 grid, md_dim3 block,
-                          void **args, size_t shmem, void *stream,
-                          const md_cuda_api *api, const md_entry **ep,
-                          int *missed, int *rc) {
-  const md_cuda_driver *d;
-  md_memo *m;
-  md_dims dims, *dp = NULL;
-  void **ca;
-  uint64_t ctx;
-  md_CUstream cs = (md_CUstream)stream;
-  if ((api->flags & MD_API_COOPERATIVE) || shmem > UINT_MAX ||
-      !(d = md_cuda_driver_get()) || !api->get_func_by_symbol ||
-      !(ctx = md_ctx_key(d)))
-    return 0;
-  if (!(m = md_memo_at(fn, ctx))) {
-    /* a record exists only where magicdiv was enabled (md_memo_store) */
-    if (!md_env_disabled())
-      *ep = md_cache_find(fn, ctx);
-    return 0;
-  }
-  *ep = m->e;
-  if (!m->orig) {
-    if (m->rs->any_dims) {
-      dims = md_dims_of(grid, block);
-      dp = &dims;
-    }
-    if (!md_memo_same(m, m->rs, args, dp)) {
-      *missed = 1;
-      return 0;
-    }
-  }
-  if (m->status != MD_OK) {
-    *rc = api->launch_kernel(fn, grid, block, args, shmem, stream);
-    return 1;
-  }
+/* The stream a runtime-API launch into `stream` means: cudaLaunchKernel's
+ * default stream (0) is the per-thread one for the _ptsz entry points. */
+static inline md_CUstream md_cuda_stream(void *stream,
+                                         const md_cuda_api *api) {
   if (!stream && (api->flags & MD_API_PER_THREAD))
-    cs = MD_CUDA_STREAM_PER_THREAD;
-  if (m->graphs_orig && md_capturing(d, cs))
-    return 0; /* the general path launches the original */
-  if (!(ca = md_memo_lend(m)))
-    return 0;
-  *rc = d->launch_kernel(m->fn, grid.x, grid.y, grid.z, block.x, block.y,
-                         block.z, (unsigned int)shmem, cs, ca, NULL);
-  md_memo_return(m);
-  if (*rc != MD_CUDA_SUCCESS)
-    *rc = api->launch_kernel(fn, grid, block, args, shmem, stream);
-  return 1;
+    return MD_CUDA_STREAM_PER_THREAD;
+  return (md_CUstream)stream;
 }
 
 /* 1 if `key` runs its original in every context: this thread's record
@@ -530,19 +489,21 @@ static int md_all_original(const void *key) {
   return 1;
 }
 
-/* md_cuda_launch past its fast paths (kept out of line: the fast paths
- * need no frame for it). */
+/* md_cuda_launch past its fast path (kept out of line: the fast path
+ * needs no frame for it).  e: the entry of fn in this context when the
+ * fast path found this thread's record of it and the inputs differ (no
+ * second lookup; missed: the values differ, no second compare); NULL:
+ * the whole lookup. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static int md_cuda_launch_general(const void *fn, md_dim3 grid,
                                   md_dim3 block, void **args, size_t shmem,
                                   void *stream, const char *name,
-                                  const md_cuda_api *api,
-                                  const md_entry *e, int missed) {
+                                  const md_cuda_api *api, const md_entry *e,
+                                  int missed) {
   md_cuda_orig o;
-  /* e: this context's entry (md_cuda_run records an orig outcome) */
-  if (!e && md_all_original(fn))
+  if (!e && md_all_original(fn)) /* no clone in any context */
     return api->launch_kernel(fn, grid, block, args, shmem, stream);
   memset(&o, 0, sizeof o);
   o.api = api;
@@ -553,29 +514,106 @@ static int md_cuda_launch_general(const void *fn, md_dim3 grid,
   o.shmem = shmem;
   o.stream = stream;
   o.cooperative = (api->flags & MD_API_COOPERATIVE) != 0;
-  o.memo_missed = missed;
-  if (e) /* known in this context: no second lookup */
+  if (e) {
+    o.memo_missed = missed;
     return md_cuda_run(md_cuda_driver_get(), e, 0, &o,
-                       (!stream && (api->flags & MD_API_PER_THREAD))
-                           ? MD_CUDA_STREAM_PER_THREAD
-                           : (md_CUstream)stream);
+                       md_cuda_stream(stream, api));
+  }
   return md_cuda_rt_launch(&o, name, api->get_func_by_symbol, api->flags);
 }
 
+/* Launch the clone of record m (MD_OK, not lent; its inputs are this
+ * launch's) with the record's argument array, like the launch (fn, grid,
+ * block, args, shmem, stream) through api; a failed clone launch runs the
+ * original, as in md_cuda_run. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int md_cuda_memo_launch(md_memo *m, const md_cuda_driver *d,
+                                      const void *fn, md_dim3 grid,
+                                      md_dim3 block, void **args,
+                                      size_t shmem, void *stream,
+                                      const md_cuda_api *api) {
+  md_CUresult rc;
+  m->lent = 1; /* a launch from inside this one copies (md_memo_lend) */
+  rc = d->launch_kernel(m->fn, grid.x, grid.y, grid.z, block.x, block.y,
+                        block.z, (unsigned int)shmem,
+                        md_cuda_stream(stream, api), m->args, NULL);
+  m->lent = 0;
+  if (rc != MD_CUDA_SUCCESS)
+    return api->launch_kernel(fn, grid, block, args, shmem, stream);
+  return MD_CUDA_SUCCESS;
+}
+
+/* A repeated launch whose record m (of fn in this context, driver d) is
+ * not `direct` or is lent: what md_cuda_launch does for it, out of line
+ * (a record of the original, of a fallback, of a kernel whose programs
+ * read the launch geometry, or made under MAGICDIV_GRAPHS=original). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int md_cuda_repeat_other(md_memo *m, const md_cuda_driver *d,
+                                const void *fn, md_dim3 grid, md_dim3 block,
+                                void **args, size_t shmem, void *stream,
+                                const char *name, const md_cuda_api *api) {
+  md_CUstream cs;
+  if (!m->orig) {
+    md_dims dims = md_dims_of(grid, block);
+    int same = md_memo_inputs_same(m, args);
+    if (same != 1 || (m->any_dims && !md_memo_dims_same(m, &dims)))
+      return md_cuda_launch_general(fn, grid, block, args, shmem, stream,
+                                    name, api, m->e, same == 1 || same == 0);
+  }
+  if (!m->ok) /* the original here, or the same inputs fell back */
+    return api->launch_kernel(fn, grid, block, args, shmem, stream);
+  cs = md_cuda_stream(stream, api);
+  if (m->lent || (m->graphs_orig && md_capturing(d, cs)))
+    goto general; /* it copies the values / launches the original */
+  return md_cuda_memo_launch(m, d, fn, grid, block, args, shmem, stream, api);
+general:
+  return md_cuda_launch_general(fn, grid, block, args, shmem, stream, name,
+                                api, m->e, 0);
+}
+
+/* Every launch starts here.  The fast path is a repeated launch: this
+ * thread's memo has a record of fn (md_memo_of: one thread-local probe,
+ * no cache) that runs the original in every context, or a record of (fn,
+ * the current context) whose inputs are this launch's -- the same
+ * argument pointers, the same values where they were read, the same
+ * dimensions where the programs use them -- so the remembered outcome
+ * runs at once: the clone with the record's argument array (a failed
+ * clone launch runs the original, as in md_cuda_run), or the original.
+ * Anything else (no record, other inputs, a cooperative launch, capture
+ * under MAGICDIV_GRAPHS=original, a record lent already) takes the
+ * general path, which decides from the cache entry and updates the
+ * record. */
 int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
                    size_t shmem, void *stream, const char *name,
                    const md_cuda_api *api) {
-  const md_entry *e = NULL;
-  int rc, missed = 0;
+  const md_cuda_driver *d;
+  md_memo *m;
+  uint64_t ctx;
+  int same;
   if (!api || !api->launch_kernel)
     return MD_CUDART_INVALID_VALUE;
-  if (md_memo_at(fn, MD_CTX_ALL)) /* no clone in any context */
+  if (!(m = md_memo_of(fn)))
+    goto general;
+  if (m->ctx == MD_CTX_ALL) /* no clone in any context */
     return api->launch_kernel(fn, grid, block, args, shmem, stream);
-  if (md_cuda_repeat(fn, grid, block, args, shmem, stream, api, &e, &missed,
-                     &rc))
-    return rc;
+  if ((api->flags & MD_API_COOPERATIVE) || shmem > UINT_MAX ||
+      !(d = md_cuda_driver_fast()) || !(ctx = md_ctx_key(d)) ||
+      (m->ctx != ctx && !(m = md_memo_at(fn, ctx))))
+    goto general;
+  if (!m->direct || m->lent)
+    return md_cuda_repeat_other(m, d, fn, grid, block, args, shmem, stream,
+                                name, api);
+  if ((same = md_memo_inputs_same(m, args)) != 1) /* other inputs */
+    return md_cuda_launch_general(fn, grid, block, args, shmem, stream, name,
+                                  api, m->e, same == 0);
+  return md_cuda_memo_launch(m, d, fn, grid, block, args, shmem, stream, api);
+general:
   return md_cuda_launch_general(fn, grid, block, args, shmem, stream, name,
-                                api, e, missed);
+                                api, NULL, 0);
 }
 
 int md_cuda_launch_ex(const md_cuda_launch_config *config, const void *fn,

@@ -28,6 +28,9 @@ static pthread_once_t md_libcuda_once = PTHREAD_ONCE_INIT;
 
 static md_cuda_driver md_user;     /* md_cuda_set_driver's copy */
 static _Atomic(const md_cuda_driver *) md_override;
+/* md_user while it is installed, else &md_libcuda once it loaded; NULL
+ * until then (and after md_cuda_set_driver(NULL), until the next get). */
+_Atomic(const md_cuda_driver *) md_cuda_driver_known;
 
 #define MD_SYM(field, sym)                                                     \
   do {                                                                         \
@@ -75,10 +78,17 @@ static void md_libcuda_load(void) {
 const md_cuda_driver *md_cuda_driver_get(void) {
   const md_cuda_driver *d =
       atomic_load_explicit(&md_override, memory_order_acquire);
+  const md_cuda_driver *none = NULL;
   if (d)
     return d;
   pthread_once(&md_libcuda_once, md_libcuda_load);
-  return md_libcuda_ok ? &md_libcuda : NULL;
+  if (!md_libcuda_ok)
+    return NULL;
+  /* only where no table was installed meanwhile */
+  atomic_compare_exchange_strong_explicit(&md_cuda_driver_known, &none,
+                                          &md_libcuda, memory_order_acq_rel,
+                                          memory_order_relaxed);
+  return &md_libcuda;
 }
 
 const char *md_cuda_driver_why(void) {
@@ -104,8 +114,11 @@ int md_cuda_set_driver(const md_cuda_driver *drv) {
       md_user = *drv;
     md_user.version = MD_CUDA_DRIVER_VERSION;
     atomic_store_explicit(&md_override, &md_user, memory_order_release);
+    atomic_store_explicit(&md_cuda_driver_known, &md_user,
+                          memory_order_release);
   } else {
     atomic_store_explicit(&md_override, NULL, memory_order_release);
+    atomic_store_explicit(&md_cuda_driver_known, NULL, memory_order_release);
   }
   md_launch_reset();
   return MD_OK;

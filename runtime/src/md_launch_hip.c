@@ -115,21 +115,19 @@ static int md_hip_coop(const md_hip_call *l, const void *fn, void **args) {
 static int md_hip_repeat(const md_hip_call *l, const void *fn, void **args,
                          int *missed, int *rc) {
   md_memo *m = md_memo_at(fn, 0);
-  md_dims dims, *dp = NULL;
+  md_dims dims;
   void **ca;
   if (!m)
     return 0;
   if (!m->orig) {
-    if (m->rs->any_dims) {
+    if (m->any_dims)
       dims = md_dims_of(l->grid, l->block);
-      dp = &dims;
-    }
-    if (!md_memo_same(m, m->rs, args, dp)) {
+    if (!md_memo_same(m, args, &dims)) {
       *missed = 1;
       return 0;
     }
   }
-  if (m->status != MD_OK) {
+  if (!m->ok) {
     *rc = l->launch(l, fn, args);
     return 1;
   }

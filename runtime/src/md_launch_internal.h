@@ -96,6 +96,14 @@ void md_log_disabled_once(void);
  * driver is available (why: md_cuda_driver_why()). */
 const md_cuda_driver *md_cuda_driver_get(void);
 const char *md_cuda_driver_why(void);
+/* The table md_cuda_driver_get returns, once it is known (NULL before):
+ * what a repeated launch reads instead of calling it. */
+extern _Atomic(const md_cuda_driver *) md_cuda_driver_known;
+static inline const md_cuda_driver *md_cuda_driver_fast(void) {
+  const md_cuda_driver *d =
+      atomic_load_explicit(&md_cuda_driver_known, memory_order_acquire);
+  return d ? d : md_cuda_driver_get();
+}
 /* "CUDA_ERROR_NOT_FOUND" or "error 500". buf: at least 32 bytes. */
 const char *md_cu_err_name(const md_cuda_driver *d, md_CUresult r, char *buf,
                            size_t n);

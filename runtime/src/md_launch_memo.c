@@ -135,6 +135,44 @@ out:
   return rs;
 }
 
+/* ---- comparing a launch with a record ---- */
+
+static void md_memo_rebase(md_memo *m, void *const *args);
+
+static void md_dims_words(const md_dims *dims, uint32_t w[6]) {
+  w[0] = dims->block[0], w[1] = dims->block[1], w[2] = dims->block[2];
+  w[3] = dims->grid[0], w[4] = dims->grid[1], w[5] = dims->grid[2];
+}
+
+/* Inlined where called: the sizes below are constants there. */
+#if defined(__GNUC__)
+#define MD_MEMO_INLINE static inline __attribute__((always_inline))
+#else
+#define MD_MEMO_INLINE static inline
+#endif
+
+/* The value of `size` bytes at p, zero-extended. */
+MD_MEMO_INLINE uint64_t md_load(const unsigned char *p, unsigned size) {
+  uint64_t v = 0;
+  memcpy(&v, p, size); /* host order */
+  return v;
+}
+
+/* The reads r[0..n) of `size` bytes through args: 1 if each equals its
+ * in[] value, else 0 (also for a NULL argument). */
+MD_MEMO_INLINE int md_reads_equal(const md_read *r, uint32_t n,
+                                  const uint64_t *in, void *const *args,
+                                  unsigned size) {
+  uint64_t diff = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    const unsigned char *a = args[r[i].param];
+    if (!a)
+      return 0;
+    diff |= md_load(a + r[i].off, size) ^ in[i];
+  }
+  return diff == 0;
+}
+
 /* ---- the per-thread memo table ---- */
 
 _Thread_local md_memo_table *md_memo_tls;
@@ -174,7 +212,7 @@ MD_MEMO_INLINE int md_reads_get(const md_read *r, uint32_t n, uint64_t *in,
  * a record of e's key and context from another generation. */
 static md_memo **md_memo_slot_of(md_memo_table *t, const md_entry *e,
                                  int any_gen) {
-  size_t h = md_memo_home(e->key, e->ctx);
+  size_t h = md_memo_home(e->key);
   for (int k = 0; k < 2; k++, h = (h + 1) & (MD_MEMO_SLOTS - 1)) {
     md_memo *m = t->slot[h];
     if (m && (m->id == e->id ||
@@ -190,7 +228,7 @@ md_memo *md_memo_find(const md_entry *e, void *const *args,
   md_memo **sp;
   if (!t || !e->rs || !(sp = md_memo_slot_of(t, e, 0)) || (*sp)->orig)
     return NULL;
-  return md_memo_same(*sp, e->rs, args, dims) ? *sp : NULL;
+  return md_memo_same(*sp, args, dims) ? *sp : NULL;
 }
 
 /* Outcomes that are a function of the inputs alone. */
@@ -220,7 +258,7 @@ static md_memo_table *md_memo_table_get(void) {
  * an earlier generation), else an empty one, else one of another
  * generation, else the home slot; never a lent record.  NULL: no slot. */
 static md_memo **md_memo_place(md_memo_table *t, const md_entry *e) {
-  size_t h = md_memo_home(e->key, e->ctx), h2 = (h + 1) & (MD_MEMO_SLOTS - 1);
+  size_t h = md_memo_home(e->key), h2 = (h + 1) & (MD_MEMO_SLOTS - 1);
   md_memo **sp = md_memo_slot_of(t, e, 1), **a = &t->slot[h],
           **b = &t->slot[h2];
   uint64_t gen =
@@ -263,7 +301,126 @@ static void md_memo_name(md_memo *m, const md_entry *e) {
   m->graphs_orig = md_env_graphs_original();
 }
 
-void md_memo_rebase(md_memo *m, const md_readset *rs, void *const *args) {
+/* 1 if the pointers a[0..n) and b[0..n) differ anywhere: four at a time,
+ * in two vector registers where the compiler has vector types. */
+MD_MEMO_INLINE int md_ptrs_differ(void *const *a, void *const *b, size_t n) {
+  void *const *end = a + n;
+  uintptr_t x = 0;
+#if defined(__GNUC__)
+  typedef unsigned long long md_v2
+      __attribute__((vector_size(2 * sizeof(unsigned long long))));
+  if (sizeof(void *) == sizeof(unsigned long long) && n >= 4) {
+    md_v2 d0 = {0, 0}, d1 = {0, 0}, x0, x1, y0, y1;
+    for (; end - a >= 4; a += 4, b += 4) {
+      memcpy(&x0, a, sizeof x0);
+      memcpy(&y0, b, sizeof y0);
+      memcpy(&x1, a + 2, sizeof x1);
+      memcpy(&y1, b + 2, sizeof y1);
+      d0 |= x0 ^ y0;
+      d1 |= x1 ^ y1;
+    }
+    d0 |= d1;
+    x = (uintptr_t)(d0[0] | d0[1]);
+  }
+#endif
+  for (; a < end; a++, b++)
+    x |= (uintptr_t)*a ^ (uintptr_t)*b;
+  return x != 0;
+}
+
+/* The OR of (value of `size` bytes at addr[i]) ^ in[i] over i < n: 0 when
+ * every value is unchanged.  Four at a time, into two accumulators. */
+MD_MEMO_INLINE uint64_t md_addr_diff(const unsigned char *const *addr,
+                                     size_t n, const uint64_t *in,
+                                     unsigned size) {
+  const unsigned char *const *end = addr + n;
+  uint64_t d0 = 0, d1 = 0;
+  for (; end - addr >= 4; addr += 4, in += 4) {
+    d0 |= (md_load(addr[0], size) ^ in[0]) | (md_load(addr[1], size) ^ in[1]);
+    d1 |= (md_load(addr[2], size) ^ in[2]) | (md_load(addr[3], size) ^ in[3]);
+  }
+  for (; addr < end; addr++, in++)
+    d0 |= md_load(*addr, size) ^ *in;
+  return d0 | d1;
+}
+
+/* 1 if every value of record m's read set is unchanged where it was
+ * read. */
+MD_MEMO_INLINE int md_memo_values_same(const md_memo *m) {
+  const unsigned char *const *a = m->addr;
+  const uint64_t *in = m->in;
+  uint64_t d = 0;
+  size_t n;
+  if (m->one_size) { /* one loop: the usual case */
+    n = m->n_in;
+    if (m->n_size[1] == n)
+      return md_addr_diff(a, n, in, 4) == 0;
+    if (m->n_size[0] == n)
+      return md_addr_diff(a, n, in, 8) == 0;
+  }
+  if ((n = m->n_size[0])) { /* 8 bytes */
+    d |= md_addr_diff(a, n, in, 8);
+    a += n, in += n;
+  }
+  if ((n = m->n_size[1])) { /* 4 */
+    d |= md_addr_diff(a, n, in, 4);
+    a += n, in += n;
+  }
+  if ((n = m->n_size[2])) { /* 2 */
+    d |= md_addr_diff(a, n, in, 2);
+    a += n, in += n;
+  }
+  if ((n = m->n_size[3])) /* 1 */
+    d |= md_addr_diff(a, n, in, 1);
+  return d == 0;
+}
+
+int md_memo_inputs_same(const md_memo *m, void *const *args) {
+  size_t np = m->n_params;
+  if (np && (!args || (np >= 8 ? memcmp(m->args, args, np * sizeof *args) != 0
+                               : md_ptrs_differ(m->args, args, np))))
+    return -1;
+  return md_memo_values_same(m);
+}
+
+/* 1 if the values of record m's read set read through args are m's. */
+static int md_memo_reads_same(const md_memo *m, void *const *args) {
+  const md_read *r = m->rs->r;
+  const uint64_t *in = m->in;
+  uint32_t n8 = m->n_size[0], n4 = m->n_size[1], n2 = m->n_size[2];
+  uint32_t n1 = m->n_size[3];
+  return md_reads_equal(r, n8, in, args, 8) &&
+         md_reads_equal(r + n8, n4, in + n8, args, 4) &&
+         md_reads_equal(r + n8 + n4, n2, in + n8 + n4, args, 2) &&
+         md_reads_equal(r + n8 + n4 + n2, n1, in + n8 + n4 + n2, args, 1);
+}
+
+int md_memo_same(md_memo *m, void *const *args, const md_dims *dims) {
+  int pd;
+  if (m->n_params && !args)
+    return 0;
+  pd = md_ptrs_differ(m->args, args, m->n_params);
+  if (!(pd ? md_memo_reads_same(m, args) : md_memo_values_same(m)))
+    return 0;
+  if (m->any_dims && (!dims || !md_memo_dims_same(m, dims)))
+    return 0;
+  if (pd && !m->lent)
+    md_memo_rebase(m, args);
+  return 1;
+}
+
+int md_memo_dims_same(const md_memo *m, const md_dims *dims) {
+  uint32_t w[6], dd = 0;
+  md_dims_words(dims, w);
+  for (int i = 0; i < 6; i++)
+    dd |= (w[i] ^ m->dims[i]) & m->dmask[i];
+  return dd == 0;
+}
+
+/* Point record m (not lent) at this launch's argument pointers, whose
+ * read-set values are m's. */
+static void md_memo_rebase(md_memo *m, void *const *args) {
+  const md_readset *rs = m->rs;
   if (m->n_params)
     memcpy(m->args, args, m->n_params * sizeof *args);
   for (uint32_t i = 0; i < rs->n; i++)
@@ -318,7 +475,16 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   m->id = e->id;
   m->rs = rs;
   m->orig = 0;
+  m->ok = status == MD_OK;
   m->status = status;
+  memcpy(m->n_size, rs->n_size, sizeof m->n_size);
+  memcpy(m->dmask, rs->dmask, sizeof m->dmask);
+  m->any_dims = rs->any_dims != 0;
+  m->direct = m->ok && !m->any_dims && !m->graphs_orig;
+  m->one_size = 0;
+  for (i = 0; i < 4; i++)
+    if (rs->n_size[i] == rs->n)
+      m->one_size = 1;
   m->fn = ca->fn;
   m->tier = ca->tier;
   m->bet = ca->bet;
@@ -344,7 +510,13 @@ void md_memo_store_orig(const md_entry *e) {
   m->id = e->id;
   m->rs = NULL;
   m->orig = 1;
+  m->ok = 0;
   m->status = e->status;
+  memset(m->n_size, 0, sizeof m->n_size);
+  memset(m->dmask, 0, sizeof m->dmask);
+  m->any_dims = 0;
+  m->direct = 0;
+  m->one_size = 0;
   m->fn = NULL;
   m->tier = MD_TIER_ORIGINAL;
   m->bet = MD_OK;

@@ -35,37 +35,47 @@ typedef struct md_readset {
 md_readset *md_readset_make(const unsigned char *desc,
                             const unsigned char *desc2);
 
-/* A memo record: this thread's last inputs and outcome of one entry. */
+/* A memo record: this thread's last inputs and outcome of one entry.  The
+ * fields a repeated launch reads come first (one or two cache lines). */
 typedef struct md_memo {
-  uint64_t id;       /* the entry's id */
   const void *key;   /* the entry's key, context and generation: the */
-  uint64_t ctx;      /* fast path (md_memo_at) finds the record without */
-  uint64_t gen;      /* the cache */
-  const md_entry *e; /* the entry (valid while gen is current) */
-  const md_readset *rs; /* e->rs; NULL for an `orig` record */
-  int orig;          /* the entry always runs the original (status != MD_OK):
-                        no inputs to compare */
-  int status;        /* MD_OK or MD_FALLBACK_* (orig: the entry's) */
-  int graphs_orig;   /* MAGICDIV_GRAPHS=original when it was stored (an
-                        environment change is a new generation) */
-  int lent;          /* args is an md_clone_args' array until its free */
+  uint64_t ctx;      /* fast path (md_memo_of, md_memo_at) finds the */
+  uint64_t gen;      /* record without the cache */
   void *fn;          /* MD_OK: the function to launch */
-  int tier;          /* MD_OK: enum md_tier of fn */
-  int bet;           /* md_clone_args.bet of the outcome */
-  uint32_t n_in;     /* e->rs->n */
-  uint32_t n_params; /* of the outcome's argument array */
-  uint32_t n_extra;
-  uint32_t dims[6];
-  size_t bytes;      /* of this allocation */
-  uint64_t *in;      /* n_in input values */
-  uint64_t *val;     /* n_extra magic parameter values */
   void **args;       /* n_params: the original argument pointers in[] was
                         read through; then n_extra (-> val) */
   const unsigned char **addr; /* n_in: where each in[] value was read */
+  uint64_t *in;      /* n_in input values */
+  uint32_t n_params; /* of the outcome's argument array */
+  uint32_t n_size[4]; /* rs->n_size: in[] holds the 8-, 4-, 2- and 1-byte
+                         reads in this order */
+  uint8_t orig;      /* the entry always runs the original (status != MD_OK):
+                        no inputs to compare */
+  uint8_t ok;        /* status == MD_OK */
+  uint8_t graphs_orig; /* MAGICDIV_GRAPHS=original when it was stored (an
+                          environment change is a new generation) */
+  uint8_t any_dims;  /* rs->any_dims != 0 */
+  uint8_t lent;      /* args is an md_clone_args' array until its free */
+  uint8_t direct;    /* ok, not orig, no dims, no graphs_orig: a launch
+                        with the same inputs runs fn with args at once */
+  uint8_t one_size;  /* every read has the same size (n_in of them) */
+  uint32_t dims[6];  /* the launch dimensions the programs use (dmask) */
+  uint32_t dmask[6]; /* rs->dmask */
+  /* the rest: for the general path */
+  uint64_t id;       /* the entry's id */
+  const md_entry *e; /* the entry (valid while gen is current) */
+  const md_readset *rs; /* e->rs; NULL for an `orig` record */
+  int status;        /* MD_OK or MD_FALLBACK_* (orig: the entry's) */
+  int tier;          /* MD_OK: enum md_tier of fn */
+  int bet;           /* md_clone_args.bet of the outcome */
+  uint32_t n_in;     /* e->rs->n */
+  uint32_t n_extra;
+  size_t bytes;      /* of this allocation */
+  uint64_t *val;     /* n_extra magic parameter values */
 } md_memo;
 
-/* Each thread's records, placed by (key, context): a record lives in its
- * home slot or the next one. */
+/* Each thread's records, placed by key: a record lives in its key's home
+ * slot or the next one (two contexts of one key share them). */
 #define MD_MEMO_SLOTS 256 /* a power of two */
 typedef struct md_memo_table {
   md_memo *slot[MD_MEMO_SLOTS];
@@ -77,143 +87,74 @@ extern _Thread_local md_memo_table *md_memo_tls
 #endif
     ;
 
-static inline size_t md_memo_home(const void *key, uint64_t ctx) {
-  uint64_t x = (uint64_t)(uintptr_t)key ^ (ctx * 0xff51afd7ed558ccdull);
-  return (size_t)((x * 0x9E3779B97F4A7C15ull) >> 56) & (MD_MEMO_SLOTS - 1);
+/* The home slot of a key: every record of the key (one per context, and
+ * the MD_CTX_ALL one) lives there or in the next slot, so that one probe
+ * finds it before the context is known. */
+static inline size_t md_memo_home(const void *key) {
+  return (size_t)(((uint64_t)(uintptr_t)key * 0x9E3779B97F4A7C15ull) >> 56) &
+         (MD_MEMO_SLOTS - 1);
 }
 
-/* This thread's record of the current entry for (key, ctx), or NULL.  The
- * fast path of a repeated launch: one thread-local load, no cache probe.
- * The record's entry is valid: its generation is the cache's. */
+/* 1 if record m is of key in the current generation (its entry is
+ * valid). */
+static inline int md_memo_current(const md_memo *m, const void *key) {
+  return m && m->key == key &&
+         m->gen == atomic_load_explicit(&md_cache_generation,
+                                        memory_order_acquire);
+}
+
+/* This thread's first current record of key, of any context, or NULL: the
+ * first probe of a repeated launch (an MD_CTX_ALL record needs no
+ * context). */
+static inline md_memo *md_memo_of(const void *key) {
+  md_memo_table *t = md_memo_tls;
+  md_memo *m;
+  size_t h;
+  if (!t)
+    return NULL;
+  h = md_memo_home(key);
+  if (md_memo_current(m = t->slot[h], key) ||
+      md_memo_current(m = t->slot[(h + 1) & (MD_MEMO_SLOTS - 1)], key))
+    return m;
+  return NULL;
+}
+
+/* This thread's record of the current entry for (key, ctx), or NULL. */
 static inline md_memo *md_memo_at(const void *key, uint64_t ctx) {
   md_memo_table *t = md_memo_tls;
   md_memo *m;
   size_t h;
   if (!t)
     return NULL;
-  h = md_memo_home(key, ctx);
+  h = md_memo_home(key);
   m = t->slot[h];
-  if (!m || m->key != key || m->ctx != ctx) {
+  if (!md_memo_current(m, key) || m->ctx != ctx) {
     m = t->slot[(h + 1) & (MD_MEMO_SLOTS - 1)];
-    if (!m || m->key != key || m->ctx != ctx)
+    if (!md_memo_current(m, key) || m->ctx != ctx)
       return NULL;
   }
-  if (m->gen !=
-      atomic_load_explicit(&md_cache_generation, memory_order_acquire))
-    return NULL;
   return m;
 }
 
-/* Inlined where called: the sizes below are constants there. */
-#if defined(__GNUC__)
-#define MD_MEMO_INLINE static inline __attribute__((always_inline))
-#else
-#define MD_MEMO_INLINE static inline
-#endif
+/* The repeated launch's compare (a leaf function, so that the launch
+ * path keeps its registers): 1 if record m (not orig) was made with these
+ * argument pointers and every value of its read set is unchanged where it
+ * was read; 0 if a value differs; -1 if the pointers differ (md_memo_same
+ * then compares through them).  The launch dimensions: md_memo_dims_same.
+ */
+int md_memo_inputs_same(const md_memo *m, void *const *args);
 
-/* The reads r[0..n) of `size` bytes: 1 if each equals its in[] value,
- * else 0 (also for a NULL argument).  Inlined with a constant size. */
-MD_MEMO_INLINE int md_reads_equal(const md_read *r, uint32_t n,
-                                 const uint64_t *in, void *const *args,
-                                 unsigned size) {
-  uint64_t diff = 0;
-  for (uint32_t i = 0; i < n; i++) {
-    const unsigned char *a = args[r[i].param];
-    uint64_t v = 0;
-    if (!a)
-      return 0;
-    memcpy(&v, a + r[i].off, size); /* host order, zero-extended */
-    diff |= v ^ in[i];
-  }
-  return diff == 0;
-}
+/* 1 if the launch dimensions dims agree with record m's where its
+ * programs use them (m->any_dims). */
+int md_memo_dims_same(const md_memo *m, const md_dims *dims);
 
-/* The value of `size` bytes at p, zero-extended. */
-MD_MEMO_INLINE uint64_t md_load(const unsigned char *p, unsigned size) {
-  uint64_t v = 0;
-  memcpy(&v, p, size); /* host order */
-  return v;
-}
-
-/* The values at addr[0..n) of `size` bytes: 1 if each equals its in[]
- * value.  Four at a time (loop overhead is most of a one-value step). */
-MD_MEMO_INLINE int md_addr_equal(const unsigned char *const *addr, uint32_t n,
-                                const uint64_t *in, unsigned size) {
-  uint64_t d0 = 0, d1 = 0;
-  uint32_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    d0 |= (md_load(addr[i], size) ^ in[i]) |
-          (md_load(addr[i + 1], size) ^ in[i + 1]);
-    d1 |= (md_load(addr[i + 2], size) ^ in[i + 2]) |
-          (md_load(addr[i + 3], size) ^ in[i + 3]);
-    if (d0 | d1) /* new inputs: stop at the first four that differ */
-      return 0;
-  }
-  for (; i < n; i++)
-    d0 |= md_load(addr[i], size) ^ in[i];
-  return (d0 | d1) == 0;
-}
-
-static inline void md_dims_words(const md_dims *dims, uint32_t w[6]) {
-  w[0] = dims->block[0], w[1] = dims->block[1], w[2] = dims->block[2];
-  w[3] = dims->grid[0], w[4] = dims->grid[1], w[5] = dims->grid[2];
-}
-
-/* Point record m (not lent) at this launch's argument pointers, whose
- * read-set values are m's (md_launch_memo.c). */
-void md_memo_rebase(md_memo *m, const md_readset *rs, void *const *args);
-
-/* 1 if record m (not orig) holds this launch's inputs: every value of
- * the read set rs and the launch dimensions it uses (dims may be NULL when
- * it uses none).  Where the argument pointers are the record's (the usual
- * repeated launch), the values are read where they were read last time;
- * else through args, and the record is pointed at them when it is not
- * lent. */
-static inline int md_memo_same(md_memo *m, const md_readset *rs,
-                               void *const *args, const md_dims *dims) {
-  const uint64_t *in = m->in;
-  uint32_t n8 = rs->n_size[0], n4 = rs->n_size[1], n2 = rs->n_size[2];
-  uint32_t n1 = rs->n_size[3], np = m->n_params;
-  int pd = 0;
-  if (np && !args)
-    return 0;
-  if (np > 8) { /* the library's vector compare */
-    pd = memcmp(m->args, args, np * sizeof *args) != 0;
-  } else {
-    uintptr_t x = 0;
-    for (uint32_t i = 0; i < np; i++)
-      x |= (uintptr_t)m->args[i] ^ (uintptr_t)args[i];
-    pd = x != 0;
-  }
-  if (pd == 0) { /* each group only where it has reads */
-    const unsigned char *const *a = m->addr;
-    if ((n8 && !md_addr_equal(a, n8, in, 8)) ||
-        (n4 && !md_addr_equal(a + n8, n4, in + n8, 4)) ||
-        (n2 && !md_addr_equal(a + n8 + n4, n2, in + n8 + n4, 2)) ||
-        (n1 && !md_addr_equal(a + n8 + n4 + n2, n1, in + n8 + n4 + n2, 1)))
-      return 0;
-  } else {
-    const md_read *r = rs->r;
-    if (!md_reads_equal(r, n8, in, args, 8) ||
-        !md_reads_equal(r + n8, n4, in + n8, args, 4) ||
-        !md_reads_equal(r + n8 + n4, n2, in + n8 + n4, args, 2) ||
-        !md_reads_equal(r + n8 + n4 + n2, n1, in + n8 + n4 + n2, args, 1))
-      return 0;
-  }
-  if (rs->any_dims) {
-    uint32_t w[6], dd = 0;
-    if (!dims)
-      return 0;
-    md_dims_words(dims, w);
-    for (int i = 0; i < 6; i++)
-      dd |= (w[i] ^ m->dims[i]) & rs->dmask[i];
-    if (dd)
-      return 0;
-  }
-  if (pd != 0 && !m->lent)
-    md_memo_rebase(m, rs, args);
-  return 1;
-}
+/* 1 if record m (not orig) holds this launch's inputs: every value its
+ * entry's read set reads and the launch dimensions it uses (dims may be
+ * NULL when it uses none).  Where the argument pointers are the record's
+ * (the usual repeated launch), the values are read where they were read
+ * last time; else through args, and the record is pointed at them when
+ * it is not lent. */
+int md_memo_same(md_memo *m, void *const *args, const md_dims *dims);
 
 /* This thread's record of entry e if its inputs are this launch's, else
  * NULL. */

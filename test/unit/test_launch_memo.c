@@ -35,11 +35,15 @@
  *    entry has a plan, and every launch --
  *    edge and random values, zeros, INT_MIN, values beyond 32 bits --
  *    gets exactly md_desc_fill's outcome and magic values.
+ * 9. Kernels with 5 and 11 parameters: pointers and values changed one
+ *    at a time, a second argument array: exact (the repeated launch's
+ *    pointer compare, its vector loop and its tail).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../runtime/src/md_launch_internal.h"
 #include "../../runtime/src/md_launch_memo.h"
@@ -296,6 +300,8 @@ static const pdiv u_divs[3] = {{1, 0, 4, MD_KIND_U32, 0},
 typedef struct pkern {
   const pdiv *divs;
   int nd;
+  uint32_t np;          /* parameters, of sizes[] bytes */
+  const uint32_t *sizes;
   unsigned char desc[256];
   size_t n;
   uint32_t nx;
@@ -304,18 +310,20 @@ typedef struct pkern {
 } pkern;
 
 static const uint32_t psizes[4] = {8, 4, 4, 8};
-static pkern pk = {p_divs, 5, {0}, 0, 0, {"P", NULL, 4, -1, 0, 0, psizes},
+static pkern pk = {p_divs, 5, 4, psizes, {0}, 0, 0,
+                   {"P", NULL, 4, -1, 0, 0, psizes},
                    {"P__magicdiv", NULL, 21, -1, 0, 0, NULL}, 0};
-static pkern uk = {u_divs, 3, {0}, 0, 0, {"U", NULL, 4, -1, 0, 0, psizes},
+static pkern uk = {u_divs, 3, 4, psizes, {0}, 0, 0,
+                   {"U", NULL, 4, -1, 0, 0, psizes},
                    {"U__magicdiv", NULL, 13, -1, 0, 0, NULL}, 0};
 
 static void make_pdesc(pkern *k) {
-  const uint32_t np = 4;
+  const uint32_t np = k->np;
   size_t code = MD_DESC_HEADER_SIZE + 4 * np + MD_DIV_ENTRY_SIZE * k->nd;
   size_t p = MD_DESC_HEADER_SIZE, c = code, first = 0;
   unsigned char *o = k->desc;
   for (uint32_t i = 0; i < np; i++)
-    p = put(o, p, psizes[i], 4);
+    p = put(o, p, k->sizes[i], 4);
   for (int i = 0; i < k->nd; i++) {
     const pdiv *v = &k->divs[i];
     p = put(o, p, v->kind, 1), p = put(o, p, v->flags, 1);
@@ -407,11 +415,106 @@ static void test_plan(pkern *k) {
 static void add_pkern(pkern *k, const char *dname) {
   make_pdesc(k);
   EXPECT(md_desc_validate(k->desc, k->n) == MD_OK);
-  k->clone.n_params = 4 + (int)k->nx;
+  k->clone.n_params = (int)(k->np + k->nx);
   fake_add_fn(&mod, &k->orig);
   fake_add_fn(&mod, &k->clone);
   fake_add_global(&mod, dname, k->desc, k->n);
   fake_bind(&k->stub, &k->orig, 0);
+}
+
+/* ---- 9: many parameters: the repeated launch's pointer compare ----
+ *
+ * W5 and W11 have 5 and 11 parameters (4 bytes each, but an 8-byte u64 and
+ * an 8-byte struct {u32; u32 f}), so that the compare of the argument
+ * pointers runs its vector loop with and without a tail.  Launched from
+ * one argument array whose pointers and values change one at a time --
+ * the pointer of a parameter no divisor reads (the clone must get the new
+ * one), the value behind a divisor's pointer, then back -- and from a
+ * second array with the same pointers: every launch's clone arguments
+ * are the launch's pointers followed by md_desc_fill's magic values. */
+
+static const uint32_t w_sizes[11] = {4, 4, 8, 4, 4, 8, 4, 4, 4, 4, 4};
+/* W5: u32 p0, u64 p2, u32 p4; W11: u32 p0, the field f of struct p5,
+ * u32 p10, s64 p2 */
+static const pdiv w5_divs[3] = {{0, 0, 4, MD_KIND_U32, 0},
+                                {2, 0, 8, MD_KIND_U64, 0},
+                                {4, 0, 4, MD_KIND_U32, 0}};
+static const pdiv w11_divs[4] = {{0, 0, 4, MD_KIND_U32, 0},
+                                 {5, 4, 4, MD_KIND_U32, 0},
+                                 {10, 0, 4, MD_KIND_U32, 0},
+                                 {2, 0, 8, MD_KIND_S64, 0}};
+static pkern w5 = {w5_divs, 3, 5, w_sizes, {0}, 0, 0,
+                   {"W5", NULL, 5, -1, 0, 0, w_sizes},
+                   {"W5__magicdiv", NULL, 0, -1, 0, 0, NULL}, 0};
+static pkern w11 = {w11_divs, 4, 11, w_sizes, {0}, 0, 0,
+                    {"W11", NULL, 11, -1, 0, 0, w_sizes},
+                    {"W11__magicdiv", NULL, 0, -1, 0, 0, NULL}, 0};
+
+/* Launch k with args; the clone must get args and md_desc_fill's values,
+ * or the original run where md_desc_fill falls back. */
+static void wide_check(pkern *k, void **args) {
+  md_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
+  md_dims dims = {{1, 1, 1}, {32, 1, 1}};
+  md_extra want;
+  int st = md_desc_fill(k->desc, k->n, args, &dims, &want);
+  uint32_t i, j = 0;
+  fake_last_fn = NULL;
+  fake_last_orig = NULL;
+  EXPECT(md_cuda_launch(&k->stub, grid, block, args, 0, NULL, k->orig.name,
+                        &api) == 0);
+  if (st != MD_OK) {
+    EXPECT(fake_last_orig == &k->stub && fake_last_fn == NULL);
+    return;
+  }
+  EXPECT(fake_last_fn == &k->clone);
+  if (fake_last_fn != &k->clone)
+    return;
+  for (i = 0; i < k->np; i++)
+    EXPECT(fake_last_params[i] == args[i]);
+  for (int v = 0; v < k->nd; v++) {
+    int wide = md_kind_width(k->divs[v].kind) == 64;
+    for (int n = md_kind_params(k->divs[v].kind, k->divs[v].flags); n > 0;
+         n--, j++) {
+      uint64_t got = wide ? *(const uint64_t *)fake_last_params[k->np + j]
+                          : *(const uint32_t *)fake_last_params[k->np + j];
+      EXPECT(got == want.value[j]);
+    }
+  }
+  EXPECT(j == k->nx);
+}
+
+static void test_wide(pkern *k) {
+  uint64_t vals[11][2], spare[11], s = 0x9E3779B97F4A7C15ull;
+  void *a[11], *b[11];
+  for (uint32_t i = 0; i < k->np; i++) {
+    vals[i][0] = 7 + 2 * i, vals[i][1] = 0x100000007ull + i;
+    spare[i] = vals[i][0];
+    a[i] = b[i] = vals[i];
+  }
+  wide_check(k, a);
+  wide_check(k, a); /* the memo */
+  for (int round = 0; round < 400; round++) {
+    uint32_t p = (uint32_t)(s % k->np);
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    switch (round % 4) {
+    case 0: /* a parameter's pointer, same value: the clone's pointer */
+      spare[p] = vals[p][0];
+      a[p] = a[p] == (void *)vals[p] ? (void *)&spare[p] : (void *)vals[p];
+      break;
+    case 1: /* a value behind the same pointer */
+      vals[p][0] = (s >> 7) % 5 ? (s >> 13) | 1u : 0; /* some zeros */
+      spare[p] = vals[p][0];
+      break;
+    case 2: /* the other array, same pointers */
+      memcpy(b, a, k->np * sizeof a[0]);
+      wide_check(k, b);
+      break;
+    default: /* nothing: a repeat */
+      break;
+    }
+    wide_check(k, a);
+    wide_check(k, a);
+  }
 }
 
 /* ---- contexts: ids with an epoch, so that a context can be destroyed
@@ -568,6 +671,8 @@ int main(void) {
   fake_add_global(&mod, "K__magicdiv_desc", desc, desc_n);
   add_pkern(&pk, "P__magicdiv_desc");
   add_pkern(&uk, "U__magicdiv_desc");
+  add_pkern(&w5, "W5__magicdiv_desc");
+  add_pkern(&w11, "W11__magicdiv_desc");
   fake_bind(&stub_k, &korig, 0);
   fake_bind(&stub_n, &nclone, 0);
   d = fake_driver();
@@ -587,6 +692,9 @@ int main(void) {
   section("plan");
   test_plan(&pk);
   test_plan(&uk);
+  section("wide");
+  test_wide(&w5);
+  test_wide(&w11);
   section("contexts");
   test_contexts();
   section("graphs original");
