@@ -17,6 +17,14 @@
  *                 (a xorshift step each: what a program computing new
  *                 shapes pays anyway)
  *   div16-fresh   16 divisors, the same 16 new values every launch
+ *   stub4/16      4 and 16 divisors launched as a clang <<<>>> stub does:
+ *                 a function with one u32 parameter per divisor builds
+ *                 its argument array from the addresses of its own
+ *                 (spilled) parameters and calls md_cuda_launch through
+ *                 an md_cuda_api with MD_API_FRAME_ARGS, as the host pass
+ *                 makes for such a site; the same values every launch
+ *   stub4/16-plain the same stubs calling api->launch_kernel: what the
+ *                 program's stub costs without magicdiv
  * Every row is timed (thread CPU time) in each of LC_BATCHES interleaved
  * batches; the table
  * gives the fastest and the median batch, ns per launch, and both as
@@ -43,10 +51,16 @@ enum {
   LC_DIV16,
   LC_PLAIN_FRESH,
   LC_FRESH,
+  LC_STUB4_PLAIN,
+  LC_STUB4,
+  LC_STUB16_PLAIN,
+  LC_STUB16,
   LC_ROWS
 };
 static const char *const lc_row_name[LC_ROWS] = {
-    "plain", "noclone", "div1", "div4", "div16", "plain-fresh", "div16-fresh"};
+    "plain",       "noclone",     "div1",        "div4",
+    "div16",       "plain-fresh", "div16-fresh", "stub4-plain",
+    "stub4",       "stub16-plain", "stub16"};
 
 /* ---- the no-op driver: one context, one module ---- */
 
@@ -208,6 +222,48 @@ static int lc_plain(void **args) {
 
 static const char *const lc_kname[4] = {"k_noclone", "k1", "k4", "k16"};
 
+/* The host pass's constant for a stub's launch site: MD_API_FRAME_ARGS
+ * with the stub's slot count. */
+static md_cuda_api lc_frame4 = {MD_CUDA_API_VERSION,
+                                MD_API_FRAME_ARGS | 4u << MD_API_FRAME_SHIFT,
+                                lc_cuda_launch_kernel, lc_get_func_by_symbol};
+static md_cuda_api lc_frame16 = {
+    MD_CUDA_API_VERSION, MD_API_FRAME_ARGS | 16u << MD_API_FRAME_SHIFT,
+    lc_cuda_launch_kernel, lc_get_func_by_symbol};
+
+/* A launch stub of k4 / k16: its arguments array holds its parameters'
+ * addresses; routed: through the runtime (the host pass's rewrite), else
+ * the program's own launch call. */
+#if defined(__GNUC__)
+#define LC_NOINLINE __attribute__((noinline))
+#else
+#define LC_NOINLINE
+#endif
+static LC_NOINLINE int lc_stub4(int routed, uint32_t a0, uint32_t a1,
+                                uint32_t a2, uint32_t a3) {
+  md_cuda_api *volatile api = &lc_api;
+  md_dim3 g = {1024, 1, 1}, b = {256, 1, 1};
+  void *args[4] = {&a0, &a1, &a2, &a3};
+  if (!routed)
+    return api->launch_kernel(&lc_stub[2], g, b, args, 0, NULL);
+  return md_cuda_launch(&lc_stub[2], g, b, args, 0, NULL, "k4", &lc_frame4);
+}
+static LC_NOINLINE int lc_stub16(int routed, uint32_t a0, uint32_t a1,
+                                 uint32_t a2, uint32_t a3, uint32_t a4,
+                                 uint32_t a5, uint32_t a6, uint32_t a7,
+                                 uint32_t a8, uint32_t a9, uint32_t a10,
+                                 uint32_t a11, uint32_t a12, uint32_t a13,
+                                 uint32_t a14, uint32_t a15) {
+  md_cuda_api *volatile api = &lc_api;
+  md_dim3 g = {1024, 1, 1}, b = {256, 1, 1};
+  void *args[16] = {&a0, &a1, &a2,  &a3,  &a4,  &a5,  &a6,  &a7,
+                    &a8, &a9, &a10, &a11, &a12, &a13, &a14, &a15};
+  if (!routed)
+    return api->launch_kernel(&lc_stub[3], g, b, args, 0, NULL);
+  return md_cuda_launch(&lc_stub[3], g, b, args, 0, NULL, "k16",
+                        &lc_frame16);
+}
+
 static int lc_one(int row) {
   md_dim3 g = {1024, 1, 1}, b = {256, 1, 1};
   int k;
@@ -218,6 +274,13 @@ static int lc_one(int row) {
   case LC_PLAIN_FRESH:
     lc_new_values();
     return lc_plain(lc_fresh);
+  case LC_STUB4_PLAIN:
+  case LC_STUB4:
+    return lc_stub4(row == LC_STUB4, 7, 10, 13, 16);
+  case LC_STUB16_PLAIN:
+  case LC_STUB16:
+    return lc_stub16(row == LC_STUB16, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34,
+                     37, 40, 43, 46, 49, 52);
   case LC_NOCLONE:
     k = 0;
     break;
@@ -293,6 +356,12 @@ int md_launch_cost(long iters) {
   printf("div16-fresh x plain-fresh: min %.2f, median %.2f\n",
          best[LC_FRESH] / best[LC_PLAIN_FRESH],
          med[LC_FRESH] / med[LC_PLAIN_FRESH]);
+  printf("stub4 x stub4-plain: min %.2f, median %.2f; stub16 x stub16-plain: "
+         "min %.2f, median %.2f\n",
+         best[LC_STUB4] / best[LC_STUB4_PLAIN],
+         med[LC_STUB4] / med[LC_STUB4_PLAIN],
+         best[LC_STUB16] / best[LC_STUB16_PLAIN],
+         med[LC_STUB16] / med[LC_STUB16_PLAIN]);
   md_launch_release();
   return 0;
 }

@@ -62,6 +62,7 @@
 #include "magicdiv/md_abi.h"
 #include "magicdiv/md_launch.h"
 #include "md_host_call.h"
+#include "md_host_frame.h"
 #include "md_host_codeobj.h"
 #include "md_host_images.h"
 #include "md_host_graph.h"
@@ -749,19 +750,20 @@ static void md_hip_clones(md_host *h) {
 /* -------------------------------------------------------------- launches */
 
 /* The md_cuda_api / md_cuda_ex_api / md_hip_*api constant for launch API
- * a: { version, flags, the launch function [, cudaGetFuncBySymbol] }. */
+ * a: { version, flags, the launch function [, cudaGetFuncBySymbol] }; one
+ * per API, or with `extra` flags (MD_API_FRAME_ARGS) one of its own. */
 static LLVMValueRef md_api_global(md_host *h, size_t a,
-                                  LLVMValueRef launch_fn) {
+                                  LLVMValueRef launch_fn, unsigned extra) {
   LLVMValueRef fields[4], init, g;
   unsigned n = 3;
-  if (h->api[a])
+  if (h->api[a] && !extra)
     return h->api[a];
   fields[0] = LLVMConstInt(h->i32,
                            md_launch_apis[a].kind == MD_CUDA
                                ? MD_CUDA_API_VERSION
                                : MD_HIP_API_VERSION,
                            0);
-  fields[1] = LLVMConstInt(h->i32, md_launch_apis[a].flags, 0);
+  fields[1] = LLVMConstInt(h->i32, md_launch_apis[a].flags | extra, 0);
   fields[2] = launch_fn;
   if (md_launch_apis[a].kind == MD_CUDA) {
     /* cudaError_t cudaGetFuncBySymbol(cudaFunction_t *, const void *) */
@@ -775,11 +777,14 @@ static LLVMValueRef md_api_global(md_host *h, size_t a,
     n = 4;
   }
   init = LLVMConstStructInContext(h->c, fields, n, 0);
-  g = LLVMAddGlobal(h->m, LLVMTypeOf(init), md_launch_apis[a].global);
+  g = LLVMAddGlobal(h->m, LLVMTypeOf(init),
+                    extra ? "__magicdiv_cuda_frame_api"
+                          : md_launch_apis[a].global);
   LLVMSetInitializer(g, init);
   LLVMSetGlobalConstant(g, 1);
   LLVMSetLinkage(g, LLVMPrivateLinkage);
-  h->api[a] = g;
+  if (!extra)
+    h->api[a] = g;
   return g;
 }
 
@@ -826,7 +831,8 @@ static LLVMValueRef md_runtime_fn(md_host *h, LLVMValueRef call,
 static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
   int hip = md_launch_apis[a].kind == MD_HIP;
   const char *rt = md_launch_apis[a].rt;
-  unsigned extra = hip ? 3 : 2, n = LLVMGetNumArgOperands(call), i;
+  unsigned extra = hip ? 3 : 2, n = LLVMGetNumArgOperands(call), i,
+           frame = 0;
   LLVMTypeRef fty;
   LLVMValueRef f = md_runtime_fn(h, call, rt, extra, &fty), args[32], nc;
   if (!f || n + extra > 32) {
@@ -839,7 +845,12 @@ static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
   for (i = 0; i < n; i++)
     args[i] = LLVMGetOperand(call, i);
   args[n] = r ? r->name_ptr : LLVMConstPointerNull(h->ptr);
-  args[n + 1] = md_api_global(h, a, LLVMGetCalledValue(call));
+  /* a stub's array of its own stack slots (md_host_frame.c): the repeated
+   * launch compares the site and the array's address, not each pointer */
+  if (!hip && strcmp(rt, "md_cuda_launch") == 0 && n >= 3 &&
+      (frame = md_frame_args_slots(h->m, call, LLVMGetOperand(call, n - 3))))
+    frame = MD_API_FRAME_ARGS | frame << MD_API_FRAME_SHIFT;
+  args[n + 1] = md_api_global(h, a, LLVMGetCalledValue(call), frame);
   if (hip)
     args[n + 2] = r && r->hip_clone ? r->hip_clone
                                     : LLVMConstPointerNull(h->ptr);

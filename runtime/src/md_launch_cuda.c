@@ -559,7 +559,7 @@ static int md_cuda_repeat_other(md_memo *m, const md_cuda_driver *d,
   md_CUstream cs;
   if (!m->orig) {
     md_dims dims = md_dims_of(grid, block);
-    int same = md_memo_inputs_same(m, args);
+    int same = md_memo_inputs_same(m, args, NULL);
     if (same != 1 || (m->any_dims && !md_memo_dims_same(m, &dims)))
       return md_cuda_launch_general(fn, grid, block, args, shmem, stream,
                                     name, api, m->e, same == 1 || same == 0);
@@ -575,6 +575,20 @@ general:
                                 api, m->e, 0);
 }
 
+/* The site of this launch for md_memo_inputs_same: md_cuda_launch's return
+ * address where its call site has MD_API_FRAME_ARGS with slots for every
+ * parameter (md_cuda_launch is never inlined, so this is the call
+ * instruction of the frame that holds the array), else NULL. */
+#if defined(__GNUC__)
+#define md_frame_site(m, api)                                                  \
+  (((api)->flags & MD_API_FRAME_ARGS) &&                                       \
+           MD_API_FRAME_SLOTS((api)->flags) >= (m)->n_params                   \
+       ? __builtin_return_address(0)                                           \
+       : NULL)
+#else
+#define md_frame_site(m, api) NULL
+#endif
+
 /* Every launch starts here.  The fast path is a repeated launch: this
  * thread's memo has a record of fn (md_memo_of: one thread-local probe,
  * no cache) that runs the original in every context, or a record of (fn,
@@ -587,6 +601,9 @@ general:
  * under MAGICDIV_GRAPHS=original, a record lent already) takes the
  * general path, which decides from the cache entry and updates the
  * record. */
+#if defined(__GNUC__)
+__attribute__((noinline)) /* md_frame_site: the return address is the site */
+#endif
 int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
                    size_t shmem, void *stream, const char *name,
                    const md_cuda_api *api) {
@@ -607,7 +624,8 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
   if (!m->direct || m->lent)
     return md_cuda_repeat_other(m, d, fn, grid, block, args, shmem, stream,
                                 name, api);
-  if ((same = md_memo_inputs_same(m, args)) != 1) /* other inputs */
+  if ((same = md_memo_inputs_same(m, args, md_frame_site(m, api))) !=
+      1) /* other inputs */
     return md_cuda_launch_general(fn, grid, block, args, shmem, stream, name,
                                   api, m->e, same == 0);
   return md_cuda_memo_launch(m, d, fn, grid, block, args, shmem, stream, api);

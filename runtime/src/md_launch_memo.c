@@ -193,17 +193,15 @@ static void md_tls_init(void) {
   md_tls_key_ok = pthread_key_create(&md_tls_key, md_memo_table_free) == 0;
 }
 
-/* Store the values of the reads r[0..n) of `size` bytes in in[] and
- * where they were read in addr[]: 0, or -1 for a NULL argument. */
+/* Store the values of the reads r[0..n) of `size` bytes in in[]: 0, or
+ * -1 for a NULL argument. */
 MD_MEMO_INLINE int md_reads_get(const md_read *r, uint32_t n, uint64_t *in,
-                                const unsigned char **addr,
                                 void *const *args, unsigned size) {
   for (uint32_t i = 0; i < n; i++) {
     const unsigned char *a = args[r[i].param];
     if (!a)
       return -1;
-    addr[i] = a + r[i].off;
-    in[i] = md_load(addr[i], size);
+    in[i] = md_load(a + r[i].off, size);
   }
   return 0;
 }
@@ -287,6 +285,8 @@ static md_memo *md_memo_alloc(md_memo **sp, size_t bytes) {
   if (m) {
     m->bytes = bytes;
     m->n_in = m->n_params = m->n_extra = UINT32_MAX; /* no layout yet */
+    m->n_probe = UINT32_MAX;
+    m->id = 0;
   }
   return m;
 }
@@ -344,42 +344,47 @@ MD_MEMO_INLINE uint64_t md_addr_diff(const unsigned char *const *addr,
   return d0 | d1;
 }
 
-/* 1 if every value of record m's read set is unchanged where it was
- * read. */
+/* 1 if every probe of record m has its value: every byte of the read set
+ * is unchanged where it was read. */
 MD_MEMO_INLINE int md_memo_values_same(const md_memo *m) {
-  const unsigned char *const *a = m->addr;
-  const uint64_t *in = m->in;
+  const unsigned char *const *a = m->paddr;
+  const uint64_t *in = m->pin;
   uint64_t d = 0;
   size_t n;
-  if (m->one_size) { /* one loop: the usual case */
-    n = m->n_in;
-    if (m->n_size[1] == n)
+  if (m->p_one) { /* one loop: the usual case */
+    n = m->n_probe;
+    if (m->p_size[1] == n)
       return md_addr_diff(a, n, in, 4) == 0;
-    if (m->n_size[0] == n)
+    if (m->p_size[0] == n)
       return md_addr_diff(a, n, in, 8) == 0;
   }
-  if ((n = m->n_size[0])) { /* 8 bytes */
+  if ((n = m->p_size[0])) { /* 8 bytes */
     d |= md_addr_diff(a, n, in, 8);
     a += n, in += n;
   }
-  if ((n = m->n_size[1])) { /* 4 */
+  if ((n = m->p_size[1])) { /* 4 */
     d |= md_addr_diff(a, n, in, 4);
     a += n, in += n;
   }
-  if ((n = m->n_size[2])) { /* 2 */
+  if ((n = m->p_size[2])) { /* 2 */
     d |= md_addr_diff(a, n, in, 2);
     a += n, in += n;
   }
-  if ((n = m->n_size[3])) /* 1 */
+  if ((n = m->p_size[3])) /* 1 */
     d |= md_addr_diff(a, n, in, 1);
   return d == 0;
 }
 
-int md_memo_inputs_same(const md_memo *m, void *const *args) {
+int md_memo_inputs_same(md_memo *m, void *const *args, const void *site) {
   size_t np = m->n_params;
-  if (np && (!args || (np >= 8 ? memcmp(m->args, args, np * sizeof *args) != 0
-                               : md_ptrs_differ(m->args, args, np))))
-    return -1;
+  if (!site || m->site != site || m->site_args != args) {
+    if (np &&
+        (!args || (np >= 8 ? memcmp(m->args, args, np * sizeof *args) != 0
+                           : md_ptrs_differ(m->args, args, np))))
+      return -1;
+    m->site = site; /* NULL: none */
+    m->site_args = args;
+  }
   return md_memo_values_same(m);
 }
 
@@ -417,14 +422,115 @@ int md_memo_dims_same(const md_memo *m, const md_dims *dims) {
   return dd == 0;
 }
 
+/* ---- probes ----
+ *
+ * What the repeated launch compares: the bytes of the read set, as loads
+ * of 8, 4, 2 or 1 bytes.  Reads that touch or overlap in memory (adjacent
+ * parameters in the caller's frame, the fields of one struct) form one
+ * run [lo, lo + len); a run is covered by loads that stay inside it:
+ * 8-byte loads from lo, the last one ending at the run's end (overlapping
+ * its predecessor); a run of 5-7 bytes by two 4-byte loads, one from each
+ * end, of 3 bytes by two 2-byte loads; of 4, 2 or 1 bytes by one load.
+ * The loads read exactly the run's bytes, so every probe has its recorded
+ * value iff every read has its value.  A run of len bytes needs
+ * ceil(len / 8) loads (two for 3 and 5-7), never more than the reads it
+ * merges (each read is at most 8 bytes, and a run of 3 or 5-7 bytes has
+ * at least two reads), so n_in probes always fit. */
+
+typedef struct md_span {
+  const unsigned char *lo;
+  size_t len;
+} md_span;
+
+static int md_span_cmp(const void *a, const void *b) {
+  const md_span *x = a, *y = b;
+  if (x->lo != y->lo)
+    return (uintptr_t)x->lo < (uintptr_t)y->lo ? -1 : 1;
+  return x->len < y->len ? -1 : x->len > y->len;
+}
+
+/* Append the probes of run s to out at *k if `size` is its size class
+ * (8 for 8 bytes and more, else the largest of 4, 2, 1 not above its
+ * length). */
+static void md_run_probes(const md_span *s, unsigned size,
+                          const unsigned char **out, uint32_t *k) {
+  size_t len = s->len, o;
+  unsigned cls = len >= 8 ? 8 : len >= 4 ? 4 : len >= 2 ? 2 : 1;
+  if (cls != size)
+    return;
+  if (size == 8) {
+    for (o = 0; o + 8 <= len; o += 8)
+      out[(*k)++] = s->lo + o;
+    if (len % 8) /* the last, ending at the run's end */
+      out[(*k)++] = s->lo + len - 8;
+    return;
+  }
+  out[(*k)++] = s->lo; /* from the start */
+  if (len != size)     /* and from the end */
+    out[(*k)++] = s->lo + len - size;
+}
+
+/* Load the n probes at a of `size` bytes into in. */
+MD_MEMO_INLINE void md_probes_load(const unsigned char *const *a, uint32_t n,
+                                   uint64_t *in, unsigned size) {
+  for (uint32_t i = 0; i < n; i++)
+    in[i] = md_load(a[i], size);
+}
+
+/* Read record m's probes again (same addresses, new values). */
+static void md_memo_reprobe(md_memo *m) {
+  const unsigned char *const *a = m->paddr;
+  uint64_t *in = m->pin;
+  uint32_t n8 = m->p_size[0], n4 = m->p_size[1], n2 = m->p_size[2];
+  md_probes_load(a, n8, in, 8);
+  md_probes_load(a + n8, n4, in + n8, 4);
+  md_probes_load(a + n8 + n4, n2, in + n8 + n4, 2);
+  md_probes_load(a + n8 + n4 + n2, m->p_size[3], in + n8 + n4 + n2, 1);
+}
+
+/* Make record m's probes for the argument pointers args (which the read
+ * set reads without a NULL, md_reads_get): their addresses and values. */
+static void md_memo_probe(md_memo *m, void *const *args) {
+  static const unsigned sizes[4] = {8, 4, 2, 1};
+  const md_readset *rs = m->rs;
+  md_span sp[MD_READS_MAX];
+  uint32_t i, j, n = rs->n, runs = 0, k = 0, g, at = 0;
+  for (g = 0; g < 4; g++) /* the reads, with their sizes */
+    for (i = 0; i < rs->n_size[g]; i++, at++) {
+      sp[at].lo = (const unsigned char *)args[rs->r[at].param] + rs->r[at].off;
+      sp[at].len = sizes[g];
+    }
+  qsort(sp, n, sizeof sp[0], md_span_cmp);
+  for (i = 0; i < n; i++) { /* merge into runs, in place */
+    if (runs && sp[i].lo <= sp[runs - 1].lo + sp[runs - 1].len) {
+      size_t end = (size_t)(sp[i].lo - sp[runs - 1].lo) + sp[i].len;
+      if (end > sp[runs - 1].len)
+        sp[runs - 1].len = end;
+    } else {
+      sp[runs++] = sp[i];
+    }
+  }
+  for (g = 0; g < 4; g++) {
+    uint32_t k0 = k;
+    for (j = 0; j < runs; j++)
+      md_run_probes(&sp[j], sizes[g], m->paddr, &k);
+    m->p_size[g] = k - k0;
+  }
+  m->n_probe = k;
+  md_memo_reprobe(m);
+  m->p_one = 0;
+  for (g = 0; g < 4; g++)
+    if (m->p_size[g] == k)
+      m->p_one = 1;
+}
+
 /* Point record m (not lent) at this launch's argument pointers, whose
  * read-set values are m's. */
 static void md_memo_rebase(md_memo *m, void *const *args) {
-  const md_readset *rs = m->rs;
+  m->site = NULL;
   if (m->n_params)
     memcpy(m->args, args, m->n_params * sizeof *args);
-  for (uint32_t i = 0; i < rs->n; i++)
-    m->addr[i] = (const unsigned char *)args[rs->r[i].param] + rs->r[i].off;
+  md_memo_probe(m, args);
 }
 
 md_memo *md_memo_store(const md_entry *e, void *const *args,
@@ -435,45 +541,57 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   md_memo **sp, *m;
   uint32_t i, np = ex->n_params, nx = status == MD_OK ? ex->n_extra : 0;
   size_t bytes;
+  int same_probes;
   if (!rs || !md_memo_keeps(status) || (rs->any_dims && !dims) ||
       (np && !args) || md_env_disabled())
     return NULL;
   if (!(t = md_memo_table_get()) || !(sp = md_memo_place(t, e)))
     return NULL;
-  bytes = sizeof *m + (rs->n + (size_t)nx) * sizeof(uint64_t) +
+  bytes = sizeof *m + (2 * (size_t)rs->n + nx) * sizeof(uint64_t) +
           ((size_t)np + nx + rs->n) * sizeof(void *);
   if (!(m = md_memo_alloc(sp, bytes)))
     return NULL;
+  /* the same entry and argument pointers as the record's: same probes */
+  same_probes = m->id == e->id && m->n_in == rs->n && m->n_params == np &&
+                m->n_extra == nx && m->n_probe <= m->n_in &&
+                (!np || memcmp(m->args, args, np * sizeof *args) == 0);
   m->id = 0; /* no record until the inputs are complete */
   m->key = NULL;
+  m->site = NULL;
   if (m->n_in != rs->n || m->n_params != np || m->n_extra != nx) {
     m->n_in = rs->n;
     m->n_params = np;
     m->n_extra = nx;
     m->in = (uint64_t *)(m + 1);
     m->val = m->in + rs->n;
-    m->args = (void **)(m->val + nx);
-    m->addr = (const unsigned char **)(m->args + np + nx);
+    m->pin = m->val + nx;
+    m->args = (void **)(m->pin + rs->n);
+    m->paddr = (const unsigned char **)(m->args + np + nx);
     for (i = 0; i < nx; i++)
       m->args[np + i] = &m->val[i];
   }
   {
     const md_read *r = rs->r;
     uint64_t *in = m->in;
-    const unsigned char **a = m->addr;
     uint32_t n8 = rs->n_size[0], n4 = rs->n_size[1], n2 = rs->n_size[2];
     uint32_t n1 = rs->n_size[3], k = n8 + n4 + n2;
-    if (md_reads_get(r, n8, in, a, args, 8) ||
-        md_reads_get(r + n8, n4, in + n8, a + n8, args, 4) ||
-        md_reads_get(r + n8 + n4, n2, in + n8 + n4, a + n8 + n4, args, 2) ||
-        md_reads_get(r + k, n1, in + k, a + k, args, 1))
+    if (md_reads_get(r, n8, in, args, 8) ||
+        md_reads_get(r + n8, n4, in + n8, args, 4) ||
+        md_reads_get(r + n8 + n4, n2, in + n8 + n4, args, 2) ||
+        md_reads_get(r + k, n1, in + k, args, 1)) {
+      m->n_probe = UINT32_MAX;
       return NULL;
+    }
   }
   if (np)
     memcpy(m->args, args, np * sizeof *args);
+  m->rs = rs;
+  if (same_probes)
+    md_memo_reprobe(m);
+  else
+    md_memo_probe(m, args);
   md_memo_name(m, e);
   m->id = e->id;
-  m->rs = rs;
   m->orig = 0;
   m->ok = status == MD_OK;
   m->status = status;
@@ -481,10 +599,6 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   memcpy(m->dmask, rs->dmask, sizeof m->dmask);
   m->any_dims = rs->any_dims != 0;
   m->direct = m->ok && !m->any_dims && !m->graphs_orig;
-  m->one_size = 0;
-  for (i = 0; i < 4; i++)
-    if (rs->n_size[i] == rs->n)
-      m->one_size = 1;
   m->fn = ca->fn;
   m->tier = ca->tier;
   m->bet = ca->bet;
@@ -516,14 +630,16 @@ void md_memo_store_orig(const md_entry *e) {
   memset(m->dmask, 0, sizeof m->dmask);
   m->any_dims = 0;
   m->direct = 0;
-  m->one_size = 0;
   m->fn = NULL;
   m->tier = MD_TIER_ORIGINAL;
   m->bet = MD_OK;
-  m->n_in = m->n_params = m->n_extra = 0;
-  m->in = m->val = NULL;
+  m->site = NULL;
+  m->n_in = m->n_params = m->n_extra = m->n_probe = 0;
+  m->in = m->val = m->pin = NULL;
   m->args = NULL;
-  m->addr = NULL;
+  m->paddr = NULL;
+  memset(m->p_size, 0, sizeof m->p_size);
+  m->p_one = 1;
   memset(m->dims, 0, sizeof m->dims);
 }
 

@@ -44,11 +44,14 @@ typedef struct md_memo {
   void *fn;          /* MD_OK: the function to launch */
   void **args;       /* n_params: the original argument pointers in[] was
                         read through; then n_extra (-> val) */
-  const unsigned char **addr; /* n_in: where each in[] value was read */
-  uint64_t *in;      /* n_in input values */
+  const unsigned char **paddr; /* n_probe probes of the read set's bytes */
+  uint64_t *pin;     /* (md_launch_memo.c): where, and their values */
+  uint32_t p_size[4]; /* probes of 8, 4, 2 and 1 bytes, in this order */
+  uint32_t n_probe;  /* <= n_in; UINT32_MAX: none made yet */
   uint32_t n_params; /* of the outcome's argument array */
-  uint32_t n_size[4]; /* rs->n_size: in[] holds the 8-, 4-, 2- and 1-byte
-                         reads in this order */
+  uint8_t p_one;     /* every probe has the same size */
+  const void *site;  /* MD_API_FRAME_ARGS: the call site (return address) */
+  void *const *site_args; /* and argument array args[] was compared with */
   uint8_t orig;      /* the entry always runs the original (status != MD_OK):
                         no inputs to compare */
   uint8_t ok;        /* status == MD_OK */
@@ -58,7 +61,6 @@ typedef struct md_memo {
   uint8_t lent;      /* args is an md_clone_args' array until its free */
   uint8_t direct;    /* ok, not orig, no dims, no graphs_orig: a launch
                         with the same inputs runs fn with args at once */
-  uint8_t one_size;  /* every read has the same size (n_in of them) */
   uint32_t dims[6];  /* the launch dimensions the programs use (dmask) */
   uint32_t dmask[6]; /* rs->dmask */
   /* the rest: for the general path */
@@ -69,6 +71,9 @@ typedef struct md_memo {
   int tier;          /* MD_OK: enum md_tier of fn */
   int bet;           /* md_clone_args.bet of the outcome */
   uint32_t n_in;     /* e->rs->n */
+  uint32_t n_size[4]; /* rs->n_size: in[] holds the 8-, 4-, 2- and 1-byte
+                         reads in this order */
+  uint64_t *in;      /* n_in input values, read through args */
   uint32_t n_extra;
   size_t bytes;      /* of this allocation */
   uint64_t *val;     /* n_extra magic parameter values */
@@ -140,9 +145,13 @@ static inline md_memo *md_memo_at(const void *key, uint64_t ctx) {
  * path keeps its registers): 1 if record m (not orig) was made with these
  * argument pointers and every value of its read set is unchanged where it
  * was read; 0 if a value differs; -1 if the pointers differ (md_memo_same
- * then compares through them).  The launch dimensions: md_memo_dims_same.
- */
-int md_memo_inputs_same(const md_memo *m, void *const *args);
+ * then compares through them).  site: the return address of a launch
+ * whose call site has MD_API_FRAME_ARGS with at least m->n_params slots,
+ * else NULL; the pointers are not compared when the record was last
+ * matched from this site with this array (m->site, m->site_args), and are
+ * remembered so when they match.  The launch dimensions:
+ * md_memo_dims_same. */
+int md_memo_inputs_same(md_memo *m, void *const *args, const void *site);
 
 /* 1 if the launch dimensions dims agree with record m's where its
  * programs use them (m->any_dims). */

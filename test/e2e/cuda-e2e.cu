@@ -27,14 +27,16 @@
 // PTX-DAG: .visible .global .align {{[0-9]+}} .b8 _Z5k_u32PjS_PKjij__magicdiv_desc[
 // PTX-DAG: .visible .global .align {{[0-9]+}} .b8 _Z7k_shapePi5Shape__magicdiv_desc[
 
-// HOST: @__magicdiv_cuda_api = private constant { i32, i32, ptr, ptr } { i32 1, i32 0, ptr @cudaLaunchKernel, ptr @cudaGetFuncBySymbol }
+// Each <<<>>> stub passes its own stack slots: an md_cuda_api of its own with
+// MD_API_FRAME_ARGS (4) and its slot count << 16 (plugin/host/md_host_frame.c).
+// HOST: @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr, ptr } { i32 1, i32 {{[0-9]+}}, ptr @cudaLaunchKernel, ptr @cudaGetFuncBySymbol }
 // HOST-NOT: call {{.*}}@cudaLaunchKernel(
-// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z20__device_stub__k_u32PjS_PKjij, i64 {{.*}}, ptr @__magicdiv_cuda_api)
-// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z20__device_stub__k_s32PiS_PKiii, i64 {{.*}}, ptr @__magicdiv_cuda_api)
-// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z20__device_stub__k_u64PyS_PKyiy, i64 {{.*}}, ptr @__magicdiv_cuda_api)
-// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z20__device_stub__k_s64PxS_PKxix, i64 {{.*}}, ptr @__magicdiv_cuda_api)
-// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z22__device_stub__k_mixedPxPKxii, i64 {{.*}}, ptr @__magicdiv_cuda_api)
-// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z22__device_stub__k_shapePi5Shape, i64 {{.*}}, ptr @__magicdiv_cuda_api)
+// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z20__device_stub__k_u32PjS_PKjij, i64 {{.*}}, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
+// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z20__device_stub__k_s32PiS_PKiii, i64 {{.*}}, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
+// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z20__device_stub__k_u64PyS_PKyiy, i64 {{.*}}, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
+// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z20__device_stub__k_s64PxS_PKxix, i64 {{.*}}, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
+// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z22__device_stub__k_mixedPxPKxii, i64 {{.*}}, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
+// HOST-DAG: call i32 @md_cuda_launch(ptr {{.*}}@_Z22__device_stub__k_shapePi5Shape, i64 {{.*}}, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
 // HOST-NOT: call {{.*}}@cudaLaunchKernel(
 // HOST: declare i32 @md_cuda_launch(ptr, i64, i32, i64, i32, ptr, i64, ptr, ptr, ptr)
 

@@ -38,6 +38,10 @@
  * 9. Kernels with 5 and 11 parameters: pointers and values changed one
  *    at a time, a second argument array: exact (the repeated launch's
  *    pointer compare, its vector loop and its tail).
+ * 10. Probes: reads that touch or overlap in memory are compared as runs;
+ *    single bytes changed inside the runs and in the gaps: exact.
+ * 11. MD_API_FRAME_ARGS: a stub launching from its own locals is exact
+ *    and its site is remembered; with too few slots the flag is ignored.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -517,6 +521,214 @@ static void test_wide(pkern *k) {
   }
 }
 
+/* ---- 10: probes: reads that touch or overlap in memory ----
+ *
+ * Kernel Q's seven parameters all point into one buffer (at 0, 4, 5, 9,
+ * 13, 24, 30), and its divisors read: [0,4) u32, [0,2) u16, [4,5) u8,
+ * [5,7) u16 -- one run of 7 bytes, two 4-byte probes; [9,17) and [13,21)
+ * u64 -- a run of 12, two 8-byte probes; [24,28) u32 and [28,29) u8 -- a
+ * run of 5, two 4-byte probes; [30,32) u16 alone.  Between launches
+ * single bytes change, inside the runs and in the gaps [7,9), [21,24),
+ * [29,30); every launch must give md_desc_fill's outcome and values: a
+ * probe that misses a byte of its run reuses stale magic values. */
+
+typedef struct qread {
+  int param, size;
+} qread;
+/* param i points at buf + q_at[i]; reads of (param, size) at offset 0,
+ * widened to u32 or taken as u64 */
+static const unsigned q_at[7] = {0, 4, 5, 9, 13, 24, 30};
+static const uint32_t q_sizes[7] = {4, 1, 2, 8, 8, 5, 2};
+static const qread q_reads[8] = {{0, 4}, {0, 2}, {1, 1}, {2, 2},
+                                 {3, 8}, {4, 8}, {5, 4}, {6, 2}};
+static unsigned char qdesc[512];
+static size_t qdesc_n;
+static uint32_t q_nx;
+static fake_fn qorig = {"Q", NULL, 7, -1, 0, 0, q_sizes};
+static fake_fn qclone = {"Q__magicdiv", NULL, 0, -1, 0, 0, NULL};
+static char stub_q;
+
+static void make_qdesc(void) {
+  const uint32_t np = 7, nd = 9; /* the 8 reads, and [28,29) */
+  size_t p = MD_DESC_HEADER_SIZE, c = MD_DESC_HEADER_SIZE + 4 * np +
+                                      MD_DIV_ENTRY_SIZE * nd;
+  unsigned char *o = qdesc;
+  uint32_t first = 0;
+  for (uint32_t i = 0; i < np; i++)
+    p = put(o, p, q_sizes[i], 4);
+  for (uint32_t i = 0; i < nd; i++) {
+    int param = i < 8 ? q_reads[i].param : 5;
+    int size = i < 8 ? q_reads[i].size : 1;
+    int off = i < 8 ? 0 : 4;
+    int kind = size == 8 ? MD_KIND_U64 : MD_KIND_U32;
+    p = put(o, p, kind, 1), p = put(o, p, 0, 1);
+    p = put(o, p, first, 2), p = put(o, p, c, 4);
+    first += md_kind_params(kind, 0);
+    c = put(o, c, MD_OP_ARG, 1);
+    c = put(o, c, param, 2);
+    c = put(o, c, off, 4);
+    c = put(o, c, size, 1);
+    if (size < 4) {
+      c = put(o, c, MD_OP_ZEXT, 1);
+      c = put(o, c, 8 * size, 1);
+      c = put(o, c, 32, 1);
+    }
+    c = put(o, c, MD_OP_END, 1);
+  }
+  qdesc_n = c;
+  q_nx = first;
+  put(o, 0, 'M' | 'D' << 8 | 'D' << 16 | (uint32_t)'S' << 24, 4);
+  put(o, 4, 2, 2);
+  put(o, 6, MD_DESC_HEADER_SIZE, 2);
+  put(o, 8, qdesc_n, 4);
+  put(o, 12, np, 2);
+  put(o, 14, nd, 2);
+  put(o, 16, q_nx, 2);
+  put(o, 18, 0, 2);
+}
+
+static void q_check(unsigned char *buf) {
+  md_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
+  md_dims dims = {{1, 1, 1}, {32, 1, 1}};
+  void *args[7];
+  md_extra want;
+  int st;
+  for (int i = 0; i < 7; i++)
+    args[i] = buf + q_at[i];
+  st = md_desc_fill(qdesc, qdesc_n, args, &dims, &want);
+  fake_last_fn = NULL;
+  fake_last_orig = NULL;
+  EXPECT(md_cuda_launch(&stub_q, grid, block, args, 0, NULL, "Q", &api) == 0);
+  if (st != MD_OK) {
+    EXPECT(fake_last_orig == &stub_q && fake_last_fn == NULL);
+    return;
+  }
+  EXPECT(fake_last_fn == &qclone);
+  if (fake_last_fn != &qclone)
+    return;
+  for (uint32_t j = 0, v = 0; v < 9; v++) {
+    int wide = v == 4 || v == 5;
+    for (int n = md_kind_params(wide ? MD_KIND_U64 : MD_KIND_U32, 0); n > 0;
+         n--, j++) {
+      uint64_t got = wide ? *(const uint64_t *)fake_last_params[7 + j]
+                          : *(const uint32_t *)fake_last_params[7 + j];
+      EXPECT(got == want.value[j]);
+    }
+  }
+}
+
+static void test_probes(void) {
+  unsigned char buf[40];
+  uint64_t s = 0x1234567887654321ull;
+  for (int i = 0; i < 40; i++)
+    buf[i] = (unsigned char)(0x11 * (i % 15) + 1);
+  q_check(buf);
+  q_check(buf);
+  for (int round = 0; round < 3000; round++) {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    buf[s % 32] = (unsigned char)(s >> 24); /* zeros too: fallbacks */
+    q_check(buf);
+    q_check(buf); /* the memo */
+  }
+}
+
+/* ---- 11: MD_API_FRAME_ARGS: the call site's own stack slots ----
+ *
+ * frame_launch is a launch stub: its argument array holds the addresses of
+ * its own locals, and it launches W5 through an md_cuda_api with
+ * MD_API_FRAME_ARGS and 5 slots, as the host pass makes for such a site.
+ * Called again and again from one place with new values, every launch is
+ * exact, and the record remembers the site (the pointers are not compared
+ * again).  Through an api whose slot count is below the kernel's
+ * parameters the flag is ignored: an array at one address whose pointers
+ * change (which a flagged site never has) is still exact.  Two arrays
+ * taking turns at one site (two frame addresses) are exact. */
+
+static const md_cuda_api frame_api = {
+    MD_CUDA_API_VERSION, MD_API_FRAME_ARGS | 5u << MD_API_FRAME_SHIFT,
+    fake_cudaLaunchKernel, fake_cudaGetFuncBySymbol};
+static const md_cuda_api frame_api_short = {
+    MD_CUDA_API_VERSION, MD_API_FRAME_ARGS | 4u << MD_API_FRAME_SHIFT,
+    fake_cudaLaunchKernel, fake_cudaGetFuncBySymbol};
+
+/* Launch k (W5) with these values through api from one call site; the
+ * clone's arguments must be md_desc_fill's. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void frame_launch(pkern *k, uint32_t a, uint32_t b, uint64_t c,
+                         uint32_t d, uint32_t e, const md_cuda_api *fapi,
+                         void **use) {
+  md_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
+  md_dims dims = {{1, 1, 1}, {32, 1, 1}};
+  void *local[5] = {&a, &b, &c, &d, &e}, **args = use ? use : local;
+  md_extra want;
+  int st = md_desc_fill(k->desc, k->n, args, &dims, &want);
+  uint32_t j = 0;
+  fake_last_fn = NULL;
+  fake_last_orig = NULL;
+  EXPECT(md_cuda_launch(&k->stub, grid, block, args, 0, NULL, k->orig.name,
+                        fapi) == 0);
+  if (st != MD_OK) {
+    EXPECT(fake_last_orig == &k->stub && fake_last_fn == NULL);
+    return;
+  }
+  EXPECT(fake_last_fn == &k->clone);
+  if (fake_last_fn != &k->clone)
+    return;
+  for (uint32_t i = 0; i < 5; i++)
+    EXPECT(fake_last_params[i] == args[i]);
+  for (int v = 0; v < k->nd; v++) {
+    int wide = md_kind_width(k->divs[v].kind) == 64;
+    for (int n = md_kind_params(k->divs[v].kind, 0); n > 0; n--, j++) {
+      uint64_t got = wide ? *(const uint64_t *)fake_last_params[5 + j]
+                          : *(const uint32_t *)fake_last_params[5 + j];
+      EXPECT(got == want.value[j]);
+    }
+  }
+}
+
+static void test_frame(pkern *k) {
+  static uint32_t v[2][4];
+  static uint64_t w[2];
+  static void *shared[5]; /* one array, pointers that change */
+  uint64_t s = 0xDEADBEEFCAFEF00Dull;
+  md_memo *m;
+  for (int i = 0; i < 2000; i++) {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    uint32_t a = i % 3 ? 7 : (uint32_t)(s >> 40) | 1u;
+    frame_launch(k, a, 5, 0x100000001ull + (i % 5 ? 0 : s), 9 + i % 2, 1,
+                 &frame_api, NULL);
+  }
+  for (int i = 0; i < 2; i++) /* a repeat: the second compares the site */
+    frame_launch(k, 7, 5, 3, 9, 1, &frame_api, NULL);
+  m = md_memo_at(&k->stub, (uint64_t)fake_default_ctx * 3 + 1);
+  EXPECT(m && m->site != NULL);
+  for (int i = 0; i < 2; i++) {
+    v[i][0] = 7 + (uint32_t)i, v[i][1] = 5, v[i][2] = 9 + (uint32_t)i;
+    v[i][3] = 1;
+    w[i] = 0x100000001ull + (uint64_t)i;
+  }
+  {
+    /* two arrays, each with pointers of its own that never change (as a
+     * flagged site's arrays at two frame addresses): alternating, exact */
+    static void *arr[2][5];
+    for (int t = 0; t < 2; t++) {
+      arr[t][0] = &v[t][0], arr[t][1] = &v[t][1], arr[t][2] = &w[t];
+      arr[t][3] = &v[t][2], arr[t][4] = &v[t][3];
+    }
+    for (int i = 0; i < 200; i++) /* each twice: the second matches */
+      frame_launch(k, 0, 0, 0, 0, 0, &frame_api, arr[(i / 2) % 2]);
+  }
+  for (int i = 0; i < 200; i++) { /* new pointers at one address */
+    int t = i % 2;
+    shared[0] = &v[t][0], shared[1] = &v[t][1], shared[2] = &w[t];
+    shared[3] = &v[t][2], shared[4] = &v[t][3];
+    frame_launch(k, 0, 0, 0, 0, 0, &frame_api_short, shared);
+    frame_launch(k, 0, 0, 0, 0, 0, &frame_api_short, shared);
+  }
+}
+
 /* ---- contexts: ids with an epoch, so that a context can be destroyed
  * and made again at the same address with a new id ---- */
 
@@ -673,6 +885,13 @@ int main(void) {
   add_pkern(&uk, "U__magicdiv_desc");
   add_pkern(&w5, "W5__magicdiv_desc");
   add_pkern(&w11, "W11__magicdiv_desc");
+  make_qdesc();
+  EXPECT(md_desc_validate(qdesc, qdesc_n) == MD_OK);
+  qclone.n_params = 7 + (int)q_nx;
+  fake_add_fn(&mod, &qorig);
+  fake_add_fn(&mod, &qclone);
+  fake_add_global(&mod, "Q__magicdiv_desc", qdesc, qdesc_n);
+  fake_bind(&stub_q, &qorig, 0);
   fake_bind(&stub_k, &korig, 0);
   fake_bind(&stub_n, &nclone, 0);
   d = fake_driver();
@@ -695,6 +914,10 @@ int main(void) {
   section("wide");
   test_wide(&w5);
   test_wide(&w11);
+  section("probes");
+  test_probes();
+  section("frame");
+  test_frame(&w5);
   section("contexts");
   test_contexts();
   section("graphs original");

@@ -80,6 +80,18 @@ typedef int md_CUresult; /* CUresult value; 0 = CUDA_SUCCESS */
 /* The launch call was a cooperative launch (cudaLaunchCooperativeKernel,
  * hipLaunchCooperativeKernel): the clone is launched cooperatively too. */
 #define MD_API_COOPERATIVE 0x2u
+/* The call site's argument array holds, on every execution of the call,
+ * the addresses of stack slots of the calling function's own frame, at
+ * offsets the function fixes (a launch stub's array of its spilled
+ * parameters; the host pass proves it, plugin/host/md_host_frame.c), and
+ * has MD_API_FRAME_SLOTS(flags) slots: the same call instruction with the
+ * array at the same address passes the same pointers.  md_cuda_launch then
+ * compares its return address and the array's address instead of every
+ * pointer.  Set only by the host pass, on md_cuda_api constants of its
+ * own; a runtime that does not know the flag ignores it. */
+#define MD_API_FRAME_ARGS 0x4u
+#define MD_API_FRAME_SHIFT 16
+#define MD_API_FRAME_SLOTS(flags) ((flags) >> MD_API_FRAME_SHIFT)
 
 typedef int (*md_rt_launch_fn)(const void *fn, md_dim3 grid, md_dim3 block,
                                void **args, size_t shmem, void *stream);

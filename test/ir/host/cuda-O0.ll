@@ -12,11 +12,11 @@
 
 ; CHECK: @__magicdiv_cuda_api = private constant { i32, i32, ptr, ptr } { i32 1, i32 0, ptr @cudaLaunchKernel, ptr @cudaGetFuncBySymbol }
 ; CHECK-LABEL: define dso_local void @_Z20__device_stub__k_divPiPKiii(
-; CHECK: %31 = call i32 @md_cuda_launch(ptr noundef @_Z20__device_stub__k_divPiPKiii, i64 %24, i32 %26, i64 %28, i32 %30, ptr noundef %15, i64 noundef %{{[0-9]+}}, ptr noundef %{{[0-9]+}}, ptr @0, ptr @__magicdiv_cuda_api)
+; CHECK: %31 = call i32 @md_cuda_launch(ptr noundef @_Z20__device_stub__k_divPiPKiii, i64 %24, i32 %26, i64 %28, i32 %30, ptr noundef %15, i64 noundef %{{[0-9]+}}, ptr noundef %{{[0-9]+}}, ptr @0, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
 ; CHECK-LABEL: define dso_local void @_Z22__device_stub__k_shapePi5Shape(
-; CHECK: call i32 @md_cuda_launch(ptr noundef @_Z22__device_stub__k_shapePi5Shape, {{.*}}, ptr @1, ptr @__magicdiv_cuda_api)
+; CHECK: call i32 @md_cuda_launch(ptr noundef @_Z22__device_stub__k_shapePi5Shape, {{.*}}, ptr @1, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
 ; CHECK-LABEL: define dso_local void @_Z22__device_stub__k_plainPi(
-; CHECK: call i32 @md_cuda_launch(ptr noundef @_Z22__device_stub__k_plainPi, {{.*}}, ptr @2, ptr @__magicdiv_cuda_api)
+; CHECK: call i32 @md_cuda_launch(ptr noundef @_Z22__device_stub__k_plainPi, {{.*}}, ptr @2, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
 ; CHECK-LABEL: define dso_local noundef i32 @_Z3runPiS_iiiP11CUstream_st(
 ; CHECK: call void @_Z20__device_stub__k_divPiPKiii(
 ; CHECK: %110 = call i32 @md_cuda_launch(ptr noundef @_Z20__device_stub__k_divPiPKiii, {{.*}}, ptr @0, ptr @__magicdiv_cuda_api)
@@ -24,7 +24,7 @@
 ; CHECK: %135 = call i32 @md_cuda_launch(ptr noundef %125, {{.*}}, ptr null, ptr @__magicdiv_cuda_api)
 ; CHECK: %145 = call i32 @md_cuda_launch_ex(ptr noundef %40, ptr noundef @_Z22__device_stub__k_plainPi, ptr noundef %144, ptr @2, ptr @__magicdiv_cuda_ex_api)
 ; CHECK-LABEL: define linkonce_odr dso_local void @_Z21__device_stub__k_wideIxEvPT_S0_(
-; CHECK: call i32 @md_cuda_launch(ptr noundef @_Z21__device_stub__k_wideIxEvPT_S0_, {{.*}}, ptr @3, ptr @__magicdiv_cuda_api)
+; CHECK: call i32 @md_cuda_launch(ptr noundef @_Z21__device_stub__k_wideIxEvPT_S0_, {{.*}}, ptr @3, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
 ; CHECK-LABEL: define internal void @__cuda_register_globals(
 ; CHECK-NOT: md_cuda_launch
 ; CHECK: declare i32 @md_cuda_launch(ptr, i64, i32, i64, i32, ptr, i64, ptr, ptr, ptr)

@@ -28,19 +28,25 @@
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-host>' -S %s -o %t.nohost.ll
 ; RUN: diff %t.plain.ll %t.nohost.ll
 
-; CHECK: @__magicdiv_cuda_api = private constant { i32, i32, ptr, ptr } { i32 1, i32 0, ptr @cudaLaunchKernel, ptr @cudaGetFuncBySymbol }
-; CHECK: @__magicdiv_cuda_ex_api = private constant { i32, i32, ptr, ptr } { i32 1, i32 0, ptr @cudaLaunchKernelExC, ptr @cudaGetFuncBySymbol }
+; CHECK-DAG: @__magicdiv_cuda_api = private constant { i32, i32, ptr, ptr } { i32 1, i32 0, ptr @cudaLaunchKernel, ptr @cudaGetFuncBySymbol }
+; CHECK-DAG: @__magicdiv_cuda_ex_api = private constant { i32, i32, ptr, ptr } { i32 1, i32 0, ptr @cudaLaunchKernelExC, ptr @cudaGetFuncBySymbol }
+; A launch whose argument array is the stub's own stack slots (md_host_frame.c)
+; gets a constant of its own with MD_API_FRAME_ARGS and the slot count:
+; k_div has 4 parameters, 4 << 16 | 4; k_plain 1.  The program's own
+; array in run(), passed to three launches, keeps the module's md_cuda_api.
+; CHECK-DAG: @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr, ptr } { i32 1, i32 262148, ptr @cudaLaunchKernel, ptr @cudaGetFuncBySymbol }
+; CHECK-DAG: @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr, ptr } { i32 1, i32 65540, ptr @cudaLaunchKernel, ptr @cudaGetFuncBySymbol }
 
 ; CHECK-LABEL: define dso_local void @_Z20__device_stub__k_divPiPKiii(
-; CHECK: %26 = call i32 @md_cuda_launch(ptr noundef nonnull @_Z20__device_stub__k_divPiPKiii, i64 %20, i32 %22, i64 %23, i32 %25, ptr noundef nonnull %13, i64 noundef %18, ptr noundef %19, ptr @0, ptr @__magicdiv_cuda_api)
+; CHECK: %26 = call i32 @md_cuda_launch(ptr noundef nonnull @_Z20__device_stub__k_divPiPKiii, i64 %20, i32 %22, i64 %23, i32 %25, ptr noundef nonnull %13, i64 noundef %18, ptr noundef %19, ptr @0, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
 ; CHECK-LABEL: define dso_local void @_Z22__device_stub__k_shapePi5Shape(
-; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z22__device_stub__k_shapePi5Shape, {{.*}}, ptr @1, ptr @__magicdiv_cuda_api)
+; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z22__device_stub__k_shapePi5Shape, {{.*}}, ptr @1, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
 ; CHECK-LABEL: define dso_local void @_Z22__device_stub__k_plainPi(
-; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z22__device_stub__k_plainPi, {{.*}}, ptr @2, ptr @__magicdiv_cuda_api)
+; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z22__device_stub__k_plainPi, {{.*}}, ptr @2, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
 ; CHECK-LABEL: define dso_local noundef i32 @_Z3runPiS_iiiP11CUstream_st(
-; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z20__device_stub__k_divPiPKiii, {{.*}}, ptr @0, ptr @__magicdiv_cuda_api)
-; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z22__device_stub__k_shapePi5Shape, {{.*}}, ptr @1, ptr @__magicdiv_cuda_api)
-; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z21__device_stub__k_wideIxEvPT_S0_, {{.*}}, ptr @3, ptr @__magicdiv_cuda_api)
+; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z20__device_stub__k_divPiPKiii, {{.*}}, ptr @0, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
+; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z22__device_stub__k_shapePi5Shape, {{.*}}, ptr @1, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
+; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z21__device_stub__k_wideIxEvPT_S0_, {{.*}}, ptr @3, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
 ; CHECK: %93 = call i32 @md_cuda_launch(ptr noundef nonnull @_Z20__device_stub__k_divPiPKiii, i64 4294967297, i32 1, i64 4294967297, i32 1, ptr noundef nonnull %34, i64 noundef 0, ptr noundef null, ptr @0, ptr @__magicdiv_cuda_api)
 ; CHECK: %94 = load ptr, ptr @external_kernel
 ; CHECK-NEXT: %95 = call i32 @md_cuda_launch(ptr noundef %94, {{.*}}, ptr null, ptr @__magicdiv_cuda_api)
@@ -48,7 +54,7 @@
 ; CHECK-NEXT: %98 = call i32 @md_cuda_launch(ptr noundef nonnull %97, {{.*}}, ptr null, ptr @__magicdiv_cuda_api)
 ; CHECK: %102 = call i32 @md_cuda_launch_ex(ptr noundef nonnull %35, ptr noundef nonnull @_Z22__device_stub__k_plainPi, ptr noundef nonnull %34, ptr @2, ptr @__magicdiv_cuda_ex_api)
 ; CHECK-LABEL: define linkonce_odr dso_local void @_Z21__device_stub__k_wideIxEvPT_S0_(
-; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z21__device_stub__k_wideIxEvPT_S0_, {{.*}}, ptr @3, ptr @__magicdiv_cuda_api)
+; CHECK: call i32 @md_cuda_launch(ptr noundef nonnull @_Z21__device_stub__k_wideIxEvPT_S0_, {{.*}}, ptr @3, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
 ; CHECK-LABEL: define internal void @__cuda_module_ctor()
 ; CHECK: declare i32 @md_cuda_launch(ptr, i64, i32, i64, i32, ptr, i64, ptr, ptr, ptr)
 ; CHECK: declare i32 @md_cuda_launch_ex(ptr noundef, ptr noundef, ptr noundef, ptr, ptr)

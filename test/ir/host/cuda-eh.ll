@@ -3,6 +3,10 @@
 ; unwind destinations.  Real clang-22 host IR (-O2, recipe of
 ; cuda-O2.ll) of: one kernel k(int*, int), launched with <<<>>> and with
 ; cudaLaunchKernel between two calls of may_throw() inside try {} catch (...).
+; The inlined stub fills its argument array in an earlier block than the
+; invoke (the call configuration is popped by an invoke too), so that launch
+; keeps the module's md_cuda_api; the program's own array of its stack slots,
+; filled in the invoke's block, gets MD_API_FRAME_ARGS (md_host_frame.c).
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll
 ; CHECK-LABEL: define dso_local void @_Z16__device_stub__kPii(
@@ -10,7 +14,7 @@
 ; CHECK-LABEL: @_Z3runPii(
 ; CHECK: %29 = invoke i32 @md_cuda_launch(ptr noundef nonnull @_Z16__device_stub__kPii, i64 %23, i32 %25, i64 %26, i32 %28, ptr noundef nonnull %9, i64 noundef %21, ptr noundef %22, ptr @0, ptr @__magicdiv_cuda_api)
 ; CHECK-NEXT: to label %30 unwind label %31
-; CHECK: %35 = invoke i32 @md_cuda_launch(ptr noundef nonnull @_Z16__device_stub__kPii, i64 4294967297, i32 1, i64 4294967297, i32 1, ptr noundef nonnull %12, i64 noundef 0, ptr noundef null, ptr @0, ptr @__magicdiv_cuda_api)
+; CHECK: %35 = invoke i32 @md_cuda_launch(ptr noundef nonnull @_Z16__device_stub__kPii, i64 4294967297, i32 1, i64 4294967297, i32 1, ptr noundef nonnull %12, i64 noundef 0, ptr noundef null, ptr @0, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
 ; CHECK-NEXT: to label %36 unwind label %39
 ; CHECK-NOT: @cudaLaunchKernel(
 

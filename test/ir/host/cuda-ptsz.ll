@@ -7,9 +7,11 @@
 ; per-thread stream when the program passed stream 0.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll
-; CHECK: @__magicdiv_cuda_api = private constant { i32, i32, ptr, ptr } { i32 1, i32 1, ptr @cudaLaunchKernel_ptsz, ptr @cudaGetFuncBySymbol }
+; Each launch passes the stub's own stack slots: MD_API_FRAME_ARGS (4) and its
+; 2 slots (2 << 16) join MD_API_PER_THREAD in a constant of its own.
+; CHECK: @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr, ptr } { i32 1, i32 131077, ptr @cudaLaunchKernel_ptsz, ptr @cudaGetFuncBySymbol }
 ; CHECK-NOT: call {{.*}}@cudaLaunchKernel_ptsz(
-; CHECK-COUNT-3: call i32 @md_cuda_launch(ptr noundef nonnull @_Z16__device_stub__kPii, {{.*}}, ptr @0, ptr @__magicdiv_cuda_api)
+; CHECK-COUNT-3: call i32 @md_cuda_launch(ptr noundef nonnull @_Z16__device_stub__kPii, {{.*}}, ptr @0, ptr @__magicdiv_cuda_frame_api{{(\.[0-9]+)?}})
 ; CHECK-NOT: call {{.*}}@cudaLaunchKernel_ptsz(
 
 ; ModuleID = 'tiny.cu'
