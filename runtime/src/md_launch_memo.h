@@ -108,37 +108,33 @@ static inline int md_memo_current(const md_memo *m, const void *key) {
                                         memory_order_acquire);
 }
 
+/* This thread's current record of key in its home slot or the next one:
+ * the first one (any_ctx) or the one of context ctx; NULL when none. */
+static inline md_memo *md_memo_find_key(const void *key, uint64_t ctx,
+                                        int any_ctx) {
+  md_memo_table *t = md_memo_tls;
+  size_t h;
+  if (!t)
+    return NULL;
+  h = md_memo_home(key);
+  for (int k = 0; k < 2; k++, h = (h + 1) & (MD_MEMO_SLOTS - 1)) {
+    md_memo *m = t->slot[h];
+    if (md_memo_current(m, key) && (any_ctx || m->ctx == ctx))
+      return m;
+  }
+  return NULL;
+}
+
 /* This thread's first current record of key, of any context, or NULL: the
  * first probe of a repeated launch (an MD_CTX_ALL record needs no
  * context). */
 static inline md_memo *md_memo_of(const void *key) {
-  md_memo_table *t = md_memo_tls;
-  md_memo *m;
-  size_t h;
-  if (!t)
-    return NULL;
-  h = md_memo_home(key);
-  if (md_memo_current(m = t->slot[h], key) ||
-      md_memo_current(m = t->slot[(h + 1) & (MD_MEMO_SLOTS - 1)], key))
-    return m;
-  return NULL;
+  return md_memo_find_key(key, 0, 1);
 }
 
 /* This thread's record of the current entry for (key, ctx), or NULL. */
 static inline md_memo *md_memo_at(const void *key, uint64_t ctx) {
-  md_memo_table *t = md_memo_tls;
-  md_memo *m;
-  size_t h;
-  if (!t)
-    return NULL;
-  h = md_memo_home(key);
-  m = t->slot[h];
-  if (!md_memo_current(m, key) || m->ctx != ctx) {
-    m = t->slot[(h + 1) & (MD_MEMO_SLOTS - 1)];
-    if (!md_memo_current(m, key) || m->ctx != ctx)
-      return NULL;
-  }
-  return m;
+  return md_memo_find_key(key, ctx, 0);
 }
 
 /* The repeated launch's compare (a leaf function, so that the launch

@@ -313,6 +313,57 @@ typedef struct pkern {
   char stub;
 } pkern;
 
+/* md_desc_fill's outcome for a launch of k with args (grid 1, block 32):
+ * its status, the values in *want. */
+static int want_of(const pkern *k, void **args, md_extra *want) {
+  md_dims dims = {{1, 1, 1}, {32, 1, 1}};
+  return md_desc_fill(k->desc, k->n, args, &dims, want);
+}
+
+/* The launch of k with args that just ran (fake_last_* cleared before it)
+ * had md_desc_fill's outcome st / want: the original where st is a
+ * fallback, else the clone with args and then want's values. */
+static void expect_outcome(const pkern *k, void **args, int st,
+                           const md_extra *want) {
+  uint32_t j = 0;
+  if (st != MD_OK) {
+    EXPECT(fake_last_orig == &k->stub && fake_last_fn == NULL);
+    return;
+  }
+  EXPECT(fake_last_fn == &k->clone);
+  if (fake_last_fn != &k->clone)
+    return;
+  for (uint32_t i = 0; i < k->np; i++)
+    EXPECT(fake_last_params[i] == args[i]);
+  for (int v = 0; v < k->nd; v++) {
+    int wide = md_kind_width(k->divs[v].kind) == 64;
+    for (int n = md_kind_params(k->divs[v].kind, k->divs[v].flags); n > 0;
+         n--, j++) {
+      uint64_t got = wide ? *(const uint64_t *)fake_last_params[k->np + j]
+                          : *(const uint32_t *)fake_last_params[k->np + j];
+      if (got != want->value[j]) {
+        fprintf(stderr, "%s: extra %u is %llu, want %llu\n", k->orig.name, j,
+                (unsigned long long)got,
+                (unsigned long long)want->value[j]);
+        failures++;
+      }
+    }
+  }
+  EXPECT(j == k->nx);
+}
+
+/* Launch k with args through a; exactly md_desc_fill's outcome. */
+static void expect_launch(const pkern *k, void **args, const md_cuda_api *a) {
+  md_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
+  md_extra want;
+  int st = want_of(k, args, &want);
+  fake_last_fn = NULL;
+  fake_last_orig = NULL;
+  EXPECT(md_cuda_launch(&k->stub, grid, block, args, 0, NULL, k->orig.name,
+                        a) == 0);
+  expect_outcome(k, args, st, &want);
+}
+
 static const uint32_t psizes[4] = {8, 4, 4, 8};
 static pkern pk = {p_divs, 5, 4, psizes, {0}, 0, 0,
                    {"P", NULL, 4, -1, 0, 0, psizes},
@@ -337,6 +388,11 @@ static void make_pdesc(pkern *k) {
     c = put(o, c, v->param, 2);
     c = put(o, c, v->off, 4);
     c = put(o, c, v->size, 1);
+    if (v->size < 4) { /* a narrower read, widened */
+      c = put(o, c, MD_OP_ZEXT, 1);
+      c = put(o, c, 8 * v->size, 1);
+      c = put(o, c, 32, 1);
+    }
     c = put(o, c, MD_OP_END, 1);
   }
   k->n = c;
@@ -353,42 +409,9 @@ static void make_pdesc(pkern *k) {
 
 static void plan_check(pkern *k, uint64_t x, uint32_t d, int32_t sd,
                        uint32_t f) {
-  md_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
-  md_dims dims = {{1, 1, 1}, {32, 1, 1}};
   uint32_t fs[2] = {0xdeadbeefu, f};
   void *args[4] = {&x, &d, &sd, fs};
-  md_extra want;
-  int st = md_desc_fill(k->desc, k->n, args, &dims, &want);
-  uint32_t i, j = 0;
-  fake_last_fn = NULL;
-  fake_last_orig = NULL;
-  EXPECT(md_cuda_launch(&k->stub, grid, block, args, 0, NULL, k->orig.name,
-                        &api) == 0);
-  if (st != MD_OK) {
-    EXPECT(fake_last_orig == &k->stub && fake_last_fn == NULL);
-    return;
-  }
-  EXPECT(fake_last_fn == &k->clone);
-  if (fake_last_fn != &k->clone)
-    return;
-  for (i = 0; i < 4; i++)
-    EXPECT(fake_last_params[i] == args[i]);
-  for (int v = 0; v < k->nd; v++) {
-    int wide = md_kind_width(k->divs[v].kind) == 64;
-    for (int n = md_kind_params(k->divs[v].kind, k->divs[v].flags); n > 0;
-         n--, j++) {
-      uint64_t got = wide ? *(const uint64_t *)fake_last_params[4 + j]
-                          : *(const uint32_t *)fake_last_params[4 + j];
-      if (got != want.value[j]) {
-        fprintf(stderr, "%s x=%llu d=%u sd=%d f=%u: extra %u is %llu, "
-                "want %llu\n", k->orig.name, (unsigned long long)x, d, sd,
-                f, j, (unsigned long long)got,
-                (unsigned long long)want.value[j]);
-        failures++;
-      }
-    }
-  }
-  EXPECT(j == k->nx);
+  expect_launch(k, args, &api);
 }
 
 static void test_plan(pkern *k) {
@@ -454,39 +477,6 @@ static pkern w11 = {w11_divs, 4, 11, w_sizes, {0}, 0, 0,
                     {"W11", NULL, 11, -1, 0, 0, w_sizes},
                     {"W11__magicdiv", NULL, 0, -1, 0, 0, NULL}, 0};
 
-/* Launch k with args; the clone must get args and md_desc_fill's values,
- * or the original run where md_desc_fill falls back. */
-static void wide_check(pkern *k, void **args) {
-  md_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
-  md_dims dims = {{1, 1, 1}, {32, 1, 1}};
-  md_extra want;
-  int st = md_desc_fill(k->desc, k->n, args, &dims, &want);
-  uint32_t i, j = 0;
-  fake_last_fn = NULL;
-  fake_last_orig = NULL;
-  EXPECT(md_cuda_launch(&k->stub, grid, block, args, 0, NULL, k->orig.name,
-                        &api) == 0);
-  if (st != MD_OK) {
-    EXPECT(fake_last_orig == &k->stub && fake_last_fn == NULL);
-    return;
-  }
-  EXPECT(fake_last_fn == &k->clone);
-  if (fake_last_fn != &k->clone)
-    return;
-  for (i = 0; i < k->np; i++)
-    EXPECT(fake_last_params[i] == args[i]);
-  for (int v = 0; v < k->nd; v++) {
-    int wide = md_kind_width(k->divs[v].kind) == 64;
-    for (int n = md_kind_params(k->divs[v].kind, k->divs[v].flags); n > 0;
-         n--, j++) {
-      uint64_t got = wide ? *(const uint64_t *)fake_last_params[k->np + j]
-                          : *(const uint32_t *)fake_last_params[k->np + j];
-      EXPECT(got == want.value[j]);
-    }
-  }
-  EXPECT(j == k->nx);
-}
-
 static void test_wide(pkern *k) {
   uint64_t vals[11][2], spare[11], s = 0x9E3779B97F4A7C15ull;
   void *a[11], *b[11];
@@ -495,8 +485,8 @@ static void test_wide(pkern *k) {
     spare[i] = vals[i][0];
     a[i] = b[i] = vals[i];
   }
-  wide_check(k, a);
-  wide_check(k, a); /* the memo */
+  expect_launch(k, a, &api);
+  expect_launch(k, a, &api); /* the memo */
   for (int round = 0; round < 400; round++) {
     uint32_t p = (uint32_t)(s % k->np);
     s ^= s << 13, s ^= s >> 7, s ^= s << 17;
@@ -511,13 +501,13 @@ static void test_wide(pkern *k) {
       break;
     case 2: /* the other array, same pointers */
       memcpy(b, a, k->np * sizeof a[0]);
-      wide_check(k, b);
+      expect_launch(k, b, &api);
       break;
     default: /* nothing: a repeat */
       break;
     }
-    wide_check(k, a);
-    wide_check(k, a);
+    expect_launch(k, a, &api);
+    expect_launch(k, a, &api);
   }
 }
 
@@ -532,89 +522,25 @@ static void test_wide(pkern *k) {
  * [29,30); every launch must give md_desc_fill's outcome and values: a
  * probe that misses a byte of its run reuses stale magic values. */
 
-typedef struct qread {
-  int param, size;
-} qread;
-/* param i points at buf + q_at[i]; reads of (param, size) at offset 0,
- * widened to u32 or taken as u64 */
+/* param i points at buf + q_at[i]; the reads, widened to u32 (ZEXT) or
+ * taken as u64 */
 static const unsigned q_at[7] = {0, 4, 5, 9, 13, 24, 30};
 static const uint32_t q_sizes[7] = {4, 1, 2, 8, 8, 5, 2};
-static const qread q_reads[8] = {{0, 4}, {0, 2}, {1, 1}, {2, 2},
-                                 {3, 8}, {4, 8}, {5, 4}, {6, 2}};
-static unsigned char qdesc[512];
-static size_t qdesc_n;
-static uint32_t q_nx;
-static fake_fn qorig = {"Q", NULL, 7, -1, 0, 0, q_sizes};
-static fake_fn qclone = {"Q__magicdiv", NULL, 0, -1, 0, 0, NULL};
-static char stub_q;
-
-static void make_qdesc(void) {
-  const uint32_t np = 7, nd = 9; /* the 8 reads, and [28,29) */
-  size_t p = MD_DESC_HEADER_SIZE, c = MD_DESC_HEADER_SIZE + 4 * np +
-                                      MD_DIV_ENTRY_SIZE * nd;
-  unsigned char *o = qdesc;
-  uint32_t first = 0;
-  for (uint32_t i = 0; i < np; i++)
-    p = put(o, p, q_sizes[i], 4);
-  for (uint32_t i = 0; i < nd; i++) {
-    int param = i < 8 ? q_reads[i].param : 5;
-    int size = i < 8 ? q_reads[i].size : 1;
-    int off = i < 8 ? 0 : 4;
-    int kind = size == 8 ? MD_KIND_U64 : MD_KIND_U32;
-    p = put(o, p, kind, 1), p = put(o, p, 0, 1);
-    p = put(o, p, first, 2), p = put(o, p, c, 4);
-    first += md_kind_params(kind, 0);
-    c = put(o, c, MD_OP_ARG, 1);
-    c = put(o, c, param, 2);
-    c = put(o, c, off, 4);
-    c = put(o, c, size, 1);
-    if (size < 4) {
-      c = put(o, c, MD_OP_ZEXT, 1);
-      c = put(o, c, 8 * size, 1);
-      c = put(o, c, 32, 1);
-    }
-    c = put(o, c, MD_OP_END, 1);
-  }
-  qdesc_n = c;
-  q_nx = first;
-  put(o, 0, 'M' | 'D' << 8 | 'D' << 16 | (uint32_t)'S' << 24, 4);
-  put(o, 4, 2, 2);
-  put(o, 6, MD_DESC_HEADER_SIZE, 2);
-  put(o, 8, qdesc_n, 4);
-  put(o, 12, np, 2);
-  put(o, 14, nd, 2);
-  put(o, 16, q_nx, 2);
-  put(o, 18, 0, 2);
-}
+static const pdiv q_divs[9] = {
+    {0, 0, 4, MD_KIND_U32, 0}, {0, 0, 2, MD_KIND_U32, 0},
+    {1, 0, 1, MD_KIND_U32, 0}, {2, 0, 2, MD_KIND_U32, 0},
+    {3, 0, 8, MD_KIND_U64, 0}, {4, 0, 8, MD_KIND_U64, 0},
+    {5, 0, 4, MD_KIND_U32, 0}, {6, 0, 2, MD_KIND_U32, 0},
+    {5, 4, 1, MD_KIND_U32, 0}};
+static pkern qk = {q_divs, 9, 7, q_sizes, {0}, 0, 0,
+                   {"Q", NULL, 7, -1, 0, 0, q_sizes},
+                   {"Q__magicdiv", NULL, 0, -1, 0, 0, NULL}, 0};
 
 static void q_check(unsigned char *buf) {
-  md_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
-  md_dims dims = {{1, 1, 1}, {32, 1, 1}};
   void *args[7];
-  md_extra want;
-  int st;
   for (int i = 0; i < 7; i++)
     args[i] = buf + q_at[i];
-  st = md_desc_fill(qdesc, qdesc_n, args, &dims, &want);
-  fake_last_fn = NULL;
-  fake_last_orig = NULL;
-  EXPECT(md_cuda_launch(&stub_q, grid, block, args, 0, NULL, "Q", &api) == 0);
-  if (st != MD_OK) {
-    EXPECT(fake_last_orig == &stub_q && fake_last_fn == NULL);
-    return;
-  }
-  EXPECT(fake_last_fn == &qclone);
-  if (fake_last_fn != &qclone)
-    return;
-  for (uint32_t j = 0, v = 0; v < 9; v++) {
-    int wide = v == 4 || v == 5;
-    for (int n = md_kind_params(wide ? MD_KIND_U64 : MD_KIND_U32, 0); n > 0;
-         n--, j++) {
-      uint64_t got = wide ? *(const uint64_t *)fake_last_params[7 + j]
-                          : *(const uint32_t *)fake_last_params[7 + j];
-      EXPECT(got == want.value[j]);
-    }
-  }
+  expect_launch(&qk, args, &api);
 }
 
 static void test_probes(void) {
@@ -660,32 +586,14 @@ static void frame_launch(pkern *k, uint32_t a, uint32_t b, uint64_t c,
                          uint32_t d, uint32_t e, const md_cuda_api *fapi,
                          void **use) {
   md_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
-  md_dims dims = {{1, 1, 1}, {32, 1, 1}};
   void *local[5] = {&a, &b, &c, &d, &e}, **args = use ? use : local;
   md_extra want;
-  int st = md_desc_fill(k->desc, k->n, args, &dims, &want);
-  uint32_t j = 0;
+  int st = want_of(k, args, &want);
   fake_last_fn = NULL;
   fake_last_orig = NULL;
   EXPECT(md_cuda_launch(&k->stub, grid, block, args, 0, NULL, k->orig.name,
                         fapi) == 0);
-  if (st != MD_OK) {
-    EXPECT(fake_last_orig == &k->stub && fake_last_fn == NULL);
-    return;
-  }
-  EXPECT(fake_last_fn == &k->clone);
-  if (fake_last_fn != &k->clone)
-    return;
-  for (uint32_t i = 0; i < 5; i++)
-    EXPECT(fake_last_params[i] == args[i]);
-  for (int v = 0; v < k->nd; v++) {
-    int wide = md_kind_width(k->divs[v].kind) == 64;
-    for (int n = md_kind_params(k->divs[v].kind, 0); n > 0; n--, j++) {
-      uint64_t got = wide ? *(const uint64_t *)fake_last_params[5 + j]
-                          : *(const uint32_t *)fake_last_params[5 + j];
-      EXPECT(got == want.value[j]);
-    }
-  }
+  expect_outcome(k, args, st, &want);
 }
 
 static void test_frame(pkern *k) {
@@ -885,13 +793,7 @@ int main(void) {
   add_pkern(&uk, "U__magicdiv_desc");
   add_pkern(&w5, "W5__magicdiv_desc");
   add_pkern(&w11, "W11__magicdiv_desc");
-  make_qdesc();
-  EXPECT(md_desc_validate(qdesc, qdesc_n) == MD_OK);
-  qclone.n_params = 7 + (int)q_nx;
-  fake_add_fn(&mod, &qorig);
-  fake_add_fn(&mod, &qclone);
-  fake_add_global(&mod, "Q__magicdiv_desc", qdesc, qdesc_n);
-  fake_bind(&stub_q, &qorig, 0);
+  add_pkern(&qk, "Q__magicdiv_desc");
   fake_bind(&stub_k, &korig, 0);
   fake_bind(&stub_n, &nclone, 0);
   d = fake_driver();
