@@ -19,9 +19,10 @@
  * when that store is the only one to the slot and comes before the call
  * in the call's block, and the array is used for nothing else -- and the
  * transform treats the call like a direct call of the microtask
- * (md_callee.h).  A call with a wrapper function qualifies only in a
- * kernel that runs in SPMD mode, where the wrapper is never called
- * (md_omp_generic.h).
+ * (md_callee.h).  A call with a wrapper function qualifies in a kernel
+ * that runs in SPMD mode, where the wrapper is never called
+ * (md_omp_generic.h), and in a generic-mode one under md_omp_generic.h's
+ * conditions.
  *
  * An OpenMP device compile for a CPU target (host offloading,
  * -fopenmp-targets=x86_64-pc-linux-gnu) uses the host runtime's entry

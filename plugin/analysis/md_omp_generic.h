@@ -15,7 +15,9 @@
  * kernels OpenMPOpt turns into SPMD ones ("generic-SPMD", mode 3) -- every
  * thread calls the microtask itself with the captured-values array, and
  * the wrapper is never called.  So such a call is a call of its microtask
- * when it is in a kernel whose environment says SPMD.
+ * when it is in a kernel whose environment says SPMD -- or, in a kernel
+ * that stays in generic mode (1), when md_omp_generic.h allows it (the kernel
+ * clone then gets a wrapper of its own, md_omp_clone.h).
  *
  * Captured scalars of such regions (and of every region of a CPU device
  * module, started by __kmpc_fork_call) are passed by reference: the
@@ -23,20 +25,33 @@
  * a team-shared global that OpenMPOpt made of a globalized variable -- and
  * loads the value.  md_omp_captured_value says which value such a load
  * reads, when it can be proven: the object is written by exactly one
- * store, which comes before the parallel call in every thread, and is
- * only read everywhere else.
+ * store, which comes before the parallel call in every thread (in a
+ * generic-mode kernel: the main thread's, md_omp_mode1_store_first), and
+ * is only read everywhere else.
  */
 #ifndef MAGICDIV_MD_OMP_GENERIC_H
 #define MAGICDIV_MD_OMP_GENERIC_H
 
 #include <llvm-c/Core.h>
 
+
 /* The call of __kmpc_target_init in f, or NULL. */
 LLVMValueRef md_omp_target_init(LLVMValueRef f);
 
+/* The fields of a kernel environment's configuration (md_omp_config_field)
+ * and the execution mode of a kernel that stays generic. */
+#define MD_OMP_CFG_GENERIC_SM 0 /* UseGenericStateMachine */
+#define MD_OMP_CFG_EXEC_MODE 2  /* ExecMode */
+#define MD_OMP_EXEC_GENERIC 1   /* OMP_TGT_EXEC_MODE_GENERIC */
+
+/* The i8 field i of the configuration of kernel f's environment (read
+ * from its __kmpc_target_init), or -1 if not known. */
+int md_omp_config_field(LLVMValueRef f, unsigned i);
+
 /* NULL if the parallel call (a __kmpc_parallel_60/51 with a wrapper
  * function) is in a kernel that runs in SPMD mode, so that the wrapper is
- * never called; else why it is left alone. */
+ * never called, or in a generic-mode kernel where md_omp_mode1_refusal
+ * (md_omp_generic.h) allows it; else why it is left alone. */
 const char *md_omp_wrapper_refusal(LLVMValueRef call);
 
 /* 1 if f is the wrapper function of a __kmpc_parallel_60/51 call. */
@@ -53,5 +68,55 @@ const char *md_omp_region_refusal(LLVMValueRef call);
  * or NULL with *why saying why it is not known. */
 LLVMValueRef md_omp_captured_value(LLVMValueRef call, LLVMValueRef obj,
                                    long long off, const char **why);
+
+/* ---- Kernels that stay in generic execution mode (ExecMode 1), where the
+ * workers run the region through its wrapper function.
+ *
+ * In such a kernel the main thread alone runs the kernel's code after
+ * __kmpc_target_init returned -1 (offload/DeviceRTL/src/Kernel.cpp,
+ * __kmpc_target_init: -1 only for the initial thread in generic mode).  At
+ * __kmpc_parallel_60/51 it copies args[0..nargs) into the sharing space
+ * (__kmpc_begin_sharing_variables), sets the team's work function to the
+ * wrapper operand and releases the workers, which call wrapper(0, tid)
+ * (Parallelism.cpp); clang's wrapper (`<microtask>_wrapper`,
+ * CGOpenMPRuntimeGPU::createParallelDataSharingWrapper) reads the array
+ * with __kmpc_get_shared_variables and calls the microtask with &tid, &0
+ * and the slots -- as invokeMicrotask calls the microtask directly in the
+ * serialized cases.  The workers find the work function through the
+ * runtime's state machine (UseGenericStateMachine = 1: an indirect call)
+ * or OpenMPOpt's custom one in the kernel (buildCustomStateMachine: the
+ * work function compared with the known wrappers, or with their `.ID`
+ * globals after rewriteDeviceCodeStateMachine, and the wrapper called
+ * directly).  A kernel clone that starts the microtask's clone with more
+ * slots therefore needs a wrapper of its own, in the parallel call and in
+ * every compare and direct call of that state machine (md_omp_clone.h).
+ */
+/* The most slots a parallel call of a generic-mode kernel may pass after
+ * the clone's magic values are added: invokeMicrotask's generated cases
+ * ("up to 32" in the DeviceRTL's source; LLVM 19's bitcode has 64). */
+#define MD_OMP_MODE1_MAX_SLOTS 32
+
+/* The wrapper function that the wrapper operand `op` of a parallel call
+ * names: the function itself, or W for the state-machine ID `W.ID` (a
+ * private constant i8 global); *id receives the ID or NULL.  NULL if
+ * neither. */
+LLVMValueRef md_omp_wrapper_of(LLVMValueRef op, LLVMValueRef *id);
+
+/* 1 if the parallel call's wrapper operand names clang's data-sharing
+ * wrapper of its microtask (`<microtask>_wrapper`, internal, void(i16,
+ * i32)): running it is running the microtask on the sharing space. */
+int md_omp_wrapper_is_clangs(LLVMValueRef call);
+
+/* NULL if the parallel call, in a kernel whose execution mode is generic
+ * (1), can be started with a clone of its microtask under a wrapper of the
+ * clone's own: the wrapper is clang's, and every use of it (and of its ID)
+ * is this call or a compare or direct call in the kernel's state machine;
+ * else why not. */
+const char *md_omp_mode1_refusal(LLVMValueRef call);
+
+/* 1 if store `st` of a generic-mode kernel runs once, on the main thread
+ * only (in no loop, dominated by the `__kmpc_target_init == -1` edge),
+ * before parallel call `call` of the same kernel (it dominates it). */
+int md_omp_mode1_store_first(LLVMValueRef st, LLVMValueRef call);
 
 #endif
