@@ -623,7 +623,7 @@ const char *md_omp_mode1_refusal(LLVMValueRef call) {
            "void(i16, i32))";
   nargs = LLVMGetOperand(call, MD_OMP_PAR_NARGS);
   if (!LLVMIsAConstantInt(nargs) ||
-      LLVMConstIntGetZExtValue(nargs) >= MD_OMP_MODE1_MAX_SLOTS)
+      LLVMConstIntGetZExtValue(nargs) >= MD_OMP_MAX_SLOTS)
     return "it is a generic-mode parallel region with too many captured "
            "values for the runtime to pass one more";
   why = md_microtask_params_refusal(fn);

@@ -71,6 +71,7 @@ typedef struct md_kstate {
   unsigned ncallee; /* sites in called functions */
   LLVMValueRef omp_env[2]; /* the clone's OpenMP kernel environment */
   unsigned nomp_env;
+  md_omp_wraps omp_wraps;  /* the wrappers made for its generic-mode regions */
 } md_kstate;
 
 
@@ -174,9 +175,14 @@ static int md_build_descriptor(md_kstate *k, md_buf *out) {
 /* Remove a clone md_build_clone made, with its callee clones and OpenMP
  * environments. */
 static void md_drop_clone(md_kstate *k, LLVMValueRef clone) {
+  unsigned i;
+  /* the wrappers call the microtask clones md_callee_drop deletes */
+  md_omp_wrappers_undo(&k->omp_wraps);
   md_callee_drop(k->plan, clone);
-  while (k->nomp_env)
-    LLVMDeleteGlobal(k->omp_env[--k->nomp_env]);
+  for (i = 0; i < k->nomp_env; i++) /* the kernel environment (which
+                                       names the dynamic one) first */
+    LLVMDeleteGlobal(k->omp_env[i]);
+  k->nomp_env = 0;
 }
 
 /* Build: K__magicdiv with its sites rewritten and verified, and the clones
@@ -230,7 +236,8 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
     return NULL;
   }
   md_vmap_free(map);
-  if (md_omp_kernel_env(k->kernel, clone, k->omp_env, &k->nomp_env)) {
+  if (md_omp_kernel_env(k->kernel, clone, k->omp_env, &k->nomp_env,
+                        &k->omp_wraps)) {
     md_remarkf(MD_REMARK_MISSED, k->kernel, "CloneFailed",
                "magicdiv: kernel '%.*s' left alone: its OpenMP kernel "
                "environment cannot be copied for the clone",

@@ -123,10 +123,11 @@ int md_omp_redirect(LLVMValueRef call, LLVMValueRef microtask,
   if (!LLVMIsAAllocaInst(old) || !LLVMIsAConstantInt(nargs))
     return -1;
   na = (unsigned)LLVMConstIntGetZExtValue(nargs);
-  /* a generic-mode kernel's workers run a wrapper, made for the clone by
-   * md_omp_kernel_env; the serialized cases pass the slots through
-   * invokeMicrotask, which takes a bounded number */
-  if (md_omp_wrapper_runs(call) && na + n > MD_OMP_MODE1_MAX_SLOTS)
+  /* the device runtime starts the microtask through invokeMicrotask (SPMD,
+   * and the serialized cases of a generic-mode kernel, whose workers run a
+   * wrapper made for the clone by md_omp_kernel_env), which takes a
+   * bounded number of slots */
+  if (na + n > MD_OMP_MAX_SLOTS)
     return -1;
   b = LLVMCreateBuilderInContext(ctx);
   /* the array, now with room for the magic values; every use of the old
@@ -602,35 +603,37 @@ static void md_wrappers_failed(LLVMValueRef kernel) {
 }
 
 int md_omp_kernel_env(LLVMValueRef kernel, LLVMValueRef clone,
-                      LLVMValueRef made[2], unsigned *nmade) {
+                      LLVMValueRef made[2], unsigned *nmade,
+                      md_omp_wraps *w) {
   LLVMValueRef init = md_omp_target_init(clone), old;
-  md_omp_wraps w;
   *nmade = 0;
+  w->n = 0;
   if (!init)
     return 0; /* not an OpenMP kernel */
   /* the generic-mode regions' wrappers first: made here, after every
    * callee clone, so that no failure before leaves one calling a deleted
    * microtask clone */
-  if (md_omp_wrappers_make(clone, &w)) {
+  if (md_omp_wrappers_make(clone, w)) {
+    w->n = 0;
     md_wrappers_failed(kernel);
     return -1;
   }
   old = LLVMGetOperand(init, 0);
   if (md_env_copy(kernel, clone, init, made, nmade)) {
-    md_omp_wrappers_undo(&w);
+    md_omp_wrappers_undo(w);
     return -1;
   }
   /* verified here too, so that a failing clone is dropped while its
    * wrappers can still be undone */
-  if (w.n && (md_omp_wrappers_verify(&w) ||
-              LLVMVerifyFunction(clone, LLVMReturnStatusAction))) {
+  if (w->n && (md_omp_wrappers_verify(w) ||
+               LLVMVerifyFunction(clone, LLVMReturnStatusAction))) {
     unsigned k;
     LLVMSetOperand(init, 0, old);
     for (k = 0; k < *nmade; k++) /* the environment (using the dynamic
                                     one) first */
       LLVMDeleteGlobal(made[k]);
     *nmade = 0;
-    md_omp_wrappers_undo(&w);
+    md_omp_wrappers_undo(w);
     md_wrappers_failed(kernel);
     return -1;
   }

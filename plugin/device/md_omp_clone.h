@@ -41,15 +41,6 @@ int md_omp_redirect(LLVMValueRef call, LLVMValueRef microtask,
 void md_omp_fit_args(LLVMValueRef call, LLVMValueRef *extra,
                      const LLVMTypeRef *types, unsigned n);
 
-/* If kernel is an OpenMP kernel (__kmpc_target_init of its
- * `<kernel>_kernel_environment`), give clone an environment of its own
- * and make its __kmpc_target_init use it, and the wrappers its tagged
- * generic-mode parallel calls need (md_omp_wrappers_make; the clone and
- * they are verified when there are any); *made receives the globals made
- * (two at most, to keep), *nmade their count.  0, or -1: the clone
- * cannot run as an OpenMP kernel (nothing was added). */
-int md_omp_kernel_env(LLVMValueRef kernel, LLVMValueRef clone,
-                      LLVMValueRef made[2], unsigned *nmade);
 
 /* ---- The wrapper function a kernel clone of a generic-mode OpenMP kernel
  * needs for each parallel region it starts with a clone of the microtask
@@ -98,5 +89,19 @@ void md_omp_wrappers_undo(md_omp_wraps *w);
 
 /* 0 if the wrappers made verify (when there are any), else -1. */
 int md_omp_wrappers_verify(const md_omp_wraps *w);
+
+/* If kernel is an OpenMP kernel (__kmpc_target_init of its
+ * `<kernel>_kernel_environment`), give clone an environment of its own
+ * and make its __kmpc_target_init use it, and the wrappers its tagged
+ * generic-mode parallel calls need (md_omp_wrappers_make; the clone and
+ * they are verified when there are any); *made receives the globals made
+ * (two at most, to keep; the kernel environment first, then the dynamic
+ * one it names: delete them in this order), *nmade their count, *w the
+ * wrappers (md_omp_wrappers_undo undoes them before the clone and its
+ * microtask clones are deleted).  0, or -1: the clone cannot run as an
+ * OpenMP kernel (nothing was added, w->n == 0). */
+int md_omp_kernel_env(LLVMValueRef kernel, LLVMValueRef clone,
+                      LLVMValueRef made[2], unsigned *nmade,
+                      md_omp_wraps *w);
 
 #endif
