@@ -15,6 +15,9 @@
  * 32-bit limbs so that no step needs more than 64 bits (md_eval_u64_limbs):
  *   NVPTX:  one inline-PTX carry chain (md_u64_ptx below; ptxas: 3 x
  *           IMAD.WIDE.U32 and a carry fix-up, 7 SASS, + 2 for the shift).
+ *   CPU (OpenMP host offload): one i128 multiply-add (md_emit_u64_wide):
+ *           x86-64 `mul` + `add`/`adc`, AArch64 `umulh`; the limbs would
+ *           cost four 64-bit multiplies and lose to the native divide.
  *   others: the same limb products in plain IR (md_emit_u64_limbs).
  *
  * Signed (sdiv/srem), d != 0:
@@ -153,6 +156,20 @@ static LLVMValueRef md_emit_u64_limbs(LLVMBuilderRef b, LLVMContextRef ctx,
   return h;
 }
 
+/* hi_64(n*m + a) as one 128-bit multiply-add: n*m + a <= (2^64-1)^2 +
+ * 2^64-1 < 2^128, so nothing wraps (the CPU form). */
+static LLVMValueRef md_emit_u64_wide(LLVMBuilderRef b, LLVMContextRef ctx,
+                                     LLVMValueRef n, md_magic_vals *v) {
+  LLVMTypeRef i64 = md_int(ctx, 64), i128 = md_int(ctx, 128);
+  LLVMValueRef p =
+      LLVMBuildMul(b, LLVMBuildZExt(b, n, i128, "md.nw"),
+                   LLVMBuildZExt(b, v->m, i128, "md.mw"), "md.p");
+  p = LLVMBuildAdd(b, md_set_nuw_ret(p), LLVMBuildZExt(b, v->a, i128, "md.aw"),
+                   "md.pa");
+  p = LLVMBuildLShr(b, md_set_nuw_ret(p), LLVMConstInt(i128, 64, 0), "md.ph");
+  return LLVMBuildTrunc(b, p, i64, "md.hi");
+}
+
 /* q = hi_N(n*m + a) >> s for an N-bit n. */
 static LLVMValueRef md_emit_unsigned(LLVMBuilderRef b, LLVMContextRef ctx,
                                      LLVMValueRef n, md_magic_vals *v) {
@@ -160,8 +177,9 @@ static LLVMValueRef md_emit_unsigned(LLVMBuilderRef b, LLVMContextRef ctx,
   LLVMTypeRef wide = md_int(ctx, 2 * bits);
   LLVMValueRef nw, mw, aw, p, t, hi;
   if (bits == 64) {
-    hi = v->nvptx ? md_emit_u64_ptx(b, ctx, n, v)
-                  : md_emit_u64_limbs(b, ctx, n, v);
+    hi = v->nvptx  ? md_emit_u64_ptx(b, ctx, n, v)
+         : v->host ? md_emit_u64_wide(b, ctx, n, v)
+                   : md_emit_u64_limbs(b, ctx, n, v);
     return LLVMBuildLShr(b, hi, v->s, "md.uq");
   }
   if (v->nvptx) {
@@ -556,7 +574,8 @@ int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                      md_magic_vals *mv) {
   md_rewriter r;
   md_site_order *order = calloc(n ? n : 1, sizeof *order);
-  int nvptx = md_module_target(LLVMGetGlobalParent(clone)) == MD_TARGET_NVPTX;
+  md_target tgt = md_module_target(LLVMGetGlobalParent(clone));
+  int nvptx = tgt == MD_TARGET_NVPTX, host = tgt == MD_TARGET_HOST;
   unsigned i;
   memset(&r, 0, sizeof r);
   r.ctx = LLVMGetTypeContext(LLVMTypeOf(clone));
@@ -573,6 +592,7 @@ int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
   }
   for (i = 0; i < n; i++) {
     mv[sites[i].divisor].nvptx = nvptx;
+    mv[sites[i].divisor].host = host;
     order[i].rpo =
         md_dom_order(&r.dom, LLVMGetInstructionParent(sites[i].inst));
     order[i].index = i;

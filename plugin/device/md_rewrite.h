@@ -14,6 +14,8 @@ typedef struct md_magic_vals {
   LLVMValueRef m, a, s, dsgn; /* clone parameters (dsgn NULL if absent) */
   int nvptx;  /* set by md_rewrite_sites: the clone is NVPTX code (inline
                  PTX for the 64-bit core) */
+  int host;   /* set by md_rewrite_sites: the clone is CPU code (OpenMP
+                 host offload): the 64-bit core as one i128 product */
 } md_magic_vals;
 
 /* How a site is computed. */
