@@ -364,13 +364,16 @@ static void expect_launch(const pkern *k, void **args, const md_cuda_api *a) {
   expect_outcome(k, args, st, &want);
 }
 
+/* A kernel `nm` with np parameters of sizes[] bytes and the nd divisors
+ * divs; its clone's parameter count is set by add_pkern. */
+#define PKERN(nm, divs, nd, np, sizes)                                         \
+  {(divs), (nd), (np), (sizes), {0}, 0, 0,                                     \
+   {nm, NULL, (np), -1, 0, 0, (sizes)},                                        \
+   {nm "__magicdiv", NULL, 0, -1, 0, 0, NULL}, 0}
+
 static const uint32_t psizes[4] = {8, 4, 4, 8};
-static pkern pk = {p_divs, 5, 4, psizes, {0}, 0, 0,
-                   {"P", NULL, 4, -1, 0, 0, psizes},
-                   {"P__magicdiv", NULL, 21, -1, 0, 0, NULL}, 0};
-static pkern uk = {u_divs, 3, 4, psizes, {0}, 0, 0,
-                   {"U", NULL, 4, -1, 0, 0, psizes},
-                   {"U__magicdiv", NULL, 13, -1, 0, 0, NULL}, 0};
+static pkern pk = PKERN("P", p_divs, 5, 4, psizes);
+static pkern uk = PKERN("U", u_divs, 3, 4, psizes);
 
 static void make_pdesc(pkern *k) {
   const uint32_t np = k->np;
@@ -470,12 +473,8 @@ static const pdiv w11_divs[4] = {{0, 0, 4, MD_KIND_U32, 0},
                                  {5, 4, 4, MD_KIND_U32, 0},
                                  {10, 0, 4, MD_KIND_U32, 0},
                                  {2, 0, 8, MD_KIND_S64, 0}};
-static pkern w5 = {w5_divs, 3, 5, w_sizes, {0}, 0, 0,
-                   {"W5", NULL, 5, -1, 0, 0, w_sizes},
-                   {"W5__magicdiv", NULL, 0, -1, 0, 0, NULL}, 0};
-static pkern w11 = {w11_divs, 4, 11, w_sizes, {0}, 0, 0,
-                    {"W11", NULL, 11, -1, 0, 0, w_sizes},
-                    {"W11__magicdiv", NULL, 0, -1, 0, 0, NULL}, 0};
+static pkern w5 = PKERN("W5", w5_divs, 3, 5, w_sizes);
+static pkern w11 = PKERN("W11", w11_divs, 4, 11, w_sizes);
 
 static void test_wide(pkern *k) {
   uint64_t vals[11][2], spare[11], s = 0x9E3779B97F4A7C15ull;
@@ -532,9 +531,7 @@ static const pdiv q_divs[9] = {
     {3, 0, 8, MD_KIND_U64, 0}, {4, 0, 8, MD_KIND_U64, 0},
     {5, 0, 4, MD_KIND_U32, 0}, {6, 0, 2, MD_KIND_U32, 0},
     {5, 4, 1, MD_KIND_U32, 0}};
-static pkern qk = {q_divs, 9, 7, q_sizes, {0}, 0, 0,
-                   {"Q", NULL, 7, -1, 0, 0, q_sizes},
-                   {"Q__magicdiv", NULL, 0, -1, 0, 0, NULL}, 0};
+static pkern qk = PKERN("Q", q_divs, 9, 7, q_sizes);
 
 static void q_check(unsigned char *buf) {
   void *args[7];
