@@ -328,6 +328,19 @@ MD_MEMO_INLINE int md_ptrs_differ(void *const *a, void *const *b, size_t n) {
   return x != 0;
 }
 
+/* 1 if args[0..n_params) are not record m's argument pointers (a NULL
+ * args with parameters counts as different): the library's vector
+ * compare from 8 pointers, md_ptrs_differ below that. */
+MD_MEMO_INLINE int md_memo_ptrs_differ(const md_memo *m, void *const *args) {
+  size_t np = m->n_params;
+  if (!np)
+    return 0;
+  if (!args)
+    return 1;
+  return np >= 8 ? memcmp(m->args, args, np * sizeof *args) != 0
+                 : md_ptrs_differ(m->args, args, np);
+}
+
 /* The OR of (value of `size` bytes at addr[i]) ^ in[i] over i < n: 0 when
  * every value is unchanged.  Four at a time, into two accumulators. */
 MD_MEMO_INLINE uint64_t md_addr_diff(const unsigned char *const *addr,
@@ -376,11 +389,8 @@ MD_MEMO_INLINE int md_memo_values_same(const md_memo *m) {
 }
 
 int md_memo_inputs_same(md_memo *m, void *const *args, const void *site) {
-  size_t np = m->n_params;
   if (!site || m->site != site || m->site_args != args) {
-    if (np &&
-        (!args || (np >= 8 ? memcmp(m->args, args, np * sizeof *args) != 0
-                           : md_ptrs_differ(m->args, args, np))))
+    if (md_memo_ptrs_differ(m, args))
       return -1;
     m->site = site; /* NULL: none */
     m->site_args = args;
@@ -392,8 +402,8 @@ int md_memo_inputs_same(md_memo *m, void *const *args, const void *site) {
 static int md_memo_reads_same(const md_memo *m, void *const *args) {
   const md_read *r = m->rs->r;
   const uint64_t *in = m->in;
-  uint32_t n8 = m->n_size[0], n4 = m->n_size[1], n2 = m->n_size[2];
-  uint32_t n1 = m->n_size[3];
+  uint32_t n8 = m->rs->n_size[0], n4 = m->rs->n_size[1];
+  uint32_t n2 = m->rs->n_size[2], n1 = m->rs->n_size[3];
   return md_reads_equal(r, n8, in, args, 8) &&
          md_reads_equal(r + n8, n4, in + n8, args, 4) &&
          md_reads_equal(r + n8 + n4, n2, in + n8 + n4, args, 2) &&
@@ -404,7 +414,7 @@ int md_memo_same(md_memo *m, void *const *args, const md_dims *dims) {
   int pd;
   if (m->n_params && !args)
     return 0;
-  pd = md_ptrs_differ(m->args, args, m->n_params);
+  pd = md_memo_ptrs_differ(m, args);
   if (!(pd ? md_memo_reads_same(m, args) : md_memo_values_same(m)))
     return 0;
   if (m->any_dims && (!dims || !md_memo_dims_same(m, dims)))
@@ -418,7 +428,7 @@ int md_memo_dims_same(const md_memo *m, const md_dims *dims) {
   uint32_t w[6], dd = 0;
   md_dims_words(dims, w);
   for (int i = 0; i < 6; i++)
-    dd |= (w[i] ^ m->dims[i]) & m->dmask[i];
+    dd |= (w[i] ^ m->dims[i]) & m->rs->dmask[i];
   return dd == 0;
 }
 
@@ -554,7 +564,7 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   /* the same entry and argument pointers as the record's: same probes */
   same_probes = m->id == e->id && m->n_in == rs->n && m->n_params == np &&
                 m->n_extra == nx && m->n_probe <= m->n_in &&
-                (!np || memcmp(m->args, args, np * sizeof *args) == 0);
+                !md_memo_ptrs_differ(m, args);
   m->id = 0; /* no record until the inputs are complete */
   m->key = NULL;
   m->site = NULL;
@@ -595,8 +605,6 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   m->orig = 0;
   m->ok = status == MD_OK;
   m->status = status;
-  memcpy(m->n_size, rs->n_size, sizeof m->n_size);
-  memcpy(m->dmask, rs->dmask, sizeof m->dmask);
   m->any_dims = rs->any_dims != 0;
   m->direct = m->ok && !m->any_dims && !m->graphs_orig;
   m->fn = ca->fn;
@@ -626,8 +634,6 @@ void md_memo_store_orig(const md_entry *e) {
   m->orig = 1;
   m->ok = 0;
   m->status = e->status;
-  memset(m->n_size, 0, sizeof m->n_size);
-  memset(m->dmask, 0, sizeof m->dmask);
   m->any_dims = 0;
   m->direct = 0;
   m->fn = NULL;

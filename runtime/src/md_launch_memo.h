@@ -61,8 +61,8 @@ typedef struct md_memo {
   uint8_t lent;      /* args is an md_clone_args' array until its free */
   uint8_t direct;    /* ok, not orig, no dims, no graphs_orig: a launch
                         with the same inputs runs fn with args at once */
-  uint32_t dims[6];  /* the launch dimensions the programs use (dmask) */
-  uint32_t dmask[6]; /* rs->dmask */
+  uint32_t dims[6];  /* the launch dimensions the programs use
+                        (rs->dmask) */
   /* the rest: for the general path */
   uint64_t id;       /* the entry's id */
   const md_entry *e; /* the entry (valid while gen is current) */
@@ -71,9 +71,8 @@ typedef struct md_memo {
   int tier;          /* MD_OK: enum md_tier of fn */
   int bet;           /* md_clone_args.bet of the outcome */
   uint32_t n_in;     /* e->rs->n */
-  uint32_t n_size[4]; /* rs->n_size: in[] holds the 8-, 4-, 2- and 1-byte
-                         reads in this order */
-  uint64_t *in;      /* n_in input values, read through args */
+  uint64_t *in;      /* n_in input values, read through args, in the
+                        order of rs->r (8-, 4-, 2-, then 1-byte reads) */
   uint32_t n_extra;
   size_t bytes;      /* of this allocation */
   uint64_t *val;     /* n_extra magic parameter values */

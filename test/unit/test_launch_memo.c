@@ -575,7 +575,8 @@ static const md_cuda_api frame_api_short = {
     fake_cudaLaunchKernel, fake_cudaGetFuncBySymbol};
 
 /* Launch k (W5) with these values through api from one call site; the
- * clone's arguments must be md_desc_fill's. */
+ * clone's arguments must be md_desc_fill's.  Its own md_cuda_launch call,
+ * not expect_launch's: the site is this stub's, the array in its frame. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
