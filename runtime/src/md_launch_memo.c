@@ -144,20 +144,6 @@ static void md_dims_words(const md_dims *dims, uint32_t w[6]) {
   w[3] = dims->grid[0], w[4] = dims->grid[1], w[5] = dims->grid[2];
 }
 
-/* Inlined where called: the sizes below are constants there. */
-#if defined(__GNUC__)
-#define MD_MEMO_INLINE static inline __attribute__((always_inline))
-#else
-#define MD_MEMO_INLINE static inline
-#endif
-
-/* The value of `size` bytes at p, zero-extended. */
-MD_MEMO_INLINE uint64_t md_load(const unsigned char *p, unsigned size) {
-  uint64_t v = 0;
-  memcpy(&v, p, size); /* host order */
-  return v;
-}
-
 /* The reads r[0..n) of `size` bytes through args: 1 if each equals its
  * in[] value, else 0 (also for a NULL argument). */
 MD_MEMO_INLINE int md_reads_equal(const md_read *r, uint32_t n,
@@ -301,101 +287,20 @@ static void md_memo_name(md_memo *m, const md_entry *e) {
   m->graphs_orig = md_env_graphs_original();
 }
 
-/* 1 if the pointers a[0..n) and b[0..n) differ anywhere: four at a time,
- * in two vector registers where the compiler has vector types. */
-MD_MEMO_INLINE int md_ptrs_differ(void *const *a, void *const *b, size_t n) {
-  void *const *end = a + n;
-  uintptr_t x = 0;
-#if defined(__GNUC__)
-  typedef unsigned long long md_v2
-      __attribute__((vector_size(2 * sizeof(unsigned long long))));
-  if (sizeof(void *) == sizeof(unsigned long long) && n >= 4) {
-    md_v2 d0 = {0, 0}, d1 = {0, 0}, x0, x1, y0, y1;
-    for (; end - a >= 4; a += 4, b += 4) {
-      memcpy(&x0, a, sizeof x0);
-      memcpy(&y0, b, sizeof y0);
-      memcpy(&x1, a + 2, sizeof x1);
-      memcpy(&y1, b + 2, sizeof y1);
-      d0 |= x0 ^ y0;
-      d1 |= x1 ^ y1;
-    }
-    d0 |= d1;
-    x = (uintptr_t)(d0[0] | d0[1]);
-  }
-#endif
-  for (; a < end; a++, b++)
-    x |= (uintptr_t)*a ^ (uintptr_t)*b;
-  return x != 0;
-}
-
-/* 1 if args[0..n_params) are not record m's argument pointers (a NULL
- * args with parameters counts as different): the library's vector
- * compare from 8 pointers, md_ptrs_differ below that. */
-MD_MEMO_INLINE int md_memo_ptrs_differ(const md_memo *m, void *const *args) {
-  size_t np = m->n_params;
-  if (!np)
-    return 0;
-  if (!args)
-    return 1;
-  return np >= 8 ? memcmp(m->args, args, np * sizeof *args) != 0
-                 : md_ptrs_differ(m->args, args, np);
-}
-
-/* The OR of (value of `size` bytes at addr[i]) ^ in[i] over i < n: 0 when
- * every value is unchanged.  Four at a time, into two accumulators. */
-MD_MEMO_INLINE uint64_t md_addr_diff(const unsigned char *const *addr,
-                                     size_t n, const uint64_t *in,
-                                     unsigned size) {
-  const unsigned char *const *end = addr + n;
-  uint64_t d0 = 0, d1 = 0;
-  for (; end - addr >= 4; addr += 4, in += 4) {
-    d0 |= (md_load(addr[0], size) ^ in[0]) | (md_load(addr[1], size) ^ in[1]);
-    d1 |= (md_load(addr[2], size) ^ in[2]) | (md_load(addr[3], size) ^ in[3]);
-  }
-  for (; addr < end; addr++, in++)
-    d0 |= md_load(*addr, size) ^ *in;
-  return d0 | d1;
-}
-
-/* 1 if every probe of record m has its value: every byte of the read set
- * is unchanged where it was read. */
-MD_MEMO_INLINE int md_memo_values_same(const md_memo *m) {
+/* md_memo_values_same of a record whose probes have more than one size
+ * or some of 2 or 1 bytes. */
+int md_memo_values_mixed(const md_memo *m) {
   const unsigned char *const *a = m->paddr;
   const uint64_t *in = m->pin;
-  uint64_t d = 0;
-  size_t n;
-  if (m->p_one) { /* one loop: the usual case */
-    n = m->n_probe;
-    if (m->p_size[1] == n)
-      return md_addr_diff(a, n, in, 4) == 0;
-    if (m->p_size[0] == n)
-      return md_addr_diff(a, n, in, 8) == 0;
-  }
-  if ((n = m->p_size[0])) { /* 8 bytes */
-    d |= md_addr_diff(a, n, in, 8);
-    a += n, in += n;
-  }
-  if ((n = m->p_size[1])) { /* 4 */
-    d |= md_addr_diff(a, n, in, 4);
-    a += n, in += n;
-  }
-  if ((n = m->p_size[2])) { /* 2 */
-    d |= md_addr_diff(a, n, in, 2);
-    a += n, in += n;
-  }
-  if ((n = m->p_size[3])) /* 1 */
-    d |= md_addr_diff(a, n, in, 1);
+  uint32_t n16 = m->p_size[0], n8 = m->p_size[1], n4 = m->p_size[2];
+  uint32_t n2 = m->p_size[3], n1 = m->p_size[4];
+  uint64_t d = md_addr_diff16(a, n16, in);
+  a += n16, in += 2 * (size_t)n16;
+  d |= md_addr_diff(a, n8, in, 8);
+  d |= md_addr_diff(a + n8, n4, in + n8, 4);
+  d |= md_addr_diff(a + n8 + n4, n2, in + n8 + n4, 2);
+  d |= md_addr_diff(a + n8 + n4 + n2, n1, in + n8 + n4 + n2, 1);
   return d == 0;
-}
-
-int md_memo_inputs_same(md_memo *m, void *const *args, const void *site) {
-  if (!site || m->site != site || m->site_args != args) {
-    if (md_memo_ptrs_differ(m, args))
-      return -1;
-    m->site = site; /* NULL: none */
-    m->site_args = args;
-  }
-  return md_memo_values_same(m);
 }
 
 /* 1 if the values of record m's read set read through args are m's. */
@@ -460,19 +365,23 @@ static int md_span_cmp(const void *a, const void *b) {
 }
 
 /* Append the probes of run s to out at *k if `size` is its size class
- * (8 for 8 bytes and more, else the largest of 4, 2, 1 not above its
- * length). */
+ * (16 for 16 bytes and more, 8 for 8 to 15, else the largest of 4, 2, 1
+ * not above its length). */
 static void md_run_probes(const md_span *s, unsigned size,
                           const unsigned char **out, uint32_t *k) {
   size_t len = s->len, o;
-  unsigned cls = len >= 8 ? 8 : len >= 4 ? 4 : len >= 2 ? 2 : 1;
+  unsigned cls = len >= 16  ? 16
+                 : len >= 8 ? 8
+                 : len >= 4 ? 4
+                 : len >= 2 ? 2
+                            : 1;
   if (cls != size)
     return;
-  if (size == 8) {
-    for (o = 0; o + 8 <= len; o += 8)
+  if (size >= 8) {
+    for (o = 0; o + size <= len; o += size)
       out[(*k)++] = s->lo + o;
-    if (len % 8) /* the last, ending at the run's end */
-      out[(*k)++] = s->lo + len - 8;
+    if (len % size) /* the last, ending at the run's end */
+      out[(*k)++] = s->lo + len - size;
     return;
   }
   out[(*k)++] = s->lo; /* from the start */
@@ -480,35 +389,41 @@ static void md_run_probes(const md_span *s, unsigned size,
     out[(*k)++] = s->lo + len - size;
 }
 
-/* Load the n probes at a of `size` bytes into in. */
+/* Load the n probes at a of `size` bytes (8 or less) into in. */
 MD_MEMO_INLINE void md_probes_load(const unsigned char *const *a, uint32_t n,
                                    uint64_t *in, unsigned size) {
   for (uint32_t i = 0; i < n; i++)
     in[i] = md_load(a[i], size);
 }
 
-/* Read record m's probes again (same addresses, new values). */
+/* Read record m's probes again (same addresses, new values): a 16-byte
+ * probe's bytes in two words, the others in one. */
 static void md_memo_reprobe(md_memo *m) {
   const unsigned char *const *a = m->paddr;
   uint64_t *in = m->pin;
-  uint32_t n8 = m->p_size[0], n4 = m->p_size[1], n2 = m->p_size[2];
+  uint32_t n16 = m->p_size[0], n8 = m->p_size[1], n4 = m->p_size[2];
+  uint32_t n2 = m->p_size[3];
+  for (uint32_t i = 0; i < n16; i++)
+    memcpy(in + 2 * (size_t)i, a[i], 16);
+  a += n16, in += 2 * (size_t)n16;
   md_probes_load(a, n8, in, 8);
   md_probes_load(a + n8, n4, in + n8, 4);
   md_probes_load(a + n8 + n4, n2, in + n8 + n4, 2);
-  md_probes_load(a + n8 + n4 + n2, m->p_size[3], in + n8 + n4 + n2, 1);
+  md_probes_load(a + n8 + n4 + n2, m->p_size[4], in + n8 + n4 + n2, 1);
 }
 
 /* Make record m's probes for the argument pointers args (which the read
  * set reads without a NULL, md_reads_get): their addresses and values. */
 static void md_memo_probe(md_memo *m, void *const *args) {
-  static const unsigned sizes[4] = {8, 4, 2, 1};
+  static const unsigned read_size[4] = {8, 4, 2, 1};
+  static const unsigned probe_size[MD_PROBE_CLASSES] = {16, 8, 4, 2, 1};
   const md_readset *rs = m->rs;
   md_span sp[MD_READS_MAX];
   uint32_t i, j, n = rs->n, runs = 0, k = 0, g, at = 0;
   for (g = 0; g < 4; g++) /* the reads, with their sizes */
     for (i = 0; i < rs->n_size[g]; i++, at++) {
       sp[at].lo = (const unsigned char *)args[rs->r[at].param] + rs->r[at].off;
-      sp[at].len = sizes[g];
+      sp[at].len = read_size[g];
     }
   qsort(sp, n, sizeof sp[0], md_span_cmp);
   for (i = 0; i < n; i++) { /* merge into runs, in place */
@@ -520,18 +435,18 @@ static void md_memo_probe(md_memo *m, void *const *args) {
       sp[runs++] = sp[i];
     }
   }
-  for (g = 0; g < 4; g++) {
+  for (g = 0; g < MD_PROBE_CLASSES; g++) {
     uint32_t k0 = k;
     for (j = 0; j < runs; j++)
-      md_run_probes(&sp[j], sizes[g], m->paddr, &k);
+      md_run_probes(&sp[j], probe_size[g], m->paddr, &k);
     m->p_size[g] = k - k0;
   }
   m->n_probe = k;
-  md_memo_reprobe(m);
   m->p_one = 0;
-  for (g = 0; g < 4; g++)
+  for (g = 0; g < 3; g++)
     if (m->p_size[g] == k)
-      m->p_one = 1;
+      m->p_one = (uint8_t)probe_size[g];
+  md_memo_reprobe(m);
 }
 
 /* Point record m (not lent) at this launch's argument pointers, whose
@@ -557,7 +472,7 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
     return NULL;
   if (!(t = md_memo_table_get()) || !(sp = md_memo_place(t, e)))
     return NULL;
-  bytes = sizeof *m + (2 * (size_t)rs->n + nx) * sizeof(uint64_t) +
+  bytes = sizeof *m + (3 * (size_t)rs->n + nx) * sizeof(uint64_t) +
           ((size_t)np + nx + rs->n) * sizeof(void *);
   if (!(m = md_memo_alloc(sp, bytes)))
     return NULL;
@@ -575,7 +490,7 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
     m->in = (uint64_t *)(m + 1);
     m->val = m->in + rs->n;
     m->pin = m->val + nx;
-    m->args = (void **)(m->pin + rs->n);
+    m->args = (void **)(m->pin + 2 * (size_t)rs->n);
     m->paddr = (const unsigned char **)(m->args + np + nx);
     for (i = 0; i < nx; i++)
       m->args[np + i] = &m->val[i];
@@ -645,7 +560,7 @@ void md_memo_store_orig(const md_entry *e) {
   m->args = NULL;
   m->paddr = NULL;
   memset(m->p_size, 0, sizeof m->p_size);
-  m->p_one = 1;
+  m->p_one = 0;
   memset(m->dims, 0, sizeof m->dims);
 }
 

@@ -35,6 +35,9 @@ typedef struct md_readset {
 md_readset *md_readset_make(const unsigned char *desc,
                             const unsigned char *desc2);
 
+/* Probe sizes (md_launch_memo.c): 16, 8, 4, 2 and 1 bytes. */
+#define MD_PROBE_CLASSES 5
+
 /* A memo record: this thread's last inputs and outcome of one entry.  The
  * fields a repeated launch reads come first (one or two cache lines). */
 typedef struct md_memo {
@@ -45,11 +48,14 @@ typedef struct md_memo {
   void **args;       /* n_params: the original argument pointers in[] was
                         read through; then n_extra (-> val) */
   const unsigned char **paddr; /* n_probe probes of the read set's bytes */
-  uint64_t *pin;     /* (md_launch_memo.c): where, and their values */
-  uint32_t p_size[4]; /* probes of 8, 4, 2 and 1 bytes, in this order */
+  uint64_t *pin;     /* (md_launch_memo.c): where, and their values (two
+                        words for a 16-byte probe; room for 2 * n_in) */
+  uint32_t p_size[MD_PROBE_CLASSES]; /* probes of 16, 8, 4, 2 and 1 bytes,
+                                        in this order */
   uint32_t n_probe;  /* <= n_in; UINT32_MAX: none made yet */
   uint32_t n_params; /* of the outcome's argument array */
-  uint8_t p_one;     /* every probe has the same size */
+  uint8_t p_one;     /* 16, 8 or 4: every probe has that many bytes; else
+                        0 */
   const void *site;  /* MD_API_FRAME_ARGS: the call site (return address) */
   void *const *site_args; /* and argument array args[] was compared with */
   uint8_t orig;      /* the entry always runs the original (status != MD_OK):
@@ -136,8 +142,133 @@ static inline md_memo *md_memo_at(const void *key, uint64_t ctx) {
   return md_memo_find_key(key, ctx, 0);
 }
 
-/* The repeated launch's compare (a leaf function, so that the launch
- * path keeps its registers): 1 if record m (not orig) was made with these
+/* Inlined where called: the sizes below are constants there. */
+#if defined(__GNUC__)
+#define MD_MEMO_INLINE static inline __attribute__((always_inline))
+#else
+#define MD_MEMO_INLINE static inline
+#endif
+
+/* The value of `size` bytes at p, zero-extended. */
+MD_MEMO_INLINE uint64_t md_load(const unsigned char *p, unsigned size) {
+  uint64_t v = 0;
+  memcpy(&v, p, size); /* host order */
+  return v;
+}
+
+#if defined(__GNUC__)
+/* Two 64-bit lanes: one SSE2 / NEON register. */
+typedef unsigned long long md_v2
+    __attribute__((vector_size(2 * sizeof(unsigned long long))));
+#endif
+
+/* 1 if the pointers a[0..n) and b[0..n) differ anywhere: four at a time,
+ * in two vector registers where the compiler has vector types. */
+MD_MEMO_INLINE int md_ptrs_differ(void *const *a, void *const *b, size_t n) {
+  void *const *end = a + n;
+  uintptr_t x = 0;
+#if defined(__GNUC__)
+  if (sizeof(void *) == sizeof(unsigned long long) && n >= 4) {
+    md_v2 d0 = {0, 0}, d1 = {0, 0}, x0, x1, y0, y1;
+    for (; end - a >= 4; a += 4, b += 4) {
+      memcpy(&x0, a, sizeof x0);
+      memcpy(&y0, b, sizeof y0);
+      memcpy(&x1, a + 2, sizeof x1);
+      memcpy(&y1, b + 2, sizeof y1);
+      d0 |= x0 ^ y0;
+      d1 |= x1 ^ y1;
+    }
+    d0 |= d1;
+    x = (uintptr_t)(d0[0] | d0[1]);
+  }
+#endif
+  for (; a < end; a++, b++)
+    x |= (uintptr_t)*a ^ (uintptr_t)*b;
+  return x != 0;
+}
+
+/* 1 if args[0..n_params) are not record m's argument pointers (a NULL
+ * args with parameters counts as different): the library's vector
+ * compare from 8 pointers, md_ptrs_differ below that. */
+MD_MEMO_INLINE int md_memo_ptrs_differ(const md_memo *m, void *const *args) {
+  size_t np = m->n_params;
+  if (!np)
+    return 0;
+  if (!args)
+    return 1;
+  return np >= 8 ? memcmp(m->args, args, np * sizeof *args) != 0
+                 : md_ptrs_differ(m->args, args, np);
+}
+
+/* The OR of (value of `size` bytes at addr[i]) ^ in[i] over i < n: 0 when
+ * every value is unchanged.  Four at a time, into two accumulators. */
+MD_MEMO_INLINE uint64_t md_addr_diff(const unsigned char *const *addr,
+                                     size_t n, const uint64_t *in,
+                                     unsigned size) {
+  const unsigned char *const *end = addr + n;
+  uint64_t d0 = 0, d1 = 0;
+  for (; end - addr >= 4; addr += 4, in += 4) {
+    d0 |= (md_load(addr[0], size) ^ in[0]) | (md_load(addr[1], size) ^ in[1]);
+    d1 |= (md_load(addr[2], size) ^ in[2]) | (md_load(addr[3], size) ^ in[3]);
+  }
+  for (; addr < end; addr++, in++)
+    d0 |= md_load(*addr, size) ^ *in;
+  return d0 | d1;
+}
+
+/* md_addr_diff of 16-byte probes, whose values are two words each (in[2i],
+ * in[2i + 1]): one vector load and compare each where the compiler has
+ * vector types, two at a time. */
+MD_MEMO_INLINE uint64_t md_addr_diff16(const unsigned char *const *addr,
+                                       size_t n, const uint64_t *in) {
+#if defined(__GNUC__)
+  const unsigned char *const *end = addr + n;
+  md_v2 d0 = {0, 0}, d1 = {0, 0}, x0, y0, x1, y1;
+  for (; end - addr >= 2; addr += 2, in += 4) {
+    memcpy(&x0, addr[0], sizeof x0);
+    memcpy(&y0, in, sizeof y0);
+    memcpy(&x1, addr[1], sizeof x1);
+    memcpy(&y1, in + 2, sizeof y1);
+    d0 |= x0 ^ y0;
+    d1 |= x1 ^ y1;
+  }
+  if (addr < end) {
+    memcpy(&x0, addr[0], sizeof x0);
+    memcpy(&y0, in, sizeof y0);
+    d0 |= x0 ^ y0;
+  }
+  d0 |= d1;
+  return d0[0] | d0[1];
+#else
+  uint64_t d = 0;
+  for (size_t i = 0; i < n; i++)
+    d |= (md_load(addr[i], 8) ^ in[2 * i]) |
+         (md_load(addr[i] + 8, 8) ^ in[2 * i + 1]);
+  return d;
+#endif
+}
+
+/* 1 if every probe of record m has its value: every byte of the read set
+ * is unchanged where it was read.  One loop where every probe has 16, 8
+ * or 4 bytes (the usual case: p_one), else md_memo_values_mixed. */
+int md_memo_values_mixed(const md_memo *m);
+MD_MEMO_INLINE int md_memo_values_same(const md_memo *m) {
+  size_t n = m->n_probe;
+  switch (m->p_one) {
+  case 16:
+    return md_addr_diff16(m->paddr, n, m->pin) == 0;
+  case 8:
+    return md_addr_diff(m->paddr, n, m->pin, 8) == 0;
+  case 4:
+    return md_addr_diff(m->paddr, n, m->pin, 4) == 0;
+  default:
+    return md_memo_values_mixed(m);
+  }
+}
+
+/* The repeated launch's compare (inline, with no call where the probes
+ * have 16, 8 or 4 bytes: the launch path keeps its registers): 1 if
+ * record m (not orig) was made with these
  * argument pointers and every value of its read set is unchanged where it
  * was read; 0 if a value differs; -1 if the pointers differ (md_memo_same
  * then compares through them).  site: the return address of a launch
@@ -146,7 +277,16 @@ static inline md_memo *md_memo_at(const void *key, uint64_t ctx) {
  * matched from this site with this array (m->site, m->site_args), and are
  * remembered so when they match.  The launch dimensions:
  * md_memo_dims_same. */
-int md_memo_inputs_same(md_memo *m, void *const *args, const void *site);
+MD_MEMO_INLINE int md_memo_inputs_same(md_memo *m, void *const *args,
+                                       const void *site) {
+  if (!site || m->site != site || m->site_args != args) {
+    if (md_memo_ptrs_differ(m, args))
+      return -1;
+    m->site = site; /* NULL: none */
+    m->site_args = args;
+  }
+  return md_memo_values_same(m);
+}
 
 /* 1 if the launch dimensions dims agree with record m's where its
  * programs use them (m->any_dims). */

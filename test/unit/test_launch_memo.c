@@ -306,7 +306,7 @@ typedef struct pkern {
   int nd;
   uint32_t np;          /* parameters, of sizes[] bytes */
   const uint32_t *sizes;
-  unsigned char desc[256];
+  unsigned char desc[512];
   size_t n;
   uint32_t nx;
   fake_fn orig, clone;
@@ -533,25 +533,55 @@ static const pdiv q_divs[9] = {
     {5, 4, 1, MD_KIND_U32, 0}};
 static pkern qk = PKERN("Q", q_divs, 9, 7, q_sizes);
 
-static void q_check(unsigned char *buf) {
-  void *args[7];
-  for (int i = 0; i < 7; i++)
-    args[i] = buf + q_at[i];
-  expect_launch(&qk, args, &api);
+/* Runs of 16 bytes and more: 16-byte probes, the last one ending at the
+ * run's end.  Kernel R (probes of several sizes: the out-of-line compare):
+ * [0,8) and [8,16) u64 -- one probe; [20,24) u32, [24,32) and [32,40)
+ * u64, [40,44) u32 -- a run of 24, probes at 20 and 28; [50,51) u8 alone;
+ * [56,60), [60,64) u32 and [64,66) u16 of one 12-byte parameter -- a run
+ * of 10, two 8-byte probes.  Kernel S (every probe 16 bytes: the inline
+ * loop): nine adjacent u32 parameters, a run of 36, probes at 0, 16 and
+ * 20.  Single bytes of [0,72) change between launches, as for Q. */
+static const unsigned r_at[8] = {0, 8, 20, 24, 32, 40, 50, 56};
+static const uint32_t r_sizes[8] = {8, 8, 4, 8, 8, 4, 1, 12};
+static const pdiv r_divs[10] = {
+    {0, 0, 8, MD_KIND_U64, 0}, {1, 0, 8, MD_KIND_U64, 0},
+    {2, 0, 4, MD_KIND_U32, 0}, {3, 0, 8, MD_KIND_U64, 0},
+    {4, 0, 8, MD_KIND_U64, 0}, {5, 0, 4, MD_KIND_U32, 0},
+    {6, 0, 1, MD_KIND_U32, 0}, {7, 0, 4, MD_KIND_U32, 0},
+    {7, 4, 4, MD_KIND_U32, 0}, {7, 8, 2, MD_KIND_U32, 0}};
+static pkern rk = PKERN("R", r_divs, 10, 8, r_sizes);
+static const unsigned s_at[9] = {0, 4, 8, 12, 16, 20, 24, 28, 32};
+static const uint32_t s_sizes[9] = {4, 4, 4, 4, 4, 4, 4, 4, 4};
+static const pdiv s_divs[9] = {
+    {0, 0, 4, MD_KIND_U32, 0}, {1, 0, 4, MD_KIND_U32, 0},
+    {2, 0, 4, MD_KIND_U32, 0}, {3, 0, 4, MD_KIND_U32, 0},
+    {4, 0, 4, MD_KIND_U32, 0}, {5, 0, 4, MD_KIND_U32, 0},
+    {6, 0, 4, MD_KIND_U32, 0}, {7, 0, 4, MD_KIND_U32, 0},
+    {8, 0, 4, MD_KIND_U32, 0}};
+static pkern sk = PKERN("S", s_divs, 9, 9, s_sizes);
+
+/* Launch k, whose parameter i points at buf + at[i], and check it. */
+static void run_check(pkern *k, const unsigned *at, unsigned char *buf) {
+  void *args[9];
+  for (uint32_t i = 0; i < k->np; i++)
+    args[i] = buf + at[i];
+  expect_launch(k, args, &api);
 }
 
-static void test_probes(void) {
-  unsigned char buf[40];
+/* Kernel k's parameters point into one buffer (parameter i at at[i]);
+ * single random bytes of its first `span` change between launches. */
+static void test_runs(pkern *k, const unsigned *at, unsigned span) {
+  unsigned char buf[80];
   uint64_t s = 0x1234567887654321ull;
-  for (int i = 0; i < 40; i++)
+  for (int i = 0; i < 80; i++)
     buf[i] = (unsigned char)(0x11 * (i % 15) + 1);
-  q_check(buf);
-  q_check(buf);
+  run_check(k, at, buf);
+  run_check(k, at, buf);
   for (int round = 0; round < 3000; round++) {
     s ^= s << 13, s ^= s >> 7, s ^= s << 17;
-    buf[s % 32] = (unsigned char)(s >> 24); /* zeros too: fallbacks */
-    q_check(buf);
-    q_check(buf); /* the memo */
+    buf[s % span] = (unsigned char)(s >> 24); /* zeros too: fallbacks */
+    run_check(k, at, buf);
+    run_check(k, at, buf); /* the memo */
   }
 }
 
@@ -792,6 +822,8 @@ int main(void) {
   add_pkern(&w5, "W5__magicdiv_desc");
   add_pkern(&w11, "W11__magicdiv_desc");
   add_pkern(&qk, "Q__magicdiv_desc");
+  add_pkern(&rk, "R__magicdiv_desc");
+  add_pkern(&sk, "S__magicdiv_desc");
   fake_bind(&stub_k, &korig, 0);
   fake_bind(&stub_n, &nclone, 0);
   d = fake_driver();
@@ -815,7 +847,9 @@ int main(void) {
   test_wide(&w5);
   test_wide(&w11);
   section("probes");
-  test_probes();
+  test_runs(&qk, q_at, 32);
+  test_runs(&rk, r_at, 72);
+  test_runs(&sk, s_at, 72);
   section("frame");
   test_frame(&w5);
   section("contexts");
