@@ -132,14 +132,19 @@ static uint64_t md_ctx_key_of_current(const md_cuda_driver *d) {
 
 /* Key of the current context: its id (never reused) where the driver has
  * cuCtxGetId, else its address; 0 when no context is current.  One driver
- * call where it can be: cuCtxGetId(NULL) is documented to give the current
- * context's id; where it fails (no context current, or a driver that wants
- * the handle) the context is asked for first. */
-static inline uint64_t md_ctx_key(const md_cuda_driver *d) {
+ * call where it can be (md_ctx_id, what the fast path asks; 0 when it
+ * cannot): cuCtxGetId(NULL) is documented to give the current context's
+ * id; where it fails (no context current, or a driver that wants the
+ * handle) the context is asked for first. */
+static inline uint64_t md_ctx_id(const md_cuda_driver *d) {
   unsigned long long id;
   if (d->ctx_get_id && d->ctx_get_id(NULL, &id) == MD_CUDA_SUCCESS)
     return (uint64_t)id + 1;
-  return md_ctx_key_of_current(d);
+  return 0;
+}
+static inline uint64_t md_ctx_key(const md_cuda_driver *d) {
+  uint64_t k = md_ctx_id(d);
+  return k ? k : md_ctx_key_of_current(d);
 }
 
 /* Argument of md_cuda_make. */
@@ -523,25 +528,26 @@ static int md_cuda_launch_general(const void *fn, md_dim3 grid,
 }
 
 /* Launch the clone of record m (MD_OK, not lent; its inputs are this
- * launch's) with the record's argument array, like the launch (fn, grid,
- * block, args, shmem, stream) through api; a failed clone launch runs the
- * original, as in md_cuda_run. */
+ * launch's) with the record's argument array, like the launch (fn, *grid,
+ * *block, args, shmem, stream) through api; a failed clone launch runs the
+ * original, as in md_cuda_run.  (The dimensions by address: GCC keeps
+ * the caller's copies then, instead of making new ones.) */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 static inline int md_cuda_memo_launch(md_memo *m, const md_cuda_driver *d,
-                                      const void *fn, md_dim3 grid,
-                                      md_dim3 block, void **args,
+                                      const void *fn, const md_dim3 *grid,
+                                      const md_dim3 *block, void **args,
                                       size_t shmem, void *stream,
                                       const md_cuda_api *api) {
   md_CUresult rc;
   m->lent = 1; /* a launch from inside this one copies (md_memo_lend) */
-  rc = d->launch_kernel(m->fn, grid.x, grid.y, grid.z, block.x, block.y,
-                        block.z, (unsigned int)shmem,
+  rc = d->launch_kernel(m->fn, grid->x, grid->y, grid->z, block->x, block->y,
+                        block->z, (unsigned int)shmem,
                         md_cuda_stream(stream, api), m->args, NULL);
   m->lent = 0;
   if (rc != MD_CUDA_SUCCESS)
-    return api->launch_kernel(fn, grid, block, args, shmem, stream);
+    return api->launch_kernel(fn, *grid, *block, args, shmem, stream);
   return MD_CUDA_SUCCESS;
 }
 
@@ -569,7 +575,8 @@ static int md_cuda_repeat_other(md_memo *m, const md_cuda_driver *d,
   cs = md_cuda_stream(stream, api);
   if (m->lent || (m->graphs_orig && md_capturing(d, cs)))
     goto general; /* it copies the values / launches the original */
-  return md_cuda_memo_launch(m, d, fn, grid, block, args, shmem, stream, api);
+  return md_cuda_memo_launch(m, d, fn, &grid, &block, args, shmem, stream,
+                             api);
 general:
   return md_cuda_launch_general(fn, grid, block, args, shmem, stream, name,
                                 api, m->e, 0);
@@ -589,18 +596,66 @@ general:
 #define md_frame_site(m, api) NULL
 #endif
 
+/* A repeated launch of fn (grid, block, args, shmem, stream, name, api)
+ * whose record m is of the current context (driver d), `direct` and not
+ * lent: the clone at once where the inputs are the record's
+ * (md_memo_inputs_same with the frame site, or NULL), else the general
+ * path with the record's entry. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int md_cuda_memo_hit(md_memo *m, const md_cuda_driver *d,
+                                   const void *site, const void *fn,
+                                   const md_dim3 *grid, const md_dim3 *block,
+                                   void **args, size_t shmem, void *stream,
+                                   const char *name, const md_cuda_api *api) {
+  int same = md_memo_inputs_same(m, args, site);
+  if (same != 1) /* other inputs */
+    return md_cuda_launch_general(fn, *grid, *block, args, shmem, stream,
+                                  name, api, m->e, same == 0);
+  return md_cuda_memo_launch(m, d, fn, grid, block, args, shmem, stream,
+                             api);
+}
+
+/* md_cuda_launch past its fast path: the first launch of fn on this
+ * thread (no record: the general path), or a record of another context,
+ * not `direct` or lent, a cooperative launch, a driver not known yet.
+ * This thread's record of fn in the current context, if any, decides as
+ * in md_cuda_launch (with no frame site: the pointers are compared). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int md_cuda_launch_slow(const void *fn, md_dim3 grid, md_dim3 block,
+                               void **args, size_t shmem, void *stream,
+                               const char *name, const md_cuda_api *api) {
+  const md_cuda_driver *d;
+  md_memo *m;
+  uint64_t ctx;
+  if (!md_memo_of(fn) || (api->flags & MD_API_COOPERATIVE) ||
+      shmem > UINT_MAX || !(d = md_cuda_driver_fast()) ||
+      !(ctx = md_ctx_key(d)) || !(m = md_memo_at(fn, ctx)))
+    return md_cuda_launch_general(fn, grid, block, args, shmem, stream, name,
+                                  api, NULL, 0);
+  if (!m->direct || m->lent)
+    return md_cuda_repeat_other(m, d, fn, grid, block, args, shmem, stream,
+                                name, api);
+  return md_cuda_memo_hit(m, d, NULL, fn, &grid, &block, args, shmem, stream,
+                          name, api);
+}
+
 /* Every launch starts here.  The fast path is a repeated launch: this
  * thread's memo has a record of fn (md_memo_of: one thread-local probe,
- * no cache) that runs the original in every context, or a record of (fn,
- * the current context) whose inputs are this launch's -- the same
- * argument pointers, the same values where they were read, the same
- * dimensions where the programs use them -- so the remembered outcome
- * runs at once: the clone with the record's argument array (a failed
- * clone launch runs the original, as in md_cuda_run), or the original.
- * Anything else (no record, other inputs, a cooperative launch, capture
- * under MAGICDIV_GRAPHS=original, a record lent already) takes the
- * general path, which decides from the cache entry and updates the
- * record. */
+ * no cache) that runs the original in every context, or a `direct` one
+ * (it runs the clone with the record's argument array) of the current
+ * context (one driver call) whose inputs are this launch's -- the same
+ * argument pointers, the same values where they were read -- so the clone
+ * runs at once (a failed clone launch runs the original, as in
+ * md_cuda_run).  The fast path makes no call but those two and inlines
+ * the compare, so that the launch's arguments stay where they arrived.
+ * Other inputs go to the general path with the record's entry (not
+ * compared again); anything else (no record, a record of another context,
+ * a cooperative launch, a record that is not direct or is lent) to
+ * md_cuda_launch_slow, which asks for the context again. */
 #if defined(__GNUC__)
 __attribute__((noinline)) /* md_frame_site: the return address is the site */
 #endif
@@ -610,28 +665,22 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
   const md_cuda_driver *d;
   md_memo *m;
   uint64_t ctx;
-  int same;
   if (!api || !api->launch_kernel)
     return MD_CUDART_INVALID_VALUE;
   if (!(m = md_memo_of(fn)))
-    goto general;
+    goto slow;
   if (m->ctx == MD_CTX_ALL) /* no clone in any context */
     return api->launch_kernel(fn, grid, block, args, shmem, stream);
-  if ((api->flags & MD_API_COOPERATIVE) || shmem > UINT_MAX ||
-      !(d = md_cuda_driver_fast()) || !(ctx = md_ctx_key(d)) ||
-      (m->ctx != ctx && !(m = md_memo_at(fn, ctx))))
-    goto general;
-  if (!m->direct || m->lent)
-    return md_cuda_repeat_other(m, d, fn, grid, block, args, shmem, stream,
-                                name, api);
-  if ((same = md_memo_inputs_same(m, args, md_frame_site(m, api))) !=
-      1) /* other inputs */
-    return md_cuda_launch_general(fn, grid, block, args, shmem, stream, name,
-                                  api, m->e, same == 0);
-  return md_cuda_memo_launch(m, d, fn, grid, block, args, shmem, stream, api);
-general:
-  return md_cuda_launch_general(fn, grid, block, args, shmem, stream, name,
-                                api, NULL, 0);
+  if (!m->direct || m->lent || (api->flags & MD_API_COOPERATIVE) ||
+      shmem > UINT_MAX ||
+      !(d = atomic_load_explicit(&md_cuda_driver_known,
+                                 memory_order_acquire)) ||
+      !(ctx = md_ctx_id(d)) || ctx != m->ctx)
+    goto slow;
+  return md_cuda_memo_hit(m, d, md_frame_site(m, api), fn, &grid, &block,
+                          args, shmem, stream, name, api);
+slow:
+  return md_cuda_launch_slow(fn, grid, block, args, shmem, stream, name, api);
 }
 
 int md_cuda_launch_ex(const md_cuda_launch_config *config, const void *fn,
