@@ -282,8 +282,10 @@ MD_MEMO_INLINE int md_memo_inputs_same(md_memo *m, void *const *args,
   if (!site || m->site != site || m->site_args != args) {
     if (md_memo_ptrs_differ(m, args))
       return -1;
-    m->site = site; /* NULL: none */
-    m->site_args = args;
+    if (site) {
+      m->site = site;
+      m->site_args = args;
+    }
   }
   return md_memo_values_same(m);
 }
