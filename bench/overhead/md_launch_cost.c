@@ -17,6 +17,11 @@
  *                 (a xorshift step each: what a program computing new
  *                 shapes pays anyway)
  *   div16-fresh   16 divisors, the same 16 new values every launch
+ *   range1        1 divisor and a launch-checked dividend range: the
+ *                 requirement grid.x * block.x <= 2^31 that `idx / d` with
+ *                 idx = blockIdx.x * blockDim.x + threadIdx.x gets (a
+ *                 record that uses the launch geometry); the same
+ *                 arguments and geometry every launch
  *   stub4/16      4 and 16 divisors launched as a clang <<<>>> stub does:
  *                 a function with one u32 parameter per divisor builds
  *                 its argument array from the addresses of its own
@@ -55,12 +60,13 @@ enum {
   LC_STUB4,
   LC_STUB16_PLAIN,
   LC_STUB16,
+  LC_RANGE1,
   LC_ROWS
 };
 static const char *const lc_row_name[LC_ROWS] = {
     "plain",       "noclone",     "div1",        "div4",
     "div16",       "plain-fresh", "div16-fresh", "stub4-plain",
-    "stub4",       "stub16-plain", "stub16"};
+    "stub4",       "stub16-plain", "stub16",     "range1"};
 
 /* ---- the no-op driver: one context, one module ---- */
 
@@ -68,14 +74,20 @@ typedef struct lc_fn {
   const char *name;
 } lc_fn;
 
-static lc_fn lc_orig[4] = {{"k_noclone"}, {"k1"}, {"k4"}, {"k16"}};
-static lc_fn lc_clone[3] = {
-    {"k1__magicdiv"}, {"k4__magicdiv"}, {"k16__magicdiv"}};
-static char lc_stub[4]; /* host stubs: their addresses are the keys */
-static unsigned char lc_desc[3][512];
-static size_t lc_desc_n[3];
-static const char *const lc_desc_name[3] = {
-    "k1__magicdiv_desc", "k4__magicdiv_desc", "k16__magicdiv_desc"};
+#define LC_CLONES 4 /* k1, k4, k16, kr1 */
+static lc_fn lc_orig[LC_CLONES + 1] = {
+    {"k_noclone"}, {"k1"}, {"k4"}, {"k16"}, {"kr1"}};
+static lc_fn lc_clone[LC_CLONES] = {{"k1__magicdiv"},
+                                    {"k4__magicdiv"},
+                                    {"k16__magicdiv"},
+                                    {"kr1__magicdiv"}};
+static char lc_stub[LC_CLONES + 1]; /* host stubs: their addresses are the
+                                       keys */
+static unsigned char lc_desc[LC_CLONES][512];
+static size_t lc_desc_n[LC_CLONES];
+static const char *const lc_desc_name[LC_CLONES] = {
+    "k1__magicdiv_desc", "k4__magicdiv_desc", "k16__magicdiv_desc",
+    "kr1__magicdiv_desc"};
 static int lc_module; /* its address is the module */
 static volatile unsigned lc_launches;
 
@@ -96,7 +108,7 @@ static md_CUresult lc_func_get_module(md_CUmodule *m, md_CUfunction f) {
 static md_CUresult lc_module_get_function(md_CUfunction *f, md_CUmodule m,
                                           const char *name) {
   (void)m;
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < LC_CLONES; i++)
     if (strcmp(lc_clone[i].name, name) == 0) {
       *f = &lc_clone[i];
       return 0;
@@ -106,7 +118,7 @@ static md_CUresult lc_module_get_function(md_CUfunction *f, md_CUmodule m,
 static md_CUresult lc_module_get_global(md_CUdeviceptr *d, size_t *n,
                                         md_CUmodule m, const char *name) {
   (void)m;
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < LC_CLONES; i++)
     if (strcmp(lc_desc_name[i], name) == 0) {
       *d = (md_CUdeviceptr)(uintptr_t)lc_desc[i];
       *n = lc_desc_n[i];
@@ -170,6 +182,38 @@ static size_t lc_make_desc(unsigned char *out, int n) {
   return p;
 }
 
+/* kr1: one u32 divisor (parameter 0) and the requirement
+ * zext(grid.x) * zext(block.x) <=u 2^31 (i64, nuw), as the pass writes
+ * for a dividend in [0, nctaid.x * ntid.x). */
+static size_t lc_make_range_desc(unsigned char *out) {
+  size_t p = 0, div_code = MD_DESC_HEADER_SIZE + 4 + 8 + 4;
+  size_t req_code = div_code + 9, total = req_code + 27;
+#define PUT8(v) (out[p++] = (unsigned char)(v))
+#define PUT16(v) (PUT8((v)&0xff), PUT8(((v) >> 8) & 0xff))
+#define PUT32(v) (PUT16((v)&0xffff), PUT16(((v) >> 16) & 0xffff))
+  PUT8('M'), PUT8('D'), PUT8('D'), PUT8('S');
+  PUT16(2), PUT16(MD_DESC_HEADER_SIZE), PUT32(total);
+  PUT16(1), PUT16(1), PUT16(3), PUT16(1);
+  PUT32(4);                                          /* the parameter */
+  PUT8(MD_KIND_U32), PUT8(0), PUT16(0), PUT32(div_code); /* the divisor */
+  PUT32(req_code);                                   /* the requirement */
+  PUT8(MD_OP_ARG), PUT16(0), PUT32(0), PUT8(4);
+  PUT8(MD_OP_END);
+  PUT8(MD_OP_LAUNCH), PUT8(MD_LAUNCH_GRID_X);
+  PUT8(MD_OP_ZEXT), PUT8(32), PUT8(64);
+  PUT8(MD_OP_LAUNCH), PUT8(MD_LAUNCH_BLOCK_X);
+  PUT8(MD_OP_ZEXT), PUT8(32), PUT8(64);
+  PUT8(MD_OP_MUL), PUT8(64), PUT8(MD_OF_NUW);
+  PUT8(MD_OP_CONST), PUT8(64);
+  PUT32(0x80000000u), PUT32(0);
+  PUT8(MD_OP_ICMP), PUT8(64), PUT8(MD_PRED_ULE);
+  PUT8(MD_OP_END);
+#undef PUT8
+#undef PUT16
+#undef PUT32
+  return p;
+}
+
 /* ---- the rows ---- */
 
 static uint32_t lc_same_vals[LC_MAXDIV], lc_fresh_vals[LC_MAXDIV];
@@ -200,6 +244,7 @@ static void lc_setup(void) {
   d.launch_kernel = lc_launch_kernel;
   for (int i = 0; i < 3; i++)
     lc_desc_n[i] = lc_make_desc(lc_desc[i], nd[i]);
+  lc_desc_n[3] = lc_make_range_desc(lc_desc[3]);
   for (int i = 0; i < LC_MAXDIV; i++) { /* small shapes */
     lc_same_vals[i] = 7u + 3u * (uint32_t)i;
     lc_same[i] = &lc_same_vals[i];
@@ -220,7 +265,8 @@ static int lc_plain(void **args) {
   return api->launch_kernel(&lc_stub[0], g, b, args, 0, NULL);
 }
 
-static const char *const lc_kname[4] = {"k_noclone", "k1", "k4", "k16"};
+static const char *const lc_kname[LC_CLONES + 1] = {"k_noclone", "k1", "k4",
+                                                    "k16", "kr1"};
 
 /* The host pass's constant for a stub's launch site: MD_API_FRAME_ARGS
  * with the stub's slot count. */
@@ -292,6 +338,9 @@ static int lc_one(int row) {
     break;
   case LC_DIV16:
     k = 3;
+    break;
+  case LC_RANGE1:
+    k = 4;
     break;
   default:
     lc_new_values();
