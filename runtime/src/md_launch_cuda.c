@@ -553,8 +553,10 @@ static inline int md_cuda_memo_launch(md_memo *m, const md_cuda_driver *d,
 
 /* A repeated launch whose record m (of fn in this context, driver d) is
  * not `direct` or is lent: what md_cuda_launch does for it, out of line
- * (a record of the original, of a fallback, of a kernel whose programs
- * read the launch geometry, or made under MAGICDIV_GRAPHS=original). */
+ * (a record of the original in this context, of a fallback, of a kernel
+ * whose programs read the launch geometry -- the dimensions compared as
+ * packed words under the record's mask -- or made under
+ * MAGICDIV_GRAPHS=original, where a capture runs the original). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -564,9 +566,8 @@ static int md_cuda_repeat_other(md_memo *m, const md_cuda_driver *d,
                                 const char *name, const md_cuda_api *api) {
   md_CUstream cs;
   if (!m->orig) {
-    md_dims dims = md_dims_of(grid, block);
     int same = md_memo_inputs_same(m, args, NULL);
-    if (same != 1 || (m->any_dims && !md_memo_dims_same(m, &dims)))
+    if (same != 1 || (m->any_dims && !md_memo_dims_hit(m, &grid, &block)))
       return md_cuda_launch_general(fn, grid, block, args, shmem, stream,
                                     name, api, m->e, same == 1 || same == 0);
   }
@@ -653,9 +654,10 @@ static int md_cuda_launch_slow(const void *fn, md_dim3 grid, md_dim3 block,
  * md_cuda_run).  The fast path makes no call but those two and inlines
  * the compare, so that the launch's arguments stay where they arrived.
  * Other inputs go to the general path with the record's entry (not
- * compared again); anything else (no record, a record of another context,
- * a cooperative launch, a record that is not direct or is lent) to
- * md_cuda_launch_slow, which asks for the context again. */
+ * compared again); a record of this context that is not direct or is lent
+ * to md_cuda_repeat_other; anything else (no record, a record of another
+ * context, a cooperative launch) to md_cuda_launch_slow, which asks for
+ * the context again. */
 #if defined(__GNUC__)
 __attribute__((noinline)) /* md_frame_site: the return address is the site */
 #endif
@@ -671,12 +673,14 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
     goto slow;
   if (m->ctx == MD_CTX_ALL) /* no clone in any context */
     return api->launch_kernel(fn, grid, block, args, shmem, stream);
-  if (!m->direct || m->lent || (api->flags & MD_API_COOPERATIVE) ||
-      shmem > UINT_MAX ||
+  if ((api->flags & MD_API_COOPERATIVE) || shmem > UINT_MAX ||
       !(d = atomic_load_explicit(&md_cuda_driver_known,
                                  memory_order_acquire)) ||
       !(ctx = md_ctx_id(d)) || ctx != m->ctx)
     goto slow;
+  if (!m->direct || m->lent)
+    return md_cuda_repeat_other(m, d, fn, grid, block, args, shmem, stream,
+                                name, api);
   return md_cuda_memo_hit(m, d, md_frame_site(m, api), fn, &grid, &block,
                           args, shmem, stream, name, api);
 slow:

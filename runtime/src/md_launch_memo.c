@@ -139,9 +139,11 @@ out:
 
 static void md_memo_rebase(md_memo *m, void *const *args);
 
-static void md_dims_words(const md_dims *dims, uint32_t w[6]) {
-  w[0] = dims->block[0], w[1] = dims->block[1], w[2] = dims->block[2];
-  w[3] = dims->grid[0], w[4] = dims->grid[1], w[5] = dims->grid[2];
+/* md_dim3s of md_dims. */
+static void md_dims_dim3(const md_dims *dims, md_dim3 *grid, md_dim3 *block) {
+  grid->x = dims->grid[0], grid->y = dims->grid[1], grid->z = dims->grid[2];
+  block->x = dims->block[0], block->y = dims->block[1];
+  block->z = dims->block[2];
 }
 
 /* The reads r[0..n) of `size` bytes through args: 1 if each equals its
@@ -330,11 +332,9 @@ int md_memo_same(md_memo *m, void *const *args, const md_dims *dims) {
 }
 
 int md_memo_dims_same(const md_memo *m, const md_dims *dims) {
-  uint32_t w[6], dd = 0;
-  md_dims_words(dims, w);
-  for (int i = 0; i < 6; i++)
-    dd |= (w[i] ^ m->dims[i]) & m->rs->dmask[i];
-  return dd == 0;
+  md_dim3 grid, block;
+  md_dims_dim3(dims, &grid, &block);
+  return md_memo_dims_hit(m, &grid, &block);
 }
 
 /* ---- probes ----
@@ -525,10 +525,16 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   m->fn = ca->fn;
   m->tier = ca->tier;
   m->bet = ca->bet;
-  if (rs->any_dims)
-    md_dims_words(dims, m->dims);
-  else
-    memset(m->dims, 0, sizeof m->dims);
+  memset(m->dim_val, 0, sizeof m->dim_val);
+  memset(m->dim_mask, 0, sizeof m->dim_mask);
+  if (rs->any_dims) {
+    md_dim3 grid, block, gm, bm;
+    md_dims_dim3(dims, &grid, &block);
+    gm.x = rs->dmask[3], gm.y = rs->dmask[4], gm.z = rs->dmask[5];
+    bm.x = rs->dmask[0], bm.y = rs->dmask[1], bm.z = rs->dmask[2];
+    md_dims_pack(&grid, &block, m->dim_val);
+    md_dims_pack(&gm, &bm, m->dim_mask);
+  }
   memcpy(m->val, ex->value, nx * sizeof ex->value[0]);
   return m;
 }
@@ -561,7 +567,8 @@ void md_memo_store_orig(const md_entry *e) {
   m->paddr = NULL;
   memset(m->p_size, 0, sizeof m->p_size);
   m->p_one = 0;
-  memset(m->dims, 0, sizeof m->dims);
+  memset(m->dim_val, 0, sizeof m->dim_val);
+  memset(m->dim_mask, 0, sizeof m->dim_mask);
 }
 
 void md_memo_release(void) {

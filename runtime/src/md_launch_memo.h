@@ -67,8 +67,8 @@ typedef struct md_memo {
   uint8_t lent;      /* args is an md_clone_args' array until its free */
   uint8_t direct;    /* ok, not orig, no dims, no graphs_orig: a launch
                         with the same inputs runs fn with args at once */
-  uint32_t dims[6];  /* the launch dimensions the programs use
-                        (rs->dmask) */
+  uint64_t dim_val[4];  /* any_dims: the launch dimensions (md_dims_pack) */
+  uint64_t dim_mask[4]; /* where the programs use them (rs->dmask) */
   /* the rest: for the general path */
   uint64_t id;       /* the entry's id */
   const md_entry *e; /* the entry (valid while gen is current) */
@@ -290,8 +290,29 @@ MD_MEMO_INLINE int md_memo_inputs_same(md_memo *m, void *const *args,
   return md_memo_values_same(m);
 }
 
-/* 1 if the launch dimensions dims agree with record m's where its
- * programs use them (m->any_dims). */
+/* The launch dimensions as a record keeps them: block x | y << 32, block
+ * z, grid x | y << 32, grid z (the words of md_dim3 pairs). */
+static inline void md_dims_pack(const md_dim3 *grid, const md_dim3 *block,
+                                uint64_t w[4]) {
+  w[0] = (uint64_t)block->y << 32 | block->x;
+  w[1] = block->z;
+  w[2] = (uint64_t)grid->y << 32 | grid->x;
+  w[3] = grid->z;
+}
+
+/* 1 if the launch dimensions (grid, block) agree with record m's where
+ * its programs use them (all of them where m->any_dims is 0). */
+MD_MEMO_INLINE int md_memo_dims_hit(const md_memo *m, const md_dim3 *grid,
+                                    const md_dim3 *block) {
+  uint64_t w[4];
+  md_dims_pack(grid, block, w);
+  return (((w[0] ^ m->dim_val[0]) & m->dim_mask[0]) |
+          ((w[1] ^ m->dim_val[1]) & m->dim_mask[1]) |
+          ((w[2] ^ m->dim_val[2]) & m->dim_mask[2]) |
+          ((w[3] ^ m->dim_val[3]) & m->dim_mask[3])) == 0;
+}
+
+/* md_memo_dims_hit for md_dims. */
 int md_memo_dims_same(const md_memo *m, const md_dims *dims);
 
 /* 1 if record m (not orig) holds this launch's inputs: every value its

@@ -287,6 +287,8 @@ static void test_noclone(void) {
 
 /* params of P and U: u64 x (8), u32 d (4), s32 sd (4), struct {u32; u32 f}
  * (8).  A divisor: parameter, offset, size, kind, flags. */
+/* A divisor: `size` bytes at args[param] + off, or (param < 0) the launch
+ * dimension `off` (enum md_launch, u32). */
 typedef struct pdiv {
   int param, off, size, kind, flags;
 } pdiv;
@@ -319,6 +321,8 @@ static int want_of(const pkern *k, void **args, md_extra *want) {
   md_dims dims = {{1, 1, 1}, {32, 1, 1}};
   return md_desc_fill(k->desc, k->n, args, &dims, want);
 }
+static void expect_outcome(const pkern *k, void **args, int st,
+                           const md_extra *want);
 
 /* The launch of k with args that just ran (fake_last_* cleared before it)
  * had md_desc_fill's outcome st / want: the original where st is a
@@ -387,6 +391,12 @@ static void make_pdesc(pkern *k) {
     p = put(o, p, v->kind, 1), p = put(o, p, v->flags, 1);
     p = put(o, p, first, 2), p = put(o, p, c, 4);
     first += md_kind_params(v->kind, v->flags);
+    if (v->param < 0) {
+      c = put(o, c, MD_OP_LAUNCH, 1);
+      c = put(o, c, v->off, 1);
+      c = put(o, c, MD_OP_END, 1);
+      continue;
+    }
     c = put(o, c, MD_OP_ARG, 1);
     c = put(o, c, v->param, 2);
     c = put(o, c, v->off, 4);
@@ -582,6 +592,54 @@ static void test_runs(pkern *k, const unsigned *at, unsigned span) {
     buf[s % span] = (unsigned char)(s >> 24); /* zeros too: fallbacks */
     run_check(k, at, buf);
     run_check(k, at, buf); /* the memo */
+  }
+}
+
+/* ---- 10b: the launch geometry in the repeated launch ----
+ *
+ * Kernel G's divisors are block.z, grid.y (MD_OP_LAUNCH) and its u32
+ * parameter; its record keeps
+ * the dimensions its programs use (block.z, grid.y) with a mask.  Launched
+ * with geometry and parameter drawn at random from small sets (zeros
+ * too: fallbacks), including block.x, block.y, grid.x and grid.z, which
+ * no program reads: every launch's outcome is md_desc_fill's for its own
+ * dimensions, twice in a row (the second from the record). */
+static const uint32_t g_sizes[1] = {4};
+static const pdiv g_divs[3] = {{-1, MD_LAUNCH_BLOCK_Z, 4, MD_KIND_U32, 0},
+                               {-1, MD_LAUNCH_GRID_Y, 4, MD_KIND_U32, 0},
+                               {0, 0, 4, MD_KIND_U32, 0}};
+static pkern gk = PKERN("G", g_divs, 3, 1, g_sizes);
+
+static void geometry_check(uint32_t d, md_dim3 grid, md_dim3 block) {
+  md_dims dims;
+  void *args[1] = {&d};
+  md_extra want;
+  int st;
+  dims.grid[0] = grid.x, dims.grid[1] = grid.y, dims.grid[2] = grid.z;
+  dims.block[0] = block.x, dims.block[1] = block.y, dims.block[2] = block.z;
+  st = md_desc_fill(gk.desc, gk.n, args, &dims, &want);
+  fake_last_fn = NULL;
+  fake_last_orig = NULL;
+  EXPECT(md_cuda_launch(&gk.stub, grid, block, args, 0, NULL, gk.orig.name,
+                        &api) == 0);
+  expect_outcome(&gk, args, st, &want);
+}
+
+static void test_geometry(void) {
+  static const uint32_t v[6] = {1, 2, 3, 7, 0, 64};
+  uint64_t s = 0x9E3779B97F4A7C15ull;
+  for (int round = 0; round < 4000; round++) {
+    md_dim3 grid, block;
+    uint32_t d;
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    grid.x = v[s % 6], grid.y = v[(s >> 3) % 6], grid.z = v[(s >> 6) % 6];
+    block.x = v[(s >> 9) % 6], block.y = v[(s >> 12) % 6];
+    block.z = v[(s >> 15) % 6];
+    d = v[(s >> 18) % 6];
+    if ((s >> 21) % 4 == 0) /* only what no program reads changes */
+      grid.x ^= 8, block.y ^= 16, grid.z ^= 32, block.x ^= 4;
+    geometry_check(d, grid, block);
+    geometry_check(d, grid, block);
   }
 }
 
@@ -824,6 +882,7 @@ int main(void) {
   add_pkern(&qk, "Q__magicdiv_desc");
   add_pkern(&rk, "R__magicdiv_desc");
   add_pkern(&sk, "S__magicdiv_desc");
+  add_pkern(&gk, "G__magicdiv_desc");
   fake_bind(&stub_k, &korig, 0);
   fake_bind(&stub_n, &nclone, 0);
   d = fake_driver();
@@ -850,6 +909,8 @@ int main(void) {
   test_runs(&qk, q_at, 32);
   test_runs(&rk, r_at, 72);
   test_runs(&sk, s_at, 72);
+  section("geometry");
+  test_geometry();
   section("frame");
   test_frame(&w5);
   section("contexts");
