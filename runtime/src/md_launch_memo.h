@@ -290,13 +290,14 @@ MD_MEMO_INLINE int md_memo_inputs_same(md_memo *m, void *const *args,
   return md_memo_values_same(m);
 }
 
-/* The launch dimensions as a record keeps them: block x | y << 32, block
- * z, grid x | y << 32, grid z (the words of md_dim3 pairs). */
+/* The launch dimensions as a record keeps them: the bytes of block x and
+ * y, block z, the bytes of grid x and y, grid z (how an md_dim3 argument
+ * arrives: x and y in one register; values and masks packed alike). */
 static inline void md_dims_pack(const md_dim3 *grid, const md_dim3 *block,
                                 uint64_t w[4]) {
-  w[0] = (uint64_t)block->y << 32 | block->x;
+  memcpy(&w[0], &block->x, 8); /* x, y: adjacent u32 fields */
   w[1] = block->z;
-  w[2] = (uint64_t)grid->y << 32 | grid->x;
+  memcpy(&w[2], &grid->x, 8);
   w[3] = grid->z;
 }
 
