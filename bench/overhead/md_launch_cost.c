@@ -17,6 +17,9 @@
  *                 (a xorshift step each: what a program computing new
  *                 shapes pays anyway)
  *   div16-fresh   16 divisors, the same 16 new values every launch
+ *   hip-div4/16   div4 and div16 through md_hip_launch (the clone's handle
+ *                 and descriptor from the host pass, launched through the
+ *                 program's hipLaunchKernel)
  *   range1        1 divisor and a launch-checked dividend range: the
  *                 requirement grid.x * block.x <= 2^31 that `idx / d` with
  *                 idx = blockIdx.x * blockDim.x + threadIdx.x gets (a
@@ -61,12 +64,15 @@ enum {
   LC_STUB16_PLAIN,
   LC_STUB16,
   LC_RANGE1,
+  LC_HIP4,
+  LC_HIP16,
   LC_ROWS
 };
 static const char *const lc_row_name[LC_ROWS] = {
     "plain",       "noclone",     "div1",        "div4",
     "div16",       "plain-fresh", "div16-fresh", "stub4-plain",
-    "stub4",       "stub16-plain", "stub16",     "range1"};
+    "stub4",       "stub16-plain", "stub16",     "range1",
+    "hip-div4",    "hip-div16"};
 
 /* ---- the no-op driver: one context, one module ---- */
 
@@ -214,6 +220,13 @@ static size_t lc_make_range_desc(unsigned char *out) {
   return p;
 }
 
+/* ---- HIP: the host pass's clone records of k4 and k16 ---- */
+
+static char lc_hip_stub[2], lc_hip_clone[2]; /* registered handles */
+static md_hip_clone lc_hclone[2];
+static const md_hip_api lc_hapi = {MD_HIP_API_VERSION, 0,
+                                   lc_cuda_launch_kernel};
+
 /* ---- the rows ---- */
 
 static uint32_t lc_same_vals[LC_MAXDIV], lc_fresh_vals[LC_MAXDIV];
@@ -245,6 +258,11 @@ static void lc_setup(void) {
   for (int i = 0; i < 3; i++)
     lc_desc_n[i] = lc_make_desc(lc_desc[i], nd[i]);
   lc_desc_n[3] = lc_make_range_desc(lc_desc[3]);
+  for (int i = 0; i < 2; i++) { /* k4, k16 */
+    lc_hclone[i].handle = &lc_hip_clone[i];
+    lc_hclone[i].desc = lc_desc[i + 1];
+    lc_hclone[i].desc_size = lc_desc_n[i + 1];
+  }
   for (int i = 0; i < LC_MAXDIV; i++) { /* small shapes */
     lc_same_vals[i] = 7u + 3u * (uint32_t)i;
     lc_same[i] = &lc_same_vals[i];
@@ -342,6 +360,12 @@ static int lc_one(int row) {
   case LC_RANGE1:
     k = 4;
     break;
+  case LC_HIP4:
+  case LC_HIP16:
+    k = row == LC_HIP16;
+    return md_hip_launch(&lc_hip_stub[k], g, b, args, 0, NULL,
+                         k ? "k16h" : "k4h",
+                         &lc_hapi, &lc_hclone[k]);
   default:
     lc_new_values();
     k = 3;

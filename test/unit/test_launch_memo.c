@@ -313,6 +313,7 @@ typedef struct pkern {
   uint32_t nx;
   fake_fn orig, clone;
   char stub;
+  char hstub, hclone; /* HIP: the kernel's and the clone's handles */
 } pkern;
 
 /* md_desc_fill's outcome for a launch of k with args (grid 1, block 32):
@@ -327,24 +328,32 @@ static void expect_outcome(const pkern *k, void **args, int st,
 /* The launch of k with args that just ran (fake_last_* cleared before it)
  * had md_desc_fill's outcome st / want: the original where st is a
  * fallback, else the clone with args and then want's values. */
+static void expect_params(const pkern *k, void *const *params, void **args,
+                          const md_extra *want);
 static void expect_outcome(const pkern *k, void **args, int st,
                            const md_extra *want) {
-  uint32_t j = 0;
   if (st != MD_OK) {
     EXPECT(fake_last_orig == &k->stub && fake_last_fn == NULL);
     return;
   }
   EXPECT(fake_last_fn == &k->clone);
-  if (fake_last_fn != &k->clone)
-    return;
+  if (fake_last_fn == &k->clone)
+    expect_params(k, fake_last_params, args, want);
+}
+
+/* A clone launch of k with args passed params: args' pointers, then
+ * want's values. */
+static void expect_params(const pkern *k, void *const *params, void **args,
+                          const md_extra *want) {
+  uint32_t j = 0;
   for (uint32_t i = 0; i < k->np; i++)
-    EXPECT(fake_last_params[i] == args[i]);
+    EXPECT(params[i] == args[i]);
   for (int v = 0; v < k->nd; v++) {
     int wide = md_kind_width(k->divs[v].kind) == 64;
     for (int n = md_kind_params(k->divs[v].kind, k->divs[v].flags); n > 0;
          n--, j++) {
-      uint64_t got = wide ? *(const uint64_t *)fake_last_params[k->np + j]
-                          : *(const uint32_t *)fake_last_params[k->np + j];
+      uint64_t got = wide ? *(const uint64_t *)params[k->np + j]
+                          : *(const uint32_t *)params[k->np + j];
       if (got != want->value[j]) {
         fprintf(stderr, "%s: extra %u is %llu, want %llu\n", k->orig.name, j,
                 (unsigned long long)got,
@@ -373,7 +382,7 @@ static void expect_launch(const pkern *k, void **args, const md_cuda_api *a) {
 #define PKERN(nm, divs, nd, np, sizes)                                         \
   {(divs), (nd), (np), (sizes), {0}, 0, 0,                                     \
    {nm, NULL, (np), -1, 0, 0, (sizes)},                                        \
-   {nm "__magicdiv", NULL, 0, -1, 0, 0, NULL}, 0}
+   {nm "__magicdiv", NULL, 0, -1, 0, 0, NULL}, 0, 0, 0}
 
 static const uint32_t psizes[4] = {8, 4, 4, 8};
 static pkern pk = PKERN("P", p_divs, 5, 4, psizes);
@@ -570,28 +579,73 @@ static const pdiv s_divs[9] = {
     {8, 0, 4, MD_KIND_U32, 0}};
 static pkern sk = PKERN("S", s_divs, 9, 9, s_sizes);
 
-/* Launch k, whose parameter i points at buf + at[i], and check it. */
-static void run_check(pkern *k, const unsigned *at, unsigned char *buf) {
+/* HIP launches of a pkern: the program's hipLaunchKernel records what it
+ * launched. */
+static const void *hk_fn;
+static void **hk_args;
+static int hk_launch(const void *fn, md_dim3 g, md_dim3 b, void **args,
+                     size_t shmem, void *stream) {
+  (void)g, (void)b, (void)shmem, (void)stream;
+  hk_fn = fn;
+  hk_args = args;
+  return 0;
+}
+
+/* Launch k with args through md_hip_launch (its clone handed over as the
+ * host pass does); exactly md_desc_fill's outcome. */
+static void expect_launch_hip(pkern *k, void **args) {
+  static const md_hip_api hapi = {MD_HIP_API_VERSION, 0, hk_launch};
+  md_hip_clone c = {&k->hclone, k->desc, 0, NULL, NULL, 0};
+  md_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
+  md_extra want;
+  int st = want_of(k, args, &want);
+  c.desc_size = k->n;
+  hk_fn = NULL;
+  EXPECT(md_hip_launch(&k->hstub, grid, block, args, 0, NULL, k->orig.name,
+                       &hapi, &c) == 0);
+  if (st != MD_OK) {
+    EXPECT(hk_fn == &k->hstub && hk_args == args);
+    return;
+  }
+  EXPECT(hk_fn == &k->hclone);
+  if (hk_fn == &k->hclone)
+    expect_params(k, hk_args, args, &want);
+}
+
+/* Launch k, whose parameter i points at buf + at[i], through md_hip_launch
+ * (hip) or md_cuda_launch, and check it. */
+static void run_check(pkern *k, const unsigned *at, unsigned char *buf,
+                      int hip) {
   void *args[9];
   for (uint32_t i = 0; i < k->np; i++)
     args[i] = buf + at[i];
-  expect_launch(k, args, &api);
+  if (hip)
+    expect_launch_hip(k, args);
+  else
+    expect_launch(k, args, &api);
 }
 
 /* Kernel k's parameters point into one buffer (parameter i at at[i]);
- * single random bytes of its first `span` change between launches. */
-static void test_runs(pkern *k, const unsigned *at, unsigned span) {
-  unsigned char buf[80];
+ * single random bytes of its first `span` change between launches, and
+ * every seventh round launches from a copy (other pointers, the same
+ * values) and back. */
+static void test_runs(pkern *k, const unsigned *at, unsigned span, int hip) {
+  unsigned char buf[80], copy[80];
   uint64_t s = 0x1234567887654321ull;
   for (int i = 0; i < 80; i++)
     buf[i] = (unsigned char)(0x11 * (i % 15) + 1);
-  run_check(k, at, buf);
-  run_check(k, at, buf);
+  run_check(k, at, buf, hip);
+  run_check(k, at, buf, hip);
   for (int round = 0; round < 3000; round++) {
     s ^= s << 13, s ^= s >> 7, s ^= s << 17;
     buf[s % span] = (unsigned char)(s >> 24); /* zeros too: fallbacks */
-    run_check(k, at, buf);
-    run_check(k, at, buf); /* the memo */
+    run_check(k, at, buf, hip);
+    run_check(k, at, buf, hip); /* the memo */
+    if (round % 7 == 0) {
+      memcpy(copy, buf, sizeof buf);
+      run_check(k, at, copy, hip);
+      run_check(k, at, copy, hip);
+    }
   }
 }
 
@@ -906,9 +960,11 @@ int main(void) {
   test_wide(&w5);
   test_wide(&w11);
   section("probes");
-  test_runs(&qk, q_at, 32);
-  test_runs(&rk, r_at, 72);
-  test_runs(&sk, s_at, 72);
+  for (int hip = 0; hip < 2; hip++) {
+    test_runs(&qk, q_at, 32, hip);
+    test_runs(&rk, r_at, 72, hip);
+    test_runs(&sk, s_at, 72, hip);
+  }
   section("geometry");
   test_geometry();
   section("frame");
