@@ -207,6 +207,17 @@ MD_MEMO_INLINE uint64_t md_addr_diff(const unsigned char *const *addr,
                                      unsigned size) {
   const unsigned char *const *end = addr + n;
   uint64_t d0 = 0, d1 = 0;
+  if (n <= 4) { /* straight-line */
+    if (n >= 1)
+      d0 = md_load(addr[0], size) ^ in[0];
+    if (n >= 2)
+      d1 = md_load(addr[1], size) ^ in[1];
+    if (n >= 3)
+      d0 |= md_load(addr[2], size) ^ in[2];
+    if (n == 4)
+      d1 |= md_load(addr[3], size) ^ in[3];
+    return d0 | d1;
+  }
   for (; end - addr >= 4; addr += 4, in += 4) {
     d0 |= (md_load(addr[0], size) ^ in[0]) | (md_load(addr[1], size) ^ in[1]);
     d1 |= (md_load(addr[2], size) ^ in[2]) | (md_load(addr[3], size) ^ in[3]);
@@ -218,12 +229,36 @@ MD_MEMO_INLINE uint64_t md_addr_diff(const unsigned char *const *addr,
 
 /* md_addr_diff of 16-byte probes, whose values are two words each (in[2i],
  * in[2i + 1]): one vector load and compare each where the compiler has
- * vector types, two at a time. */
+ * vector types; up to four unrolled, then two at a time. */
 MD_MEMO_INLINE uint64_t md_addr_diff16(const unsigned char *const *addr,
                                        size_t n, const uint64_t *in) {
 #if defined(__GNUC__)
-  const unsigned char *const *end = addr + n;
   md_v2 d0 = {0, 0}, d1 = {0, 0}, x0, y0, x1, y1;
+  const unsigned char *const *end = addr + n;
+  if (n <= 4) { /* straight-line */
+    if (n >= 1) {
+      memcpy(&x0, addr[0], sizeof x0);
+      memcpy(&y0, in, sizeof y0);
+      d0 = x0 ^ y0;
+    }
+    if (n >= 2) {
+      memcpy(&x1, addr[1], sizeof x1);
+      memcpy(&y1, in + 2, sizeof y1);
+      d1 = x1 ^ y1;
+    }
+    if (n >= 3) {
+      memcpy(&x0, addr[2], sizeof x0);
+      memcpy(&y0, in + 4, sizeof y0);
+      d0 |= x0 ^ y0;
+    }
+    if (n == 4) {
+      memcpy(&x1, addr[3], sizeof x1);
+      memcpy(&y1, in + 6, sizeof y1);
+      d1 |= x1 ^ y1;
+    }
+    d0 |= d1;
+    return d0[0] | d0[1];
+  }
   for (; end - addr >= 2; addr += 2, in += 4) {
     memcpy(&x0, addr[0], sizeof x0);
     memcpy(&y0, in, sizeof y0);

@@ -579,6 +579,50 @@ static const pdiv s_divs[9] = {
     {8, 0, 4, MD_KIND_U32, 0}};
 static pkern sk = PKERN("S", s_divs, 9, 9, s_sizes);
 
+/* Kernels of `count` parameters of `size` bytes, `stride` apart in one
+ * buffer, each one divisor: the probe loops with one size of probe, up to
+ * four (straight-line) and more (the loop): 7 and 9 adjacent u64 (runs of
+ * 56 and 72 bytes: 4 and 5 16-byte probes), 3 and 5 u64 12 bytes apart (3
+ * and 5 8-byte probes), 2 and 6 u32 8 bytes apart (2 and 6 4-byte
+ * probes). */
+#define N_LAYOUTS 6
+static const int lay_count[N_LAYOUTS] = {7, 9, 3, 5, 2, 6};
+static const int lay_size[N_LAYOUTS] = {8, 8, 8, 8, 4, 4};
+static const int lay_stride[N_LAYOUTS] = {8, 8, 12, 12, 8, 8};
+static pkern lay_k[N_LAYOUTS];
+static pdiv lay_divs[N_LAYOUTS][9];
+static uint32_t lay_sizes[N_LAYOUTS][9];
+static unsigned lay_at[N_LAYOUTS][9];
+static char lay_name[N_LAYOUTS][3][24];
+
+static void make_layouts(void) {
+  for (int l = 0; l < N_LAYOUTS; l++) {
+    pkern *k = &lay_k[l];
+    for (int i = 0; i < lay_count[l]; i++) {
+      pdiv v = {i, 0, lay_size[l], lay_size[l] == 8 ? MD_KIND_U64 : MD_KIND_U32,
+                0};
+      lay_divs[l][i] = v;
+      lay_sizes[l][i] = (uint32_t)lay_size[l];
+      lay_at[l][i] = (unsigned)(i * lay_stride[l]);
+    }
+    snprintf(lay_name[l][0], sizeof lay_name[l][0], "L%d", l);
+    snprintf(lay_name[l][1], sizeof lay_name[l][1], "L%d__magicdiv", l);
+    snprintf(lay_name[l][2], sizeof lay_name[l][2], "L%d__magicdiv_desc", l);
+    memset(k, 0, sizeof *k);
+    k->divs = lay_divs[l];
+    k->nd = lay_count[l];
+    k->np = (uint32_t)lay_count[l];
+    k->sizes = lay_sizes[l];
+    k->orig.name = lay_name[l][0];
+    k->orig.n_params = lay_count[l];
+    k->orig.div_param = -1;
+    k->orig.psizes = lay_sizes[l];
+    k->clone.name = lay_name[l][1];
+    k->clone.div_param = -1;
+    add_pkern(k, lay_name[l][2]);
+  }
+}
+
 /* HIP launches of a pkern: the program's hipLaunchKernel records what it
  * launched. */
 static const void *hk_fn;
@@ -937,6 +981,7 @@ int main(void) {
   add_pkern(&rk, "R__magicdiv_desc");
   add_pkern(&sk, "S__magicdiv_desc");
   add_pkern(&gk, "G__magicdiv_desc");
+  make_layouts();
   fake_bind(&stub_k, &korig, 0);
   fake_bind(&stub_n, &nclone, 0);
   d = fake_driver();
@@ -964,6 +1009,8 @@ int main(void) {
     test_runs(&qk, q_at, 32, hip);
     test_runs(&rk, r_at, 72, hip);
     test_runs(&sk, s_at, 72, hip);
+    for (int l = 0; l < N_LAYOUTS; l++)
+      test_runs(&lay_k[l], lay_at[l], 72, hip);
   }
   section("geometry");
   test_geometry();
