@@ -494,36 +494,53 @@ static int md_all_original(const void *key) {
   return 1;
 }
 
-/* md_cuda_launch past its fast path (kept out of line: the fast path
- * needs no frame for it).  e: the entry of fn in this context when the
- * fast path found this thread's record of it and the inputs differ (no
- * second lookup; missed: the values differ, no second compare); NULL:
- * the whole lookup. */
+/* The original launch (fn, grid, block, args, shmem, stream) through api,
+ * as md_cuda_run and md_cuda_rt_launch take it. */
+static void md_cuda_orig_init(md_cuda_orig *o, const void *fn, md_dim3 grid,
+                              md_dim3 block, void **args, size_t shmem,
+                              void *stream, const md_cuda_api *api) {
+  memset(o, 0, sizeof *o);
+  o->api = api;
+  o->fn = fn;
+  o->grid = grid;
+  o->block = block;
+  o->args = args;
+  o->shmem = shmem;
+  o->stream = stream;
+  o->cooperative = (api->flags & MD_API_COOPERATIVE) != 0;
+}
+
+/* md_cuda_launch decided from e, the entry of fn in this context, which
+ * this thread's record of it named (no lookup; missed: the record was
+ * compared and differs, no second compare).  Out of line: the fast path
+ * needs no frame for it. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int md_cuda_launch_entry(const void *fn, md_dim3 grid, md_dim3 block,
+                                void **args, size_t shmem, void *stream,
+                                const md_cuda_api *api, const md_entry *e,
+                                int missed) {
+  md_cuda_orig o;
+  md_cuda_orig_init(&o, fn, grid, block, args, shmem, stream, api);
+  o.memo_missed = missed;
+  return md_cuda_run(md_cuda_driver_get(), e, 0, &o,
+                     md_cuda_stream(stream, api));
+}
+
+/* md_cuda_launch with the whole lookup (the first launch of fn on this
+ * thread, a cooperative launch, a context without a record). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static int md_cuda_launch_general(const void *fn, md_dim3 grid,
                                   md_dim3 block, void **args, size_t shmem,
                                   void *stream, const char *name,
-                                  const md_cuda_api *api, const md_entry *e,
-                                  int missed) {
+                                  const md_cuda_api *api) {
   md_cuda_orig o;
-  if (!e && md_all_original(fn)) /* no clone in any context */
+  if (md_all_original(fn)) /* no clone in any context */
     return api->launch_kernel(fn, grid, block, args, shmem, stream);
-  memset(&o, 0, sizeof o);
-  o.api = api;
-  o.fn = fn;
-  o.grid = grid;
-  o.block = block;
-  o.args = args;
-  o.shmem = shmem;
-  o.stream = stream;
-  o.cooperative = (api->flags & MD_API_COOPERATIVE) != 0;
-  if (e) {
-    o.memo_missed = missed;
-    return md_cuda_run(md_cuda_driver_get(), e, 0, &o,
-                       md_cuda_stream(stream, api));
-  }
+  md_cuda_orig_init(&o, fn, grid, block, args, shmem, stream, api);
   return md_cuda_rt_launch(&o, name, api->get_func_by_symbol, api->flags);
 }
 
@@ -563,13 +580,13 @@ __attribute__((noinline))
 static int md_cuda_repeat_other(md_memo *m, const md_cuda_driver *d,
                                 const void *fn, md_dim3 grid, md_dim3 block,
                                 void **args, size_t shmem, void *stream,
-                                const char *name, const md_cuda_api *api) {
+                                const md_cuda_api *api) {
   md_CUstream cs;
   if (!m->orig) {
     int same = md_memo_inputs_same(m, args, NULL);
     if (same != 1 || (m->any_dims && !md_memo_dims_hit(m, &grid, &block)))
-      return md_cuda_launch_general(fn, grid, block, args, shmem, stream,
-                                    name, api, m->e, same == 1 || same == 0);
+      return md_cuda_launch_entry(fn, grid, block, args, shmem, stream, api,
+                                  m->e, same == 1 || same == 0);
   }
   if (!m->ok) /* the original here, or the same inputs fell back */
     return api->launch_kernel(fn, grid, block, args, shmem, stream);
@@ -579,8 +596,8 @@ static int md_cuda_repeat_other(md_memo *m, const md_cuda_driver *d,
   return md_cuda_memo_launch(m, d, fn, &grid, &block, args, shmem, stream,
                              api);
 general:
-  return md_cuda_launch_general(fn, grid, block, args, shmem, stream, name,
-                                api, m->e, 0);
+  return md_cuda_launch_entry(fn, grid, block, args, shmem, stream, api,
+                              m->e, 0);
 }
 
 /* The site of this launch for md_memo_inputs_same: md_cuda_launch's return
@@ -609,11 +626,11 @@ static inline int md_cuda_memo_hit(md_memo *m, const md_cuda_driver *d,
                                    const void *site, const void *fn,
                                    const md_dim3 *grid, const md_dim3 *block,
                                    void **args, size_t shmem, void *stream,
-                                   const char *name, const md_cuda_api *api) {
+                                   const md_cuda_api *api) {
   int same = md_memo_inputs_same(m, args, site);
   if (same != 1) /* other inputs */
-    return md_cuda_launch_general(fn, *grid, *block, args, shmem, stream,
-                                  name, api, m->e, same == 0);
+    return md_cuda_launch_entry(fn, *grid, *block, args, shmem, stream, api,
+                                m->e, same == 0);
   return md_cuda_memo_launch(m, d, fn, grid, block, args, shmem, stream,
                              api);
 }
@@ -636,12 +653,12 @@ static int md_cuda_launch_slow(const void *fn, md_dim3 grid, md_dim3 block,
       shmem > UINT_MAX || !(d = md_cuda_driver_fast()) ||
       !(ctx = md_ctx_key(d)) || !(m = md_memo_at(fn, ctx)))
     return md_cuda_launch_general(fn, grid, block, args, shmem, stream, name,
-                                  api, NULL, 0);
+                                  api);
   if (!m->direct || m->lent)
     return md_cuda_repeat_other(m, d, fn, grid, block, args, shmem, stream,
-                                name, api);
+                                api);
   return md_cuda_memo_hit(m, d, NULL, fn, &grid, &block, args, shmem, stream,
-                          name, api);
+                          api);
 }
 
 /* Every launch starts here.  The fast path is a repeated launch: this
@@ -680,9 +697,9 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
     goto slow;
   if (!m->direct || m->lent)
     return md_cuda_repeat_other(m, d, fn, grid, block, args, shmem, stream,
-                                name, api);
+                                api);
   return md_cuda_memo_hit(m, d, md_frame_site(m, api), fn, &grid, &block,
-                          args, shmem, stream, name, api);
+                          args, shmem, stream, api);
 slow:
   return md_cuda_launch_slow(fn, grid, block, args, shmem, stream, name, api);
 }
