@@ -778,8 +778,10 @@ static LLVMValueRef md_api_global(md_host *h, size_t a,
   }
   init = LLVMConstStructInContext(h->c, fields, n, 0);
   g = LLVMAddGlobal(h->m, LLVMTypeOf(init),
-                    extra ? "__magicdiv_cuda_frame_api"
-                          : md_launch_apis[a].global);
+                    !extra ? md_launch_apis[a].global
+                    : md_launch_apis[a].kind == MD_CUDA
+                        ? "__magicdiv_cuda_frame_api"
+                        : "__magicdiv_hip_frame_api");
   LLVMSetInitializer(g, init);
   LLVMSetGlobalConstant(g, 1);
   LLVMSetLinkage(g, LLVMPrivateLinkage);
@@ -847,7 +849,9 @@ static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
   args[n] = r ? r->name_ptr : LLVMConstPointerNull(h->ptr);
   /* a stub's array of its own stack slots (md_host_frame.c): the repeated
    * launch compares the site and the array's address, not each pointer */
-  if (!hip && strcmp(rt, "md_cuda_launch") == 0 && n >= 3 &&
+  if ((strcmp(rt, "md_cuda_launch") == 0 ||
+       strcmp(rt, "md_hip_launch") == 0) &&
+      n >= 3 &&
       (frame = md_frame_args_slots(h->m, call, LLVMGetOperand(call, n - 3))))
     frame = MD_API_FRAME_ARGS | frame << MD_API_FRAME_SHIFT;
   args[n + 1] = md_api_global(h, a, LLVMGetCalledValue(call), frame);

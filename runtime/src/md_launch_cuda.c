@@ -600,20 +600,6 @@ general:
                               m->e, 0);
 }
 
-/* The site of this launch for md_memo_inputs_same: md_cuda_launch's return
- * address where its call site has MD_API_FRAME_ARGS with slots for every
- * parameter (md_cuda_launch is never inlined, so this is the call
- * instruction of the frame that holds the array), else NULL. */
-#if defined(__GNUC__)
-#define md_frame_site(m, api)                                                  \
-  (((api)->flags & MD_API_FRAME_ARGS) &&                                       \
-           MD_API_FRAME_SLOTS((api)->flags) >= (m)->n_params                   \
-       ? __builtin_return_address(0)                                           \
-       : NULL)
-#else
-#define md_frame_site(m, api) NULL
-#endif
-
 /* A repeated launch of fn (grid, block, args, shmem, stream, name, api)
  * whose record m is of the current context (driver d), `direct` and not
  * lent: the clone at once where the inputs are the record's

@@ -217,13 +217,18 @@ static int md_hip_launch_slow(const void *fn, md_dim3 grid, md_dim3 block,
 
 /* The fast path is a repeated launch whose record (md_memo_at: one
  * thread-local probe; HIP has no context) is `direct` and holds this
- * launch's inputs (md_memo_inputs_same, inlined): the clone through the
+ * launch's inputs (md_memo_inputs_same, inlined; a call site with
+ * MD_API_FRAME_ARGS compares its return address and the array's address
+ * instead of the pointers, as md_cuda_launch does): the clone through the
  * program's launch function with the record's argument array (a failed
  * clone launch runs the original, as in md_hip_run).  Anything else --
  * the first launch, other inputs, a record of the original, of a
  * fallback, of a kernel that reads the launch geometry, made under
  * MAGICDIV_GRAPHS=original, or lent -- is md_hip_run's
  * (md_hip_launch_slow, a sibling call). */
+#if defined(__GNUC__)
+__attribute__((noinline)) /* md_frame_site: the return address is the site */
+#endif
 int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
                   size_t shmem, void *stream, const char *name,
                   const md_hip_api *api, const md_hip_clone *clone) {
@@ -232,7 +237,7 @@ int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
   if (!api || !api->launch_kernel)
     return MD_HIP_INVALID_VALUE;
   if (!(m = md_memo_at(fn, 0)) || !m->direct || m->lent ||
-      md_memo_inputs_same(m, args, NULL) != 1)
+      md_memo_inputs_same(m, args, md_frame_site(m, api)) != 1)
     return md_hip_launch_slow(fn, grid, block, args, shmem, stream, name,
                               api, clone);
   m->lent = 1; /* a launch from inside this one copies (md_memo_lend) */

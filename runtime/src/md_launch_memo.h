@@ -325,6 +325,22 @@ MD_MEMO_INLINE int md_memo_inputs_same(md_memo *m, void *const *args,
   return md_memo_values_same(m);
 }
 
+/* The site of a launch for md_memo_inputs_same, in the runtime's entry
+ * point that the host pass's call site calls (md_cuda_launch,
+ * md_hip_launch: never inlined, so their return address is the call
+ * instruction of the frame that holds the array): that return address
+ * where the call site's api has MD_API_FRAME_ARGS with slots for every
+ * parameter of record m, else NULL. */
+#if defined(__GNUC__)
+#define md_frame_site(m, api)                                                  \
+  (((api)->flags & MD_API_FRAME_ARGS) &&                                       \
+           MD_API_FRAME_SLOTS((api)->flags) >= (m)->n_params                   \
+       ? __builtin_return_address(0)                                           \
+       : NULL)
+#else
+#define md_frame_site(m, api) NULL
+#endif
+
 /* The launch dimensions as a record keeps them: the bytes of block x and
  * y, block z, the bytes of grid x and y, grid z (how an md_dim3 argument
  * arrives: x and y in one register; values and masks packed alike). */

@@ -32,14 +32,14 @@
 // CO-DAG: _Z7k_shapePi5Shape__magicdiv.kd
 // CO-DAG: _Z7k_shapePi5Shape__magicdiv_desc
 
-// HOST: @__magicdiv_hip_api = private constant { i32, i32, ptr } { i32 2, i32 0, ptr @hipLaunchKernel }
+// HOST: @__magicdiv_hip_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr } { i32 2, i32 {{[0-9]+}}, ptr @hipLaunchKernel }
 // HOST-NOT: call {{.*}}@hipLaunchKernel(
-// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z5k_u32PjS_PKjij, {{.*}}, ptr @__magicdiv_hip_api, ptr @_Z5k_u32PjS_PKjij.magicdiv.clone)
-// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z5k_s32PiS_PKiii, {{.*}}, ptr @__magicdiv_hip_api, ptr @_Z5k_s32PiS_PKiii.magicdiv.clone)
-// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z5k_u64PyS_PKyiy, {{.*}}, ptr @__magicdiv_hip_api, ptr @_Z5k_u64PyS_PKyiy.magicdiv.clone)
-// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z5k_s64PxS_PKxix, {{.*}}, ptr @__magicdiv_hip_api, ptr @_Z5k_s64PxS_PKxix.magicdiv.clone)
-// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z7k_mixedPxPKxii, {{.*}}, ptr @__magicdiv_hip_api, ptr @_Z7k_mixedPxPKxii.magicdiv.clone)
-// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z7k_shapePi5Shape, {{.*}}, ptr @__magicdiv_hip_api, ptr @_Z7k_shapePi5Shape.magicdiv.clone)
+// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z5k_u32PjS_PKjij, {{.*}}, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr @_Z5k_u32PjS_PKjij.magicdiv.clone)
+// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z5k_s32PiS_PKiii, {{.*}}, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr @_Z5k_s32PiS_PKiii.magicdiv.clone)
+// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z5k_u64PyS_PKyiy, {{.*}}, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr @_Z5k_u64PyS_PKyiy.magicdiv.clone)
+// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z5k_s64PxS_PKxix, {{.*}}, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr @_Z5k_s64PxS_PKxix.magicdiv.clone)
+// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z7k_mixedPxPKxii, {{.*}}, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr @_Z7k_mixedPxPKxii.magicdiv.clone)
+// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z7k_shapePi5Shape, {{.*}}, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr @_Z7k_shapePi5Shape.magicdiv.clone)
 // HOST-NOT: call {{.*}}@hipLaunchKernel(
 // HOST: define internal void @__hip_module_ctor()
 // HOST: call i32 @__hipRegisterFunction(ptr %{{[0-9]+}}, ptr nonnull @_Z5k_u32PjS_PKjij, ptr nonnull @0, ptr nonnull @0,

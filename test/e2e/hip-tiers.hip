@@ -21,10 +21,10 @@
 // CO-DAG: _Z5k_geoPii__magicdiv.kd
 // CO-NOT: _Z5k_geoPii__magicdiv_plain
 
-// HOST-DAG: @__magicdiv_hip_api = private constant { i32, i32, ptr } { i32 2, i32 0, ptr @hipLaunchKernel }
+// HOST-DAG: @__magicdiv_hip_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr } { i32 2, i32 {{[0-9]+}}, ptr @hipLaunchKernel }
 // HOST-DAG: @_Z6k_widePyy.magicdiv.clone = private constant { ptr, ptr, i64, ptr, ptr, i64 } { ptr @_Z6k_widePyy.magicdiv.handle, ptr @_Z6k_widePyy.magicdiv.desc, i64 {{[0-9]+}}, ptr @_Z6k_widePyy.magicdiv_plain.handle, ptr @_Z6k_widePyy.magicdiv_plain.desc, i64 {{[0-9]+}} }
 // HOST-DAG: @_Z5k_geoPii.magicdiv.clone = private constant { ptr, ptr, i64, ptr, ptr, i64 } { ptr @_Z5k_geoPii.magicdiv.handle, ptr @_Z5k_geoPii.magicdiv.desc, i64 {{[0-9]+}}, ptr null, ptr null, i64 0 }
-// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z6k_widePyy, {{.*}}, ptr @__magicdiv_hip_api, ptr @_Z6k_widePyy.magicdiv.clone)
+// HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z6k_widePyy, {{.*}}, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr @_Z6k_widePyy.magicdiv.clone)
 // HOST-DAG: call i32 @__hipRegisterFunction(ptr %{{[0-9]+}}, ptr @_Z6k_widePyy.magicdiv_plain.handle, ptr @_Z6k_widePyy.magicdiv_plain.name, ptr @_Z6k_widePyy.magicdiv_plain.name,
 // HOST-DAG: @_Z6k_widePyy.magicdiv_plain.name = {{.*}} c"_Z6k_widePyy__magicdiv_plain\00"
 // HOST-NOT: _Z5k_geoPii.magicdiv_plain

@@ -635,6 +635,19 @@ static int hk_launch(const void *fn, md_dim3 g, md_dim3 b, void **args,
   return 0;
 }
 
+/* The HIP launch of k with args that just ran (hk_fn cleared before it)
+ * had md_desc_fill's outcome st / want. */
+static void expect_hip_outcome(const pkern *k, void **args, int st,
+                               const md_extra *want) {
+  if (st != MD_OK) {
+    EXPECT(hk_fn == &k->hstub && hk_args == args);
+    return;
+  }
+  EXPECT(hk_fn == &k->hclone);
+  if (hk_fn == &k->hclone)
+    expect_params(k, hk_args, args, want);
+}
+
 /* Launch k with args through md_hip_launch (its clone handed over as the
  * host pass does); exactly md_desc_fill's outcome. */
 static void expect_launch_hip(pkern *k, void **args) {
@@ -647,13 +660,7 @@ static void expect_launch_hip(pkern *k, void **args) {
   hk_fn = NULL;
   EXPECT(md_hip_launch(&k->hstub, grid, block, args, 0, NULL, k->orig.name,
                        &hapi, &c) == 0);
-  if (st != MD_OK) {
-    EXPECT(hk_fn == &k->hstub && hk_args == args);
-    return;
-  }
-  EXPECT(hk_fn == &k->hclone);
-  if (hk_fn == &k->hclone)
-    expect_params(k, hk_args, args, &want);
+  expect_hip_outcome(k, args, st, &want);
 }
 
 /* Launch k, whose parameter i points at buf + at[i], through md_hip_launch
@@ -753,6 +760,7 @@ static void test_geometry(void) {
  * change (which a flagged site never has) is still exact.  Two arrays
  * taking turns at one site (two frame addresses) are exact. */
 
+static int frame_hip; /* frame_launch goes through md_hip_launch */
 static const md_cuda_api frame_api = {
     MD_CUDA_API_VERSION, MD_API_FRAME_ARGS | 5u << MD_API_FRAME_SHIFT,
     fake_cudaLaunchKernel, fake_cudaGetFuncBySymbol};
@@ -773,6 +781,16 @@ static void frame_launch(pkern *k, uint32_t a, uint32_t b, uint64_t c,
   void *local[5] = {&a, &b, &c, &d, &e}, **args = use ? use : local;
   md_extra want;
   int st = want_of(k, args, &want);
+  if (frame_hip) { /* md_hip_launch, with the same flags */
+    const md_hip_api h = {MD_HIP_API_VERSION, fapi->flags, hk_launch};
+    md_hip_clone cl = {&k->hclone, k->desc, 0, NULL, NULL, 0};
+    cl.desc_size = k->n;
+    hk_fn = NULL;
+    EXPECT(md_hip_launch(&k->hstub, grid, block, args, 0, NULL, k->orig.name,
+                         &h, &cl) == 0);
+    expect_hip_outcome(k, args, st, &want);
+    return;
+  }
   fake_last_fn = NULL;
   fake_last_orig = NULL;
   EXPECT(md_cuda_launch(&k->stub, grid, block, args, 0, NULL, k->orig.name,
@@ -794,7 +812,8 @@ static void test_frame(pkern *k) {
   }
   for (int i = 0; i < 2; i++) /* a repeat: the second compares the site */
     frame_launch(k, 7, 5, 3, 9, 1, &frame_api, NULL);
-  m = md_memo_at(&k->stub, (uint64_t)fake_default_ctx * 3 + 1);
+  m = frame_hip ? md_memo_at(&k->hstub, 0)
+                : md_memo_at(&k->stub, (uint64_t)fake_default_ctx * 3 + 1);
   EXPECT(m && m->site != NULL);
   for (int i = 0; i < 2; i++) {
     v[i][0] = 7 + (uint32_t)i, v[i][1] = 5, v[i][2] = 9 + (uint32_t)i;
@@ -1016,6 +1035,9 @@ int main(void) {
   test_geometry();
   section("frame");
   test_frame(&w5);
+  frame_hip = 1;
+  test_frame(&w5);
+  frame_hip = 0;
   section("contexts");
   test_contexts();
   section("graphs original");

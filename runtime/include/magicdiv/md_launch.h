@@ -85,10 +85,11 @@ typedef int md_CUresult; /* CUresult value; 0 = CUDA_SUCCESS */
  * offsets the function fixes (a launch stub's array of its spilled
  * parameters; the host pass proves it, plugin/host/md_host_frame.c), and
  * has MD_API_FRAME_SLOTS(flags) slots: the same call instruction with the
- * array at the same address passes the same pointers.  md_cuda_launch then
- * compares its return address and the array's address instead of every
- * pointer.  Set only by the host pass, on md_cuda_api constants of its
- * own; a runtime that does not know the flag ignores it. */
+ * array at the same address passes the same pointers.  md_cuda_launch and
+ * md_hip_launch then compare their return address and the array's address
+ * instead of every pointer.  Set only by the host pass, on md_cuda_api /
+ * md_hip_api constants of its own; a runtime that does not know the flag
+ * ignores it. */
 #define MD_API_FRAME_ARGS 0x4u
 #define MD_API_FRAME_SHIFT 16
 #define MD_API_FRAME_SLOTS(flags) ((flags) >> MD_API_FRAME_SHIFT)
@@ -252,8 +253,10 @@ int md_cuda_set_driver(const md_cuda_driver *drv);
 
 typedef struct md_hip_api {
   uint32_t version; /* MD_HIP_API_VERSION */
-  uint32_t flags;   /* MD_API_* (informational: the program's own launch
-                       function is used for clone and original alike) */
+  uint32_t flags;   /* MD_API_* (the program's own launch function is
+                       used for clone and original alike; PER_THREAD says
+                       which default stream a capture check asks about,
+                       FRAME_ARGS as for CUDA) */
   md_rt_launch_fn launch_kernel; /* hipLaunchKernel or hipLaunchKernel_spt */
 } md_hip_api;
 

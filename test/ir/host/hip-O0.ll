@@ -8,18 +8,18 @@
 ; COUNT: 6
 
 ; CHECK-LABEL: define dso_local void @_Z20__device_stub__k_divPiPKiii(
-; CHECK: %31 = call i32 @md_hip_launch(ptr noundef @_Z5k_divPiPKiii, i64 %24, i32 %26, i64 %28, i32 %30, ptr noundef %15, i64 noundef %21, ptr noundef %22, ptr @0, ptr @__magicdiv_hip_api, ptr null)
+; CHECK: %31 = call i32 @md_hip_launch(ptr noundef @_Z5k_divPiPKiii, i64 %24, i32 %26, i64 %28, i32 %30, ptr noundef %15, i64 noundef %21, ptr noundef %22, ptr @0, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr null)
 ; CHECK-LABEL: define dso_local void @_Z22__device_stub__k_shapePi5Shape(
-; CHECK: call i32 @md_hip_launch(ptr noundef @_Z7k_shapePi5Shape, {{.*}}, ptr @1, ptr @__magicdiv_hip_api, ptr null)
+; CHECK: call i32 @md_hip_launch(ptr noundef @_Z7k_shapePi5Shape, {{.*}}, ptr @1, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr null)
 ; CHECK-LABEL: define dso_local void @_Z22__device_stub__k_plainPi(
-; CHECK: call i32 @md_hip_launch(ptr noundef @_Z7k_plainPi, {{.*}}, ptr @2, ptr @__magicdiv_hip_api, ptr null)
+; CHECK: call i32 @md_hip_launch(ptr noundef @_Z7k_plainPi, {{.*}}, ptr @2, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr null)
 ; CHECK-LABEL: define dso_local noundef i32 @_Z3runPiS_iiiP12ihipStream_t(
 ; CHECK: %111 = call i32 @md_hip_launch(ptr noundef @_Z5k_divPiPKiii, {{.*}}, ptr @0, ptr @__magicdiv_hip_api, ptr null)
 ; CHECK: %122 = call i32 @hipLaunchKernel(ptr noundef %112,
 ; CHECK: %136 = call i32 @hipLaunchKernel(ptr noundef %126,
 ; CHECK: %146 = call i32 @md_hip_launch_ext(ptr noundef @_Z7k_plainPi, i64 %139, i32 %141, i64 %143, i32 %145, ptr noundef %137, i64 noundef 0, ptr noundef null, ptr noundef null, ptr noundef null, i32 noundef 0, ptr @2, ptr @__magicdiv_hip_ext_api, ptr null)
 ; CHECK-LABEL: define linkonce_odr dso_local void @_Z21__device_stub__k_wideIxEvPT_S0_(
-; CHECK: call i32 @md_hip_launch(ptr noundef @_Z6k_wideIxEvPT_S0_, {{.*}}, ptr @3, ptr @__magicdiv_hip_api, ptr null)
+; CHECK: call i32 @md_hip_launch(ptr noundef @_Z6k_wideIxEvPT_S0_, {{.*}}, ptr @3, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr null)
 
 ; ModuleID = 'host.hip'
 source_filename = "host.hip"

@@ -31,11 +31,11 @@
 ; CHECK-NOT: _Z6k_wideIxEvPT_S0_.magicdiv
 ; CHECK-NOT: _Z7k_plainPi.magicdiv
 ; CHECK-LABEL: define dso_local void @_Z20__device_stub__k_divPiPKiii(
-; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z5k_divPiPKiii, {{.*}}, ptr @0, ptr @__magicdiv_hip_api, ptr @_Z5k_divPiPKiii.magicdiv.clone)
+; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z5k_divPiPKiii, {{.*}}, ptr @0, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr @_Z5k_divPiPKiii.magicdiv.clone)
 ; CHECK-LABEL: define dso_local void @_Z22__device_stub__k_shapePi5Shape(
-; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z7k_shapePi5Shape, {{.*}}, ptr @1, ptr @__magicdiv_hip_api, ptr @_Z7k_shapePi5Shape.magicdiv.clone)
+; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z7k_shapePi5Shape, {{.*}}, ptr @1, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr @_Z7k_shapePi5Shape.magicdiv.clone)
 ; CHECK-LABEL: define dso_local void @_Z22__device_stub__k_plainPi(
-; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z7k_plainPi, {{.*}}, ptr @2, ptr @__magicdiv_hip_api, ptr null)
+; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z7k_plainPi, {{.*}}, ptr @2, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr null)
 ; CHECK-LABEL: define dso_local noundef i32 @_Z3runPiS_iiiP12ihipStream_t(
 ; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z5k_divPiPKiii, {{.*}}, ptr @_Z5k_divPiPKiii.magicdiv.clone)
 ; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z7k_shapePi5Shape, {{.*}}, ptr @_Z7k_shapePi5Shape.magicdiv.clone)
