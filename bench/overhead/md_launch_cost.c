@@ -20,6 +20,8 @@
  *   hip-div4/16   div4 and div16 through md_hip_launch (the clone's handle
  *                 and descriptor from the host pass, launched through the
  *                 program's hipLaunchKernel)
+ *   hip-stub16    stub16 through md_hip_launch with MD_API_FRAME_ARGS
+ *                 (against stub16-plain)
  *   range1        1 divisor and a launch-checked dividend range: the
  *                 requirement grid.x * block.x <= 2^31 that `idx / d` with
  *                 idx = blockIdx.x * blockDim.x + threadIdx.x gets (a
@@ -66,13 +68,14 @@ enum {
   LC_RANGE1,
   LC_HIP4,
   LC_HIP16,
+  LC_HIP_STUB16,
   LC_ROWS
 };
 static const char *const lc_row_name[LC_ROWS] = {
     "plain",       "noclone",     "div1",        "div4",
     "div16",       "plain-fresh", "div16-fresh", "stub4-plain",
     "stub4",       "stub16-plain", "stub16",     "range1",
-    "hip-div4",    "hip-div16"};
+    "hip-div4",    "hip-div16",   "hip-stub16"};
 
 /* ---- the no-op driver: one context, one module ---- */
 
@@ -222,10 +225,14 @@ static size_t lc_make_range_desc(unsigned char *out) {
 
 /* ---- HIP: the host pass's clone records of k4 and k16 ---- */
 
-static char lc_hip_stub[2], lc_hip_clone[2]; /* registered handles */
-static md_hip_clone lc_hclone[2];
+static char lc_hip_stub[3], lc_hip_clone[3]; /* registered handles: k4,
+                                                k16, k16 from the stub */
+static md_hip_clone lc_hclone[3];
 static const md_hip_api lc_hapi = {MD_HIP_API_VERSION, 0,
                                    lc_cuda_launch_kernel};
+static const md_hip_api lc_hframe16 = {
+    MD_HIP_API_VERSION, MD_API_FRAME_ARGS | 16u << MD_API_FRAME_SHIFT,
+    lc_cuda_launch_kernel};
 
 /* ---- the rows ---- */
 
@@ -258,10 +265,10 @@ static void lc_setup(void) {
   for (int i = 0; i < 3; i++)
     lc_desc_n[i] = lc_make_desc(lc_desc[i], nd[i]);
   lc_desc_n[3] = lc_make_range_desc(lc_desc[3]);
-  for (int i = 0; i < 2; i++) { /* k4, k16 */
+  for (int i = 0; i < 3; i++) { /* k4, k16, k16 */
     lc_hclone[i].handle = &lc_hip_clone[i];
-    lc_hclone[i].desc = lc_desc[i + 1];
-    lc_hclone[i].desc_size = lc_desc_n[i + 1];
+    lc_hclone[i].desc = lc_desc[i ? 2 : 1];
+    lc_hclone[i].desc_size = lc_desc_n[i ? 2 : 1];
   }
   for (int i = 0; i < LC_MAXDIV; i++) { /* small shapes */
     lc_same_vals[i] = 7u + 3u * (uint32_t)i;
@@ -312,7 +319,7 @@ static LC_NOINLINE int lc_stub4(int routed, uint32_t a0, uint32_t a1,
     return api->launch_kernel(&lc_stub[2], g, b, args, 0, NULL);
   return md_cuda_launch(&lc_stub[2], g, b, args, 0, NULL, "k4", &lc_frame4);
 }
-static LC_NOINLINE int lc_stub16(int routed, uint32_t a0, uint32_t a1,
+static LC_NOINLINE int lc_stub16(int mode, uint32_t a0, uint32_t a1,
                                  uint32_t a2, uint32_t a3, uint32_t a4,
                                  uint32_t a5, uint32_t a6, uint32_t a7,
                                  uint32_t a8, uint32_t a9, uint32_t a10,
@@ -322,8 +329,11 @@ static LC_NOINLINE int lc_stub16(int routed, uint32_t a0, uint32_t a1,
   md_dim3 g = {1024, 1, 1}, b = {256, 1, 1};
   void *args[16] = {&a0, &a1, &a2,  &a3,  &a4,  &a5,  &a6,  &a7,
                     &a8, &a9, &a10, &a11, &a12, &a13, &a14, &a15};
-  if (!routed)
+  if (mode == 0) /* the program's own */
     return api->launch_kernel(&lc_stub[3], g, b, args, 0, NULL);
+  if (mode == 2) /* HIP */
+    return md_hip_launch(&lc_hip_stub[2], g, b, args, 0, NULL, "k16s",
+                         &lc_hframe16, &lc_hclone[2]);
   return md_cuda_launch(&lc_stub[3], g, b, args, 0, NULL, "k16",
                         &lc_frame16);
 }
@@ -343,7 +353,9 @@ static int lc_one(int row) {
     return lc_stub4(row == LC_STUB4, 7, 10, 13, 16);
   case LC_STUB16_PLAIN:
   case LC_STUB16:
-    return lc_stub16(row == LC_STUB16, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34,
+  case LC_HIP_STUB16:
+    return lc_stub16(row == LC_STUB16 ? 1 : row == LC_HIP_STUB16 ? 2 : 0, 7,
+                     10, 13, 16, 19, 22, 25, 28, 31, 34,
                      37, 40, 43, 46, 49, 52);
   case LC_NOCLONE:
     k = 0;
@@ -435,6 +447,9 @@ int md_launch_cost(long iters) {
          med[LC_STUB4] / med[LC_STUB4_PLAIN],
          best[LC_STUB16] / best[LC_STUB16_PLAIN],
          med[LC_STUB16] / med[LC_STUB16_PLAIN]);
+  printf("hip-stub16 x stub16-plain: min %.2f, median %.2f\n",
+         best[LC_HIP_STUB16] / best[LC_STUB16_PLAIN],
+         med[LC_HIP_STUB16] / med[LC_STUB16_PLAIN]);
   md_launch_release();
   return 0;
 }
