@@ -600,11 +600,11 @@ general:
                               m->e, 0);
 }
 
-/* A repeated launch of fn (grid, block, args, shmem, stream, name, api)
- * whose record m is of the current context (driver d), `direct` and not
- * lent: the clone at once where the inputs are the record's
- * (md_memo_inputs_same with the frame site, or NULL), else the general
- * path with the record's entry. */
+/* A repeated launch of fn (grid, block, args, shmem, stream, api) whose
+ * record m is of the current context (driver d), `direct` and not lent:
+ * the clone at once where the inputs are the record's
+ * (md_memo_inputs_same with the frame site, or NULL), else
+ * md_cuda_launch_entry with the record's entry. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -622,10 +622,11 @@ static inline int md_cuda_memo_hit(md_memo *m, const md_cuda_driver *d,
 }
 
 /* md_cuda_launch past its fast path: the first launch of fn on this
- * thread (no record: the general path), or a record of another context,
- * not `direct` or lent, a cooperative launch, a driver not known yet.
- * This thread's record of fn in the current context, if any, decides as
- * in md_cuda_launch (with no frame site: the pointers are compared). */
+ * thread (no record: the general path), a first record of another
+ * context, a cooperative launch or one with more than 4 GiB of dynamic
+ * shared memory, a driver not known yet, a context without an id.  This
+ * thread's record of fn in the current context, if any, decides as in
+ * md_cuda_launch (with no frame site: the pointers are compared). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -656,7 +657,7 @@ static int md_cuda_launch_slow(const void *fn, md_dim3 grid, md_dim3 block,
  * runs at once (a failed clone launch runs the original, as in
  * md_cuda_run).  The fast path makes no call but those two and inlines
  * the compare, so that the launch's arguments stay where they arrived.
- * Other inputs go to the general path with the record's entry (not
+ * Other inputs go to md_cuda_launch_entry with the record's entry (not
  * compared again); a record of this context that is not direct or is lent
  * to md_cuda_repeat_other; anything else (no record, a record of another
  * context, a cooperative launch) to md_cuda_launch_slow, which asks for

@@ -344,6 +344,9 @@ MD_MEMO_INLINE int md_memo_inputs_same(md_memo *m, void *const *args,
 /* The launch dimensions as a record keeps them: the bytes of block x and
  * y, block z, the bytes of grid x and y, grid z (how an md_dim3 argument
  * arrives: x and y in one register; values and masks packed alike). */
+_Static_assert(offsetof(md_dim3, y) == offsetof(md_dim3, x) + 4 &&
+                   sizeof(unsigned int) == 4,
+               "md_dims_pack reads an md_dim3's x and y as 8 bytes");
 static inline void md_dims_pack(const md_dim3 *grid, const md_dim3 *block,
                                 uint64_t w[4]) {
   memcpy(&w[0], &block->x, 8); /* x, y: adjacent u32 fields */
