@@ -761,6 +761,7 @@ static void test_geometry(void) {
  * taking turns at one site (two frame addresses) are exact. */
 
 static int frame_hip; /* frame_launch goes through md_hip_launch */
+static void **frame_last, **frame_prev; /* its last two arrays */
 static const md_cuda_api frame_api = {
     MD_CUDA_API_VERSION, MD_API_FRAME_ARGS | 5u << MD_API_FRAME_SHIFT,
     fake_cudaLaunchKernel, fake_cudaGetFuncBySymbol};
@@ -781,6 +782,7 @@ static void frame_launch(pkern *k, uint32_t a, uint32_t b, uint64_t c,
   void *local[5] = {&a, &b, &c, &d, &e}, **args = use ? use : local;
   md_extra want;
   int st = want_of(k, args, &want);
+  frame_prev = frame_last, frame_last = args;
   if (frame_hip) { /* md_hip_launch, with the same flags */
     const md_hip_api h = {MD_HIP_API_VERSION, fapi->flags, hk_launch};
     md_hip_clone cl = {&k->hclone, k->desc, 0, NULL, NULL, 0};
@@ -814,7 +816,9 @@ static void test_frame(pkern *k) {
     frame_launch(k, 7, 5, 3, 9, 1, &frame_api, NULL);
   m = frame_hip ? md_memo_at(&k->hstub, 0)
                 : md_memo_at(&k->stub, (uint64_t)fake_default_ctx * 3 + 1);
-  EXPECT(m && m->site != NULL);
+  /* (a sanitizer's fake stack gives every call a frame of its own: then
+   * the site never repeats, and every launch compares the pointers) */
+  EXPECT(m && (m->site != NULL || frame_last != frame_prev));
   for (int i = 0; i < 2; i++) {
     v[i][0] = 7 + (uint32_t)i, v[i][1] = 5, v[i][2] = 9 + (uint32_t)i;
     v[i][3] = 1;
