@@ -132,19 +132,15 @@ static uint64_t md_ctx_key_of_current(const md_cuda_driver *d) {
 
 /* Key of the current context: its id (never reused) where the driver has
  * cuCtxGetId, else its address; 0 when no context is current.  One driver
- * call where it can be (md_ctx_id, what the fast path asks; 0 when it
- * cannot): cuCtxGetId(NULL) is documented to give the current context's
- * id; where it fails (no context current, or a driver that wants the
- * handle) the context is asked for first. */
-static inline uint64_t md_ctx_id(const md_cuda_driver *d) {
+ * call where it can be: cuCtxGetId(NULL) is documented to give the current
+ * context's id; where it fails (no context current, or a driver that wants
+ * the handle, or one older than CUDA 12.0 without it) the context is
+ * asked for first. */
+static inline uint64_t md_ctx_key(const md_cuda_driver *d) {
   unsigned long long id;
   if (d->ctx_get_id && d->ctx_get_id(NULL, &id) == MD_CUDA_SUCCESS)
     return (uint64_t)id + 1;
-  return 0;
-}
-static inline uint64_t md_ctx_key(const md_cuda_driver *d) {
-  uint64_t k = md_ctx_id(d);
-  return k ? k : md_ctx_key_of_current(d);
+  return md_ctx_key_of_current(d);
 }
 
 /* Argument of md_cuda_make. */
@@ -680,7 +676,7 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
   if ((api->flags & MD_API_COOPERATIVE) || shmem > UINT_MAX ||
       !(d = atomic_load_explicit(&md_cuda_driver_known,
                                  memory_order_acquire)) ||
-      !(ctx = md_ctx_id(d)) || ctx != m->ctx)
+      !(ctx = md_ctx_key(d)) || ctx != m->ctx)
     goto slow;
   if (!m->direct || m->lent)
     return md_cuda_repeat_other(m, d, fn, grid, block, args, shmem, stream,
