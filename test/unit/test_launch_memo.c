@@ -322,14 +322,12 @@ static int want_of(const pkern *k, void **args, md_extra *want) {
   md_dims dims = {{1, 1, 1}, {32, 1, 1}};
   return md_desc_fill(k->desc, k->n, args, &dims, want);
 }
-static void expect_outcome(const pkern *k, void **args, int st,
-                           const md_extra *want);
+static void expect_params(const pkern *k, void *const *params, void **args,
+                          const md_extra *want);
 
 /* The launch of k with args that just ran (fake_last_* cleared before it)
  * had md_desc_fill's outcome st / want: the original where st is a
  * fallback, else the clone with args and then want's values. */
-static void expect_params(const pkern *k, void *const *params, void **args,
-                          const md_extra *want);
 static void expect_outcome(const pkern *k, void **args, int st,
                            const md_extra *want) {
   if (st != MD_OK) {
