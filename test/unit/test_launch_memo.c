@@ -49,8 +49,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../runtime/src/md_launch_internal.h"
-#include "../../runtime/src/md_launch_memo.h"
+#include "md_launch_internal.h"
+#include "md_memo.h"
 #include "magicdiv/md_abi.h"
 #include "test_expect.h"
 #include "test_launch_fake.h"

@@ -29,7 +29,7 @@
 
 #include "md_graph_internal.h"
 #include "md_launch_internal.h"
-#include "md_launch_memo.h"
+#include "md_memo.h"
 
 #define MD_HIP_INVALID_VALUE 1 /* hipErrorInvalidValue */
 

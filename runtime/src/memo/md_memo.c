@@ -33,7 +33,7 @@
 #include "magicdiv/md_abi.h"
 #include "md_graph_internal.h"
 #include "md_launch_internal.h"
-#include "md_launch_memo.h"
+#include "md_memo.h"
 
 /* ---- read set ---- */
 

@@ -30,7 +30,7 @@
 
 #include "md_graph_internal.h"
 #include "md_launch_internal.h"
-#include "md_launch_memo.h"
+#include "md_memo.h"
 
 typedef struct md_table {
   struct md_table *owned_next; /* every table ever made */

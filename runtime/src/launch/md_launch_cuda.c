@@ -34,7 +34,7 @@
 
 #include "md_graph_internal.h"
 #include "md_launch_internal.h"
-#include "md_launch_memo.h"
+#include "md_memo.h"
 
 #define MD_CUDA_SUCCESS 0
 #define MD_CUDA_ERROR_NOT_INITIALIZED 3

@@ -10,7 +10,7 @@
 
 #include "magicdiv/md_desc.h"
 #include "md_launch_internal.h"
-#include "md_launch_memo.h"
+#include "md_memo.h"
 
 int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size) {
   int r = desc ? md_desc_validate(desc, size) : MD_ERR_INVALID;
