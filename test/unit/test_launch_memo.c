@@ -29,7 +29,7 @@
  * 7. HIP: repeated md_hip_launch through the fast path is exact against
  *    md_desc_fill, falls back where the descriptor does, and a kernel
  *    without a clone runs its original.
- * 8. The direct evaluation (md_launch_plan.c) of descriptors whose
+ * 8. The direct evaluation (desc/md_desc_plan.c) of descriptors whose
  *    divisors are parameter reads (P: u32, s32, u64 with MD_DF_DIV32, s64,
  *    a u32 field at offset 4; U: u32 only, the plan's u32 loop): the
  *    entry has a plan, and every launch --
@@ -50,7 +50,7 @@
 #include <string.h>
 
 #include "md_launch_internal.h"
-#include "md_memo.h"
+#include "md_memo_fast.h"
 #include "magicdiv/md_abi.h"
 #include "test_expect.h"
 #include "test_launch_fake.h"

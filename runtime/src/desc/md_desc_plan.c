@@ -1,5 +1,5 @@
 /*
- * md_launch_plan.c -- the direct evaluation of the commonest descriptor:
+ * md_desc_plan.c -- the direct evaluation of the commonest descriptor:
  * no requirement, and every divisor a parameter (or a field of one) read
  * as it is -- a program of one MD_OP_ARG and MD_OP_END.  Its plan, made
  * once when the descriptor is accepted, lists per divisor the bytes to
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_launch_internal.h"
+#include "md_desc_plan.h"
 #include "md_magic_core.h"
 
 typedef struct md_plan_div {

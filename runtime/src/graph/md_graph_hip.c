@@ -2,8 +2,7 @@
  * md_graph_hip.c -- HIP graph kernel nodes that stay transparent: the
  * md_hipGraph* functions the host pass puts in place of the program's
  * hipGraphKernelNodeGetParams / SetParams, hipGraphExecKernelNodeSetParams
- * and hipGraphAddKernelNode calls (md_launch.h, docs/LAUNCH.md "Graphs"),
- * and the capture check of MAGICDIV_GRAPHS=original.
+ * and hipGraphAddKernelNode calls (md_launch.h, docs/LAUNCH.md "Graphs").
  *
  * As on CUDA (md_graph_cuda.c): a node that runs a clone reads back as the
  * original (the clone's arguments start with the original's); writing or
@@ -12,39 +11,14 @@
  * program's own call (a clone is a registered handle like the original).
  * The clone's handle and descriptor come from the host pass's table of
  * the calling module's kernels, or from a launch that made the kernel's
- * cache entry already.
+ * cache entry already.  (The capture check of MAGICDIV_GRAPHS=original,
+ * md_hip_capturing, is the launch's: launch/md_launch_hip.c.)
  */
-#include <dlfcn.h>
-#include <stdatomic.h>
 #include <string.h>
 
 #include "md_graph_internal.h"
 
 #define MD_HIP_INVALID_VALUE 1
-
-typedef int (*md_hip_capt_fn)(void *, int *);
-static _Atomic(md_hip_capt_fn) md_hip_capt;
-static atomic_int md_hip_capt_known;
-
-void md_hip_set_stream_is_capturing(int (*fn)(void *stream, int *status)) {
-  atomic_store(&md_hip_capt, fn);
-  atomic_store(&md_hip_capt_known, fn != NULL);
-}
-
-int md_hip_capturing(void *stream) {
-  md_hip_capt_fn f;
-  int status = 0;
-  if (!atomic_load(&md_hip_capt_known)) {
-    void *p = dlsym(RTLD_DEFAULT, "hipStreamIsCapturing");
-    memcpy(&f, &p, sizeof f);
-    atomic_store(&md_hip_capt, f);
-    atomic_store(&md_hip_capt_known, 1);
-  }
-  f = atomic_load(&md_hip_capt);
-  if (!f || f(stream, &status) != 0)
-    return 1; /* cannot tell: as if capturing */
-  return status != 0;
-}
 
 static const md_graph_kernel *md_hip_kernel(const md_graph_api *api,
                                             const void *h) {

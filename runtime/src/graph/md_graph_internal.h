@@ -1,8 +1,8 @@
 /*
  * md_graph_internal.h -- what the graph-node files (md_graph_*.c) share
- * with the launch layer: the map from a clone back to its original, the
- * lookups that make a kernel's cache entry outside a launch, and the
- * capture checks of MAGICDIV_GRAPHS=original.  Not installed.
+ * with the launch layer: the map from a clone back to its original and
+ * the lookups that make a kernel's cache entry outside a launch.  Not
+ * installed.
  */
 #ifndef MAGICDIV_MD_GRAPH_INTERNAL_H
 #define MAGICDIV_MD_GRAPH_INTERNAL_H
@@ -36,11 +36,6 @@ const md_entry *md_cuda_entry(const md_cuda_driver *d, const void *key,
  * clone is not NULL; NULL otherwise. */
 const md_entry *md_hip_entry(const void *fn, const char *name,
                              const md_hip_clone *clone);
-
-/* ---- MAGICDIV_GRAPHS=original ---- */
-int md_env_graphs_original(void);
-/* 1 when launches into HIP stream s are captured (or it cannot tell). */
-int md_hip_capturing(void *stream);
 
 /* ---- one node write, whichever API call it is ---- */
 typedef enum md_node_op {

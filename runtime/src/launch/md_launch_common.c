@@ -1,22 +1,46 @@
 /*
- * md_launch_common.c -- per-launch work shared by the CUDA and HIP paths:
- * accept a descriptor once (validation), and on every launch choose the
- * tier (ranged clone, plain clone, original) and turn the original argument
- * array into the chosen clone's (original args + magic args).
+ * md_launch_common.c -- what every backend's entries and launches share:
+ * an entry's outcome (md_entry_fail), its descriptors accepted once
+ * (validation, the read set, the plan, the plain tier), the entry of a
+ * clone the host pass registered (HIP, OpenMP), and on every launch the
+ * tier (ranged clone, plain clone, original) with the chosen clone's
+ * argument array (original args + magic args), from the memo or freshly
+ * evaluated.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "magicdiv/md_desc.h"
+#include "md_desc_plan.h"
 #include "md_launch_internal.h"
 #include "md_memo.h"
+#include "md_readset.h"
+
+void md_entry_fail(md_entry *e, int status, const char *fmt, ...) {
+  va_list ap;
+  e->status = status;
+  va_start(ap, fmt);
+  vsnprintf(e->why, sizeof e->why, fmt, ap);
+  va_end(ap);
+}
+
+/* MAGICDIV_LOG=2: e's accepted descriptor (`what`: "" for the ranged
+ * tier's, "plain tier " for the plain one's), disassembled. */
+static void md_log_desc(const md_entry *e, const char *what,
+                        const unsigned char *desc, size_t size) {
+  if (!md_env_log_desc())
+    return;
+  md_logf("kernel '%s': %sdescriptor (%zu bytes):", e->name ? e->name : "?",
+          what, size);
+  md_desc_dump(desc, size, stderr);
+}
 
 int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size) {
   int r = desc ? md_desc_validate(desc, size) : MD_ERR_INVALID;
   if (r != MD_OK) {
-    e->status = r;
-    snprintf(e->why, sizeof e->why, "descriptor rejected (%zu bytes)", size);
+    md_entry_fail(e, r, "descriptor rejected (%zu bytes)", size);
     return -1;
   }
   e->desc_ref = desc;
@@ -26,11 +50,7 @@ int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size) {
   e->status = MD_OK;
   e->rs = md_readset_make(desc, NULL); /* NULL: every launch evaluates */
   e->plan = md_plan_make(desc);        /* NULL: the interpreter */
-  if (md_env_log_desc()) { /* MAGICDIV_LOG=2: the descriptor, disassembled */
-    md_logf("kernel '%s': descriptor (%zu bytes):", e->name ? e->name : "?",
-            size);
-    md_desc_dump(desc, size, stderr);
-  }
+  md_log_desc(e, "", desc, size);
   return 0;
 }
 
@@ -72,25 +92,38 @@ int md_entry_set_plain(md_entry *e, void *fn, const unsigned char *desc,
   /* the memo's read set covers both tiers' programs */
   free(e->rs);
   e->rs = md_readset_make(e->desc_ref, desc);
-  if (md_env_log_desc()) {
-    md_logf("kernel '%s': plain tier descriptor (%zu bytes):",
-            e->name ? e->name : "?", size);
-    md_desc_dump(desc, size, stderr);
-  }
+  md_log_desc(e, "plain tier ", desc, size);
   return 0;
 }
 
-static int md_is_fallback(int s) {
-  return s == MD_FALLBACK_DIV_ZERO || s == MD_FALLBACK_UNDEFINED ||
-         s == MD_FALLBACK_NOT_POSITIVE || s == MD_FALLBACK_REQUIREMENT ||
-         s == MD_FALLBACK_NOT_DIV32;
+void md_log_no_plain(const char *name) {
+  md_logf("kernel '%s': %s" MD_PLAIN_SUFFIX " found but its descriptor is "
+          "missing or unusable; no plain tier", name, name);
 }
 
+void md_entry_registered(md_entry *e, const md_registered *r) {
+  if (!(e->name = md_strdup(r->name ? r->name : "?"))) {
+    md_entry_fail(e, MD_ERR_INVALID, "out of memory");
+    return;
+  }
+  if (!r->clone || !r->desc) {
+    md_entry_fail(e, MD_ERR_NO_CLONE, "no clone in the %s of the host module",
+                  r->where);
+    return;
+  }
+  if (r->desc_size > MD_DESC_MAX_BYTES) {
+    md_entry_fail(e, MD_ERR_DESC_MALFORMED, "descriptor too large");
+    return;
+  }
+  if (md_entry_set_desc(e, r->desc, (size_t)r->desc_size) != 0)
+    return;
+  e->clone = (void *)r->clone;
+  if (r->plain && (r->plain_desc_size > MD_DESC_MAX_BYTES ||
+                   md_entry_set_plain(e, (void *)r->plain, r->plain_desc,
+                                      (size_t)r->plain_desc_size) != 0))
+    md_log_no_plain(e->name);
+}
 
-/* The memo (md_launch_memo.c) first: a launch whose inputs are those of
- * this thread's last launch of the kernel gets that launch's outcome, and
- * its argument array, without evaluating anything; otherwise the
- * descriptor is evaluated and the outcome remembered. */
 /* Evaluate the tiers for this launch (no memo): the ranged clone when its
  * descriptor holds, else the plain clone when it has one and the ranged
  * one failed a check of this launch, else the status of the original. */
@@ -104,7 +137,7 @@ static int md_clone_args_decide(const md_entry *e, void **args,
     ca->tier = MD_TIER_RANGED;
     return MD_OK;
   }
-  if (!e->plain || !md_is_fallback(r))
+  if (!e->plain || !md_status_fallback(r))
     return r;
   ca->bet = r;
   r = e->plain_plan ? md_plan_fill(e->plain_plan, args, &ca->extra)
@@ -123,41 +156,13 @@ int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
   return md_clone_args_make_memo(e, args, dims, ca, 1);
 }
 
-int md_clone_args_make_memo(const md_entry *e, void **args,
-                            const md_dims *dims, md_clone_args *ca,
-                            int find) {
-  uint32_t np = e->n_params, nx = e->n_extra, i;
-  md_memo *m;
+/* ca's own copy of the clone's argument array: args[0..np) and pointers
+ * to the nx values in ca->extra.  MD_OK or MD_ERR_INVALID (out of
+ * memory). */
+static int md_clone_args_copy(void **args, uint32_t np, uint32_t nx,
+                              md_clone_args *ca) {
   void **out;
-  int r;
-  ca->args = ca->inline_args;
-  ca->lent = NULL;
-  ca->fn = NULL;
-  ca->tier = MD_TIER_ORIGINAL;
-  ca->bet = MD_OK;
-  if (np && !args)
-    return MD_ERR_INVALID;
-  m = find ? md_memo_find(e, args, dims) : NULL;
-  if (m) {
-    r = m->status;
-    ca->fn = m->fn;
-    ca->tier = m->tier;
-    ca->bet = m->bet;
-  } else {
-    r = md_clone_args_decide(e, args, dims, ca);
-    m = md_memo_store(e, args, dims, r, ca, &ca->extra);
-  }
-  if (r != MD_OK)
-    return r;
-  if (ca->tier == MD_TIER_PLAIN)
-    nx = e->plain_n_extra;
-  if (m && (out = md_memo_lend(m))) {
-    ca->args = out;
-    ca->lent = m;
-    return MD_OK;
-  }
-  if (m) /* lent to another md_clone_args: a copy */
-    md_memo_copy(m, &ca->extra);
+  uint32_t i;
   ca->extra.n_params = np;
   ca->extra.n_extra = nx;
   if ((size_t)np + nx > sizeof ca->inline_args / sizeof ca->inline_args[0]) {
@@ -175,6 +180,45 @@ int md_clone_args_make_memo(const md_entry *e, void **args,
   return MD_OK;
 }
 
+/* The memo (memo/md_memo.c) first: a launch whose inputs are those of
+ * this thread's last launch of the kernel gets that launch's outcome, and
+ * its argument array, without evaluating anything; otherwise the
+ * descriptor is evaluated and the outcome remembered. */
+int md_clone_args_make_memo(const md_entry *e, void **args,
+                            const md_dims *dims, md_clone_args *ca,
+                            int find) {
+  md_memo *m;
+  void **out;
+  int r;
+  ca->args = ca->inline_args;
+  ca->lent = NULL;
+  ca->fn = NULL;
+  ca->tier = MD_TIER_ORIGINAL;
+  ca->bet = MD_OK;
+  if (e->n_params && !args)
+    return MD_ERR_INVALID;
+  m = find ? md_memo_find(e, args, dims) : NULL;
+  if (m) {
+    r = md_memo_result(m, ca);
+  } else {
+    r = md_clone_args_decide(e, args, dims, ca);
+    m = md_memo_store(e, args, dims, r, ca, &ca->extra);
+  }
+  if (r != MD_OK)
+    return r;
+  if (m && (out = md_memo_lend(m))) {
+    ca->args = out;
+    ca->lent = m;
+    return MD_OK;
+  }
+  if (m) /* lent to another md_clone_args: a copy */
+    md_memo_copy(m, &ca->extra);
+  return md_clone_args_copy(args, e->n_params,
+                            ca->tier == MD_TIER_PLAIN ? e->plain_n_extra
+                                                      : e->n_extra,
+                            ca);
+}
+
 void md_clone_args_free(md_clone_args *ca) {
   if (ca->lent) {
     md_memo_return(ca->lent);
@@ -183,49 +227,4 @@ void md_clone_args_free(md_clone_args *ca) {
     free(ca->args);
   }
   ca->args = ca->inline_args;
-}
-
-/* Why the ranged clone did not run: "requirement 2 fails", or a status. */
-static void md_bet_why(const md_entry *e, int bet, void **args,
-                       const md_dims *dims, char *buf, size_t n) {
-  int req = bet == MD_FALLBACK_REQUIREMENT
-                ? md_desc_failed_requirement(e->desc_ref, e->desc_size, args,
-                                             dims)
-                : -1;
-  if (req >= 0)
-    snprintf(buf, n, "requirement %d fails", req);
-  else
-    snprintf(buf, n, "%s", md_status_str(bet));
-}
-
-void md_tier_log(const md_entry *e, int created, const md_clone_args *ca,
-                 int status, void **args, const md_dims *dims) {
-  const char *name = e->name ? e->name : "?";
-  int tier = status == MD_OK ? ca->tier : MD_TIER_ORIGINAL;
-  int code = (tier | status << 4) + 1, last;
-  char why[64];
-  if (!md_env_log())
-    return;
-  last = atomic_exchange(&((md_entry *)e)->last_tier, code);
-  if (!created && (!e->plain || last == code))
-    return;
-  if (tier == MD_TIER_RANGED) {
-    md_logf("kernel '%s': clone %s" MD_CLONE_SUFFIX " used", name, name);
-  } else if (tier == MD_TIER_PLAIN) {
-    md_bet_why(e, ca->bet, args, dims, why, sizeof why);
-    md_logf("kernel '%s': plain clone %s" MD_PLAIN_SUFFIX " used (%s"
-            MD_CLONE_SUFFIX ": %s)", name, name, name, why);
-  } else if (e->plain && md_is_fallback(status)) {
-    /* both tiers were checked; say why the ranged one did not run */
-    md_extra ex;
-    int bet = md_desc_fill_validated(e->desc_ref, e->desc_size, args, dims,
-                                     &ex);
-    md_bet_why(e, bet, args, dims, why, sizeof why);
-    md_logf("kernel '%s': clone found; this launch runs the original (%s"
-            MD_CLONE_SUFFIX ": %s; %s" MD_PLAIN_SUFFIX ": %s)", name, name,
-            why, name, md_status_str(status));
-  } else {
-    md_logf("kernel '%s': clone found; this launch runs the original (%s)",
-            name, md_status_str(status));
-  }
 }

@@ -4,662 +4,344 @@
  * twin or a cooperative launch), md_cuda_launch_ex (cudaLaunchKernelExC)
  * and md_cuLaunchKernel (driver API drop-in).
  *
- * First launch of a kernel in a context (slow path, md_cuda_make):
- *   CUfunction   cudaGetFuncBySymbol(stub)      (runtime API path)
- *   CUmodule     cuFuncGetModule(f)
- *   clone        cuModuleGetFunction(mod, "<name>__magicdiv")
- *   descriptor   cuModuleGetGlobal(mod, "<name>__magicdiv_desc") and a copy
- *                to the host, validated once (md_desc_validate)
- *   parameters   where the driver has cuFuncGetParamInfo (CUDA 12.4+): the
- *                original's parameter count and sizes must be the
- *                descriptor's, else the original runs
- * The result, good or bad, is cached per (kernel, context id) in the
- * lock-free launch cache (md_launch_cache.c).
+ * Each is the CUDA backend of the one launch flow (md_launch_flow.h): an
+ * md_cuda_call with the operations the flow needs -- the original through
+ * the program's own cudaLaunchKernel / cudaLaunchKernelExC or the driver's
+ * cuLaunchKernel, the clone through the driver (cuLaunchKernel,
+ * cuLaunchCooperativeKernel for a cooperative launch, cuLaunchKernelEx
+ * with the same attributes for cudaLaunchKernelExC) with the same grid,
+ * block, dynamic shared memory and stream, the capture query, this
+ * thread's record of the kernel in the current context, and the entry
+ * (made on the kernel's first launch in the context:
+ * md_launch_cuda_entry.c).  Any failure on the way -- no driver, no
+ * context, no clone, no descriptor, a bad descriptor, a divisor that is 0
+ * or otherwise outside the clone's domain in this launch, a failed clone
+ * launch -- runs the original exactly as the program asked, and its result
+ * is returned.
  *
- * Every launch (fast path, md_cuda_run): the cache entry; if it allows the
- * clone, the magic arguments of this launch (md_desc_fill_validated) and
- * cuLaunchKernel of the clone with the same grid, block, dynamic shared
- * memory and stream (cuLaunchCooperativeKernel for a cooperative launch,
- * cuLaunchKernelEx with the same attributes for cudaLaunchKernelExC).  Any failure on the way -- no driver, no context, no
- * clone, no descriptor, a bad descriptor, a divisor that is 0 or otherwise
- * outside the clone's domain in this launch, a failed clone launch -- runs
- * the original exactly as the program asked, and its result is returned.
+ * md_cuda_launch first takes the fast path of a repeated launch (see its
+ * comment): no md_cuda_call is made for it.
  */
 #include <limits.h>
-#include <stdarg.h>
 #include <stdatomic.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "md_graph_internal.h"
-#include "md_launch_internal.h"
-#include "md_memo.h"
+#include "md_launch_cuda.h"
+#include "md_launch_flow.h"
+#include "md_memo_fast.h"
 
-#define MD_CUDA_SUCCESS 0
-#define MD_CUDA_ERROR_NOT_INITIALIZED 3
-#define MD_CUDA_ERROR_NOT_FOUND 500
-#define MD_CUDA_STREAM_NON_BLOCKING 0x1u
-#define MD_CUDA_STREAM_PER_THREAD ((md_CUstream)(uintptr_t)0x2)
 #define MD_CUDART_INVALID_VALUE 1 /* cudaErrorInvalidValue */
 
-/* The original launch, as the program asked for it. */
-typedef struct md_cuda_orig {
-  /* runtime API: cudaLaunchKernel-like (api) or cudaLaunchKernelExC (ex) */
+/* A CUDA launch as the program made it. */
+typedef struct md_cuda_call {
+  md_call l;
+  const md_cuda_driver *d; /* NULL until known */
+  /* runtime API: cudaLaunchKernel-like (api) or cudaLaunchKernelExC (ex,
+   * with the program's own config) and cudaGetFuncBySymbol */
   const md_cuda_api *api;
   const md_cuda_ex_api *ex;
-  const md_cuda_launch_config *config; /* ex: the program's own config */
-  const void *fn;
-  md_dim3 grid, block;
+  const md_cuda_launch_config *config;
+  int (*gfs)(md_CUfunction *func, const void *symbol);
+  const char *name; /* the kernel's device name, or NULL */
   size_t shmem;
-  void *stream;
-  int cooperative; /* launch the clone cooperatively */
-  int memo_missed; /* this thread's memo record was compared: it differs */
-  /* driver API */
-  const md_cuda_driver *drv;
-  md_CUfunction f;
-  void **extra;
-  void **args;
-} md_cuda_orig;
+  void *stream;     /* as the program passed it */
+  md_CUstream cs;   /* the stream it means (_ptsz: 0 is the per-thread) */
+  uint64_t ctx;     /* the context key, once asked (0: not yet) */
+  int cooperative;  /* launch the clone cooperatively */
+  void **extra;     /* driver API */
+} md_cuda_call;
 
-static int md_cuda_orig_launch(const md_cuda_orig *o) {
-  if (o->api)
-    return o->api->launch_kernel(o->fn, o->grid, o->block, o->args, o->shmem,
-                                 o->stream);
-  if (o->ex)
-    return o->ex->launch_kernel_ex(o->config, o->fn, o->args);
-  return o->drv->launch_kernel(o->f, o->grid.x, o->grid.y, o->grid.z,
-                               o->block.x, o->block.y, o->block.z,
-                               (unsigned int)o->shmem, (md_CUstream)o->stream,
-                               o->args, o->extra);
+/* The stream a runtime-API launch into `stream` means: cudaLaunchKernel's
+ * default stream (0) is the per-thread one for the _ptsz entry points. */
+static inline md_CUstream md_cuda_stream(void *stream, uint32_t flags) {
+  if (!stream && (flags & MD_API_PER_THREAD))
+    return MD_CUDA_STREAM_PER_THREAD;
+  return (md_CUstream)stream;
 }
 
-/* Launch the clone like the original launch o, into stream cs, with the
- * clone's argument array.  The driver entry the launch form needs may be
- * missing (an old driver): *missing names it and nothing is launched. */
-static md_CUresult md_cuda_clone_launch(const md_cuda_driver *d,
-                                        md_CUfunction clone,
-                                        const md_cuda_orig *o, md_CUstream cs,
-                                        void **args, const char **missing) {
-  *missing = NULL;
-  if (o->ex) {
-    md_CUlaunchConfig c;
-    if (!d->launch_kernel_ex) {
-      *missing = "cuLaunchKernelEx";
-      return MD_CUDA_SUCCESS;
-    }
-    memset(&c, 0, sizeof c);
-    c.grid_x = o->grid.x;
-    c.grid_y = o->grid.y;
-    c.grid_z = o->grid.z;
-    c.block_x = o->block.x;
-    c.block_y = o->block.y;
-    c.block_z = o->block.z;
-    c.shmem = (unsigned int)o->shmem;
-    c.stream = cs;
-    c.attrs = o->config->attrs; /* same layout and ids: passed unchanged */
-    c.num_attrs = o->config->num_attrs;
-    return d->launch_kernel_ex(&c, clone, args, NULL);
-  }
-  if (o->cooperative) {
-    if (!d->launch_cooperative_kernel) {
-      *missing = "cuLaunchCooperativeKernel";
-      return MD_CUDA_SUCCESS;
-    }
-    return d->launch_cooperative_kernel(clone, o->grid.x, o->grid.y,
-                                        o->grid.z, o->block.x, o->block.y,
-                                        o->block.z, (unsigned int)o->shmem,
-                                        cs, args);
-  }
-  return d->launch_kernel(clone, o->grid.x, o->grid.y, o->grid.z, o->block.x,
-                          o->block.y, o->block.z, (unsigned int)o->shmem, cs,
-                          args, NULL);
-}
-
-/* md_ctx_key where cuCtxGetId(NULL) fails: the current context first. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static uint64_t md_ctx_key_of_current(const md_cuda_driver *d) {
-  md_CUcontext c = NULL;
-  unsigned long long id;
-  if (d->ctx_get_current(&c) != MD_CUDA_SUCCESS || !c)
-    return 0;
-  if (d->ctx_get_id && d->ctx_get_id(c, &id) == MD_CUDA_SUCCESS)
-    return (uint64_t)id + 1;
-  return (uint64_t)(uintptr_t)c;
-}
-
-/* Key of the current context: its id (never reused) where the driver has
- * cuCtxGetId, else its address; 0 when no context is current.  One driver
- * call where it can be: cuCtxGetId(NULL) is documented to give the current
- * context's id; where it fails (no context current, or a driver that wants
- * the handle, or one older than CUDA 12.0 without it) the context is
- * asked for first. */
-static inline uint64_t md_ctx_key(const md_cuda_driver *d) {
-  unsigned long long id;
-  if (d->ctx_get_id && d->ctx_get_id(NULL, &id) == MD_CUDA_SUCCESS)
-    return (uint64_t)id + 1;
-  return md_ctx_key_of_current(d);
-}
-
-/* Argument of md_cuda_make. */
-typedef struct md_cuda_make_arg {
-  const md_cuda_driver *d;
-  /* runtime API path: cudaGetFuncBySymbol; NULL on the driver path */
-  int (*get_func_by_symbol)(md_CUfunction *func, const void *symbol);
-  md_CUfunction f;        /* driver path: the launched function */
-  const char *name;
-} md_cuda_make_arg;
-
-/* The entry says: original, because of `status` (detail: fmt, ...). */
-static void md_fail(md_entry *e, int status, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static void md_fail(md_entry *e, int status, const char *fmt, ...) {
-  va_list ap;
-  e->status = status;
-  va_start(ap, fmt);
-  vsnprintf(e->why, sizeof e->why, fmt, ap);
-  va_end(ap);
-}
-
-/* Copy the descriptor at dptr to the host: on a private non-blocking
- * stream where the driver allows (no implicit synchronization with the
- * legacy default stream), else with the synchronous copy. */
-static md_CUresult md_copy_desc(const md_cuda_driver *d, void *dst,
-                                md_CUdeviceptr src, size_t n) {
-  md_CUstream s = NULL;
-  md_CUresult r;
-  if (!d->stream_create || !d->memcpy_dtoh_async || !d->stream_synchronize ||
-      !d->stream_destroy)
-    return d->memcpy_dtoh(dst, src, n);
-  r = d->stream_create(&s, MD_CUDA_STREAM_NON_BLOCKING);
-  if (r != MD_CUDA_SUCCESS)
-    return d->memcpy_dtoh(dst, src, n);
-  r = d->memcpy_dtoh_async(dst, src, n, s);
-  if (r == MD_CUDA_SUCCESS)
-    r = d->stream_synchronize(s);
-  d->stream_destroy(s);
-  return r;
-}
-
-/* Where the driver can tell (cuFuncGetParamInfo, CUDA 12.4+): the original
- * kernel f must have exactly the descriptor's parameter count and sizes,
- * since the descriptor's programs read the launch's arguments by them and
- * the clone's argument array is built from them.  0 when they match or the
- * driver cannot tell; -1 with e failed otherwise. */
-static int md_check_params(const md_cuda_driver *d, md_CUfunction f,
-                           md_entry *e) {
-  const unsigned char *desc = e->desc_ref;
-  size_t table, i, off = 0, sz = 0;
-  md_CUresult r;
-  if (!d->func_get_param_info)
-    return 0;
-  table = md_rd16(desc + MD_H_HEADER_SIZE); /* offset of the param table */
-  for (i = 0; i < e->n_params; i++) {
-    uint32_t want = md_rd32(desc + table + 4 * i);
-    r = d->func_get_param_info(f, i, &off, &sz);
-    if (r != MD_CUDA_SUCCESS) {
-      md_fail(e, MD_ERR_PARAM_MISMATCH,
-              "descriptor does not match the kernel: the descriptor has %u "
-              "parameters, the kernel %zu",
-              (unsigned)e->n_params, i);
-      return -1;
-    }
-    if (sz != want) {
-      md_fail(e, MD_ERR_PARAM_MISMATCH,
-              "descriptor does not match the kernel: parameter %zu is %zu "
-              "bytes, the descriptor says %u",
-              i, sz, (unsigned)want);
-      return -1;
-    }
-  }
-  if (d->func_get_param_info(f, e->n_params, &off, &sz) == MD_CUDA_SUCCESS) {
-    md_fail(e, MD_ERR_PARAM_MISMATCH,
-            "descriptor does not match the kernel: the descriptor has %u "
-            "parameters, the kernel more",
-            (unsigned)e->n_params);
-    return -1;
-  }
-  return 0;
-}
-
-/* The plain tier of e (K__magicdiv_plain and its descriptor) when mod has
- * it; without it (or on any error) e has no plain tier. */
-static void md_cuda_find_plain(const md_cuda_driver *d, md_CUmodule mod,
-                               const char *name, md_entry *e) {
-  size_t len = strlen(name), size = 0;
-  char *sym = malloc(len + sizeof MD_PLAIN_DESC_SUFFIX);
-  md_CUfunction fn = NULL;
-  md_CUdeviceptr dptr = 0;
-  if (!sym)
-    return;
-  memcpy(sym, name, len);
-  memcpy(sym + len, MD_PLAIN_SUFFIX, sizeof MD_PLAIN_SUFFIX);
-  if (d->module_get_function(&fn, mod, sym) == MD_CUDA_SUCCESS && fn) {
-    memcpy(sym + len, MD_PLAIN_DESC_SUFFIX, sizeof MD_PLAIN_DESC_SUFFIX);
-    if (d->module_get_global(&dptr, &size, mod, sym) == MD_CUDA_SUCCESS &&
-        size >= MD_DESC_HEADER_SIZE && size <= MD_DESC_MAX_BYTES &&
-        (e->plain_desc = malloc(size)) &&
-        md_copy_desc(d, e->plain_desc, dptr, size) == MD_CUDA_SUCCESS &&
-        md_entry_set_plain(e, fn, e->plain_desc, size) == 0) {
-      free(sym);
-      return;
-    }
-    md_logf("kernel '%s': %s" MD_PLAIN_SUFFIX " found but its descriptor "
-            "is missing or unusable; no plain tier", name, name);
-  }
-  free(e->plain_desc);
-  e->plain_desc = NULL;
-  free(sym);
-}
-
-/* Fill e: the clone's CUfunction and the validated descriptor, or why
- * the kernel has to run its original. */
-static void md_cuda_make(md_entry *e, void *argp) {
-  md_cuda_make_arg *a = argp;
-  const md_cuda_driver *d = a->d;
-  md_CUfunction f = a->f, clone = NULL;
-  md_CUmodule mod = NULL;
-  md_CUdeviceptr dptr = 0;
-  size_t size = 0, len;
-  const char *name = a->name;
-  char err[32], *sym;
-  md_CUresult r;
-
-  if (name && !(e->name = md_strdup(name))) {
-    md_fail(e, MD_ERR_INVALID, "out of memory");
-    return;
-  }
-  if (a->get_func_by_symbol) {
-    int rr = a->get_func_by_symbol(&f, e->key);
-    if (rr != 0 || !f) {
-      snprintf(e->why, sizeof e->why, "cudaGetFuncBySymbol: cudart error %d",
-               rr);
-      e->status = MD_ERR_DRIVER;
-      return;
-    }
-  }
-  if (!name && d->func_get_name &&
-      d->func_get_name(&name, f) != MD_CUDA_SUCCESS)
-    name = NULL;
-  if (!name) {
-    md_fail(e, MD_ERR_NO_CLONE,
-            "kernel name unknown (pass it: cuFuncGetName needs CUDA 12.3)");
-    return;
-  }
-  if (!e->name && !(e->name = md_strdup(name))) {
-    md_fail(e, MD_ERR_INVALID, "out of memory");
-    return;
-  }
-  r = d->func_get_module(&mod, f);
-  if (r != MD_CUDA_SUCCESS) {
-    md_fail(e, MD_ERR_DRIVER, "cuFuncGetModule: %s",
-            md_cu_err_name(d, r, err, sizeof err));
-    return;
-  }
-  len = strlen(name);
-  sym = malloc(len + sizeof MD_DESC_SUFFIX);
-  if (!sym) {
-    md_fail(e, MD_ERR_INVALID, "out of memory");
-    return;
-  }
-  memcpy(sym, name, len);
-  memcpy(sym + len, MD_CLONE_SUFFIX, sizeof MD_CLONE_SUFFIX);
-  r = d->module_get_function(&clone, mod, sym);
-  if (r != MD_CUDA_SUCCESS || !clone) {
-    if (r == MD_CUDA_ERROR_NOT_FOUND)
-      md_fail(e, MD_ERR_NO_CLONE, "no %s in the kernel's module", sym);
-    else
-      md_fail(e, MD_ERR_DRIVER, "cuModuleGetFunction(%s): %s", sym,
-              md_cu_err_name(d, r, err, sizeof err));
-    free(sym);
-    return;
-  }
-  memcpy(sym + len, MD_DESC_SUFFIX, sizeof MD_DESC_SUFFIX);
-  r = d->module_get_global(&dptr, &size, mod, sym);
-  if (r != MD_CUDA_SUCCESS) {
-    if (r == MD_CUDA_ERROR_NOT_FOUND)
-      md_fail(e, MD_ERR_NO_CLONE, "clone without descriptor: no %s", sym);
-    else
-      md_fail(e, MD_ERR_DRIVER, "cuModuleGetGlobal(%s): %s", sym,
-              md_cu_err_name(d, r, err, sizeof err));
-    free(sym);
-    return;
-  }
-  free(sym);
-  if (size < MD_DESC_HEADER_SIZE || size > MD_DESC_MAX_BYTES) {
-    e->status = MD_ERR_DESC_MALFORMED;
-    snprintf(e->why, sizeof e->why, "descriptor of %zu bytes", size);
-    return;
-  }
-  e->desc = malloc(size);
-  if (!e->desc) {
-    md_fail(e, MD_ERR_INVALID, "out of memory");
-    return;
-  }
-  r = md_copy_desc(d, e->desc, dptr, size);
-  if (r != MD_CUDA_SUCCESS) {
-    md_fail(e, MD_ERR_DRIVER, "descriptor copy: %s",
-            md_cu_err_name(d, r, err, sizeof err));
-    return;
-  }
-  if (md_entry_set_desc(e, e->desc, size) != 0)
-    return;
-  if (md_check_params(d, f, e) != 0)
-    return;
-  e->clone = clone;
-  md_cuda_find_plain(d, mod, name, e);
-  /* graph nodes running the clone read back as the original */
-  md_graph_note(clone, a->get_func_by_symbol ? e->key : NULL, f);
-  if (e->plain)
-    md_graph_note(e->plain, a->get_func_by_symbol ? e->key : NULL, f);
-}
-
-static int md_capturing(const md_cuda_driver *d, md_CUstream s);
-
-/* Launch through entry e (see the file comment).  created: this launch
- * made e, so it writes the kernel's MAGICDIV_LOG line. */
-static int md_cuda_run(const md_cuda_driver *d, const md_entry *e,
-                       int created, const md_cuda_orig *o, md_CUstream cs) {
-  const char *name = e->name ? e->name : "?", *missing = NULL;
-  md_dims dims;
-  md_clone_args ca;
-  md_CUresult r;
-  char err[32];
-  int s;
-
-  if (md_env_graphs_original() && md_capturing(d, cs))
-    return md_cuda_orig_launch(o); /* MAGICDIV_GRAPHS=original */
-  if (e->status != MD_OK) {
-    if (created)
-      md_logf("kernel '%s': original (%s: %s)", name,
-              md_status_str(e->status), e->why);
-    md_memo_store_orig(e); /* later launches: md_memo_at finds it */
-    return md_cuda_orig_launch(o);
-  }
-  if (o->shmem > UINT_MAX) {
-    if (created)
-      md_logf("kernel '%s': clone found; this launch runs the original "
-              "(dynamic shared memory beyond 4 GiB)", name);
-    return md_cuda_orig_launch(o);
-  }
-  dims = md_dims_of(o->grid, o->block);
-  s = md_clone_args_make_memo(e, o->args, &dims, &ca, !o->memo_missed);
-  if (s != MD_OK) {
-    md_clone_args_free(&ca);
-    md_tier_log(e, created, &ca, s, o->args, &dims);
-    return md_cuda_orig_launch(o);
-  }
-  r = md_cuda_clone_launch(d, ca.fn, o, cs, ca.args, &missing);
-  md_clone_args_free(&ca);
-  if (missing) {
-    if (created)
-      md_logf("kernel '%s': clone found; this launch runs the original (the "
-              "driver lacks %s)", name, missing);
-    return md_cuda_orig_launch(o);
-  }
-  if (r != MD_CUDA_SUCCESS) {
-    if (created)
-      md_logf("kernel '%s': clone launch failed (%s); original launched",
-              name, md_cu_err_name(d, r, err, sizeof err));
-    return md_cuda_orig_launch(o);
-  }
-  md_tier_log(e, created, &ca, MD_OK, o->args, &dims);
-  return 0;
-}
-
-/* 1 if launches into s are being captured into a graph. */
-static int md_capturing(const md_cuda_driver *d, md_CUstream s) {
+int md_cuda_capturing(const md_cuda_driver *d, md_CUstream s) {
   int status = 0;
   return d->stream_is_capturing &&
          d->stream_is_capturing(s, &status) == MD_CUDA_SUCCESS &&
          status != 0;
 }
 
+/* ---- the operations of the flow ---- */
+
+static int md_cuda_run_rt(const md_call *l, const void *fn, void **args) {
+  const md_cuda_call *c = (const md_cuda_call *)l;
+  return c->api->launch_kernel(fn, l->grid, l->block, args, c->shmem,
+                               c->stream);
+}
+
+static int md_cuda_run_ex(const md_call *l, const void *fn, void **args) {
+  const md_cuda_call *c = (const md_cuda_call *)l;
+  return c->ex->launch_kernel_ex(c->config, fn, args);
+}
+
+static int md_cuda_run_drv(const md_call *l, const void *fn, void **args) {
+  const md_cuda_call *c = (const md_cuda_call *)l;
+  return c->d->launch_kernel((md_CUfunction)fn, l->grid.x, l->grid.y,
+                             l->grid.z, l->block.x, l->block.y, l->block.z,
+                             (unsigned int)c->shmem, c->cs, args, c->extra);
+}
+
+/* The clone through the driver, in the launch's form.  The driver entry
+ * that form needs may be missing (an old driver): then *why names it and
+ * nothing is launched. */
+static int md_cuda_clone(const md_call *l, const md_entry *e,
+                         const md_clone_args *ca, int *r, const char **why) {
+  const md_cuda_call *c = (const md_cuda_call *)l;
+  const md_cuda_driver *d = c->d;
+  (void)e;
+  if (c->ex) {
+    md_CUlaunchConfig cf;
+    if (!d->launch_kernel_ex) {
+      *why = "the driver lacks cuLaunchKernelEx";
+      return MD_ERR_DRIVER;
+    }
+    memset(&cf, 0, sizeof cf);
+    cf.grid_x = l->grid.x, cf.grid_y = l->grid.y, cf.grid_z = l->grid.z;
+    cf.block_x = l->block.x, cf.block_y = l->block.y;
+    cf.block_z = l->block.z;
+    cf.shmem = (unsigned int)c->shmem;
+    cf.stream = c->cs;
+    cf.attrs = c->config->attrs; /* same layout and ids: passed unchanged */
+    cf.num_attrs = c->config->num_attrs;
+    *r = d->launch_kernel_ex(&cf, ca->fn, ca->args, NULL);
+  } else if (c->cooperative) {
+    if (!d->launch_cooperative_kernel) {
+      *why = "the driver lacks cuLaunchCooperativeKernel";
+      return MD_ERR_DRIVER;
+    }
+    *r = d->launch_cooperative_kernel(
+        ca->fn, l->grid.x, l->grid.y, l->grid.z, l->block.x, l->block.y,
+        l->block.z, (unsigned int)c->shmem, c->cs, ca->args);
+  } else {
+    *r = d->launch_kernel(ca->fn, l->grid.x, l->grid.y, l->grid.z,
+                          l->block.x, l->block.y, l->block.z,
+                          (unsigned int)c->shmem, c->cs, ca->args, NULL);
+  }
+  return MD_OK;
+}
+
+static int md_cuda_capture(const md_call *l) {
+  const md_cuda_call *c = (const md_cuda_call *)l;
+  return md_cuda_capturing(c->d, c->cs);
+}
+
+/* This thread's record of the kernel: the one for every context, or the
+ * current context's (asked only when the thread has a record of it). */
+static md_memo *md_cuda_record(md_call *l) {
+  md_cuda_call *c = (md_cuda_call *)l;
+  md_memo *m;
+  if (c->extra || !md_memo_of(l->fn))
+    return NULL;
+  if ((m = md_memo_at(l->fn, MD_CTX_ALL)))
+    return m;
+  if ((!c->d && !(c->d = md_cuda_driver_fast())) ||
+      (!c->ctx && !(c->ctx = md_ctx_key(c->d))))
+    return NULL;
+  return md_memo_at(l->fn, c->ctx);
+}
+
 static atomic_int md_nodriver_logged;
 
-/* The runtime-API launch o (cudaLaunchKernel-like or ExC), with the
- * program's cudaGetFuncBySymbol gfs and its MD_API_* flags. */
-static int md_cuda_rt_launch(md_cuda_orig *o, const char *name,
-                             int (*gfs)(md_CUfunction *, const void *),
-                             uint32_t flags) {
-  const md_cuda_driver *d;
-  const md_entry *e;
-  md_CUstream cs;
-  uint64_t ctx;
-  int created = 0;
-
-  if (md_env_disabled()) {
-    md_log_disabled_once();
-    return md_cuda_orig_launch(o);
-  }
-  d = md_cuda_driver_get();
-  if (!d || !gfs) {
+/* The driver and the current context of a runtime-API launch (no context
+ * yet: cudart makes its primary context current on its first call; an
+ * error here reappears in the original launch).  0, or -1: the original
+ * runs. */
+static int md_cuda_rt_context(md_cuda_call *c) {
+  md_CUfunction f = NULL;
+  if (!c->d)
+    c->d = md_cuda_driver_get();
+  if (!c->d || !c->gfs) {
     if (atomic_exchange(&md_nodriver_logged, 1) == 0)
       md_logf("no CUDA driver (%s); every kernel runs its original",
-              d ? "cudaGetFuncBySymbol missing" : md_cuda_driver_why());
-    return md_cuda_orig_launch(o);
+              c->d ? "cudaGetFuncBySymbol missing" : md_cuda_driver_why());
+    return -1;
   }
-  /* _ptsz launch functions: the default stream is the per-thread one. */
-  cs = (!o->stream && (flags & MD_API_PER_THREAD)) ? MD_CUDA_STREAM_PER_THREAD
-                                                   : (md_CUstream)o->stream;
-  ctx = md_ctx_key(d);
-  e = ctx ? md_cache_find(o->fn, ctx) : NULL;
-  if (!e) {
-    md_cuda_make_arg a = {d, gfs, NULL, name};
-    if (!ctx) {
-      /* No context yet: cudart makes its primary context current on its
-       * first call; an error here reappears in the original launch. */
-      md_CUfunction f = NULL;
-      if (gfs(&f, o->fn) != 0 || !(ctx = md_ctx_key(d)))
-        return md_cuda_orig_launch(o);
-    }
-    if (md_capturing(d, cs))
-      return md_cuda_orig_launch(o);
-    e = md_cache_get(o->fn, ctx, md_cuda_make, &a, &created);
-    if (!e)
-      return md_cuda_orig_launch(o);
-    if (created && md_status_all_contexts(e->status))
-      md_cache_mark_all(e);
-  }
-  return md_cuda_run(d, e, created, o, cs);
+  if (!c->ctx)
+    c->ctx = md_ctx_key(c->d);
+  if (!c->ctx && (c->gfs(&f, c->l.fn) != 0 || !(c->ctx = md_ctx_key(c->d))))
+    return -1;
+  return 0;
 }
 
-/* The stream a runtime-API launch into `stream` means: cudaLaunchKernel's
- * default stream (0) is the per-thread one for the _ptsz entry points. */
-static inline md_CUstream md_cuda_stream(void *stream,
-                                         const md_cuda_api *api) {
-  if (!stream && (api->flags & MD_API_PER_THREAD))
-    return MD_CUDA_STREAM_PER_THREAD;
-  return (md_CUstream)stream;
-}
-
-/* 1 if `key` runs its original in every context: this thread's record
- * says so, or the cache's MD_CTX_ALL entry (then recorded). */
-static int md_all_original(const void *key) {
+/* The kernel's entry in the current context (the cache's one for every
+ * context first); made on its first launch there, but not for a launch
+ * into a stream being captured (the next launch outside capture does). */
+static const md_entry *md_cuda_entry_of(md_call *l, int *created) {
+  md_cuda_call *c = (md_cuda_call *)l;
   const md_entry *e;
-  if (md_memo_at(key, MD_CTX_ALL))
-    return 1;
-  if (!(e = md_cache_find(key, MD_CTX_ALL)))
-    return 0;
-  md_memo_store_orig(e);
-  return 1;
+  if (c->extra || !l->fn) /* driver API: packed parameters, no kernel */
+    return NULL;
+  if ((e = md_cache_find(l->fn, MD_CTX_ALL)))
+    return e; /* no clone in any context */
+  if (c->api || c->ex) { /* runtime API */
+    if (md_cuda_rt_context(c) != 0)
+      return NULL;
+  } else if (!c->ctx && !(c->ctx = md_ctx_key(c->d))) {
+    return NULL;
+  }
+  if ((e = md_cache_find(l->fn, c->ctx)))
+    return e;
+  if (md_cuda_capturing(c->d, c->cs))
+    return NULL;
+  return md_cuda_entry_get(c->d, l->fn, c->ctx, c->gfs,
+                           c->gfs ? NULL : (md_CUfunction)l->fn, c->name, 1,
+                           created);
 }
 
-/* The original launch (fn, grid, block, args, shmem, stream) through api,
- * as md_cuda_run and md_cuda_rt_launch take it. */
-static void md_cuda_orig_init(md_cuda_orig *o, const void *fn, md_dim3 grid,
-                              md_dim3 block, void **args, size_t shmem,
-                              void *stream, const md_cuda_api *api) {
-  memset(o, 0, sizeof *o);
-  o->api = api;
-  o->fn = fn;
-  o->grid = grid;
-  o->block = block;
-  o->args = args;
-  o->shmem = shmem;
-  o->stream = stream;
-  o->cooperative = (api->flags & MD_API_COOPERATIVE) != 0;
+static int md_cuda_check(const md_call *l, const md_entry *e,
+                         const char **why) {
+  const md_cuda_call *c = (const md_cuda_call *)l;
+  (void)e;
+  if (c->shmem <= UINT_MAX)
+    return MD_OK;
+  *why = "dynamic shared memory beyond 4 GiB";
+  return MD_ERR_INVALID;
 }
 
-/* md_cuda_launch decided from e, the entry of fn in this context, which
- * this thread's record of it named (no lookup; missed: the record was
- * compared and differs, no second compare).  Out of line: the fast path
- * needs no frame for it. */
+static const char *md_cuda_err(const md_call *l, int r, char *buf,
+                               size_t n) {
+  return md_cu_err_name(((const md_cuda_call *)l)->d, r, buf, n);
+}
+
+static const md_launch_ops md_cuda_rt_ops = {
+    md_cuda_run_rt,  md_cuda_clone,    md_cuda_capture, md_cuda_record,
+    md_cuda_entry_of, md_cuda_check,   md_cuda_err};
+static const md_launch_ops md_cuda_ex_ops = {
+    md_cuda_run_ex,  md_cuda_clone,    md_cuda_capture, md_cuda_record,
+    md_cuda_entry_of, md_cuda_check,   md_cuda_err};
+static const md_launch_ops md_cuda_drv_ops = {
+    md_cuda_run_drv, md_cuda_clone,    md_cuda_capture, md_cuda_record,
+    md_cuda_entry_of, md_cuda_check,   md_cuda_err};
+
+/* ---- the runtime API: md_cuda_launch ---- */
+
+/* The call of a runtime-API launch (fn, grid, block, args, shmem, stream)
+ * through api (driver d and context ctx when known, else NULL and 0). */
+static void md_cuda_call_rt(md_cuda_call *c, const void *fn, md_dim3 grid,
+                            md_dim3 block, void **args, size_t shmem,
+                            void *stream, const char *name,
+                            const md_cuda_api *api) {
+  memset(c, 0, sizeof *c);
+  md_call_init(&c->l, &md_cuda_rt_ops, fn, args, grid, block);
+  c->api = api;
+  c->gfs = api->get_func_by_symbol;
+  c->name = name;
+  c->shmem = shmem;
+  c->stream = stream;
+  c->cs = md_cuda_stream(stream, api->flags);
+  c->cooperative = (api->flags & MD_API_COOPERATIVE) != 0;
+}
+
+/* md_cuda_launch decided from e, the entry of fn in the current context,
+ * which this thread's record of it named (no lookup; fresh: the record
+ * was compared and differs, no second compare).  Out of line: the fast
+ * path needs no frame for it. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static int md_cuda_launch_entry(const void *fn, md_dim3 grid, md_dim3 block,
                                 void **args, size_t shmem, void *stream,
                                 const md_cuda_api *api, const md_entry *e,
-                                int missed) {
-  md_cuda_orig o;
-  md_cuda_orig_init(&o, fn, grid, block, args, shmem, stream, api);
-  o.memo_missed = missed;
-  return md_cuda_run(md_cuda_driver_get(), e, 0, &o,
-                     md_cuda_stream(stream, api));
-}
-
-/* md_cuda_launch with the whole lookup (the first launch of fn on this
- * thread, a cooperative launch, a context without a record). */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int md_cuda_launch_general(const void *fn, md_dim3 grid,
-                                  md_dim3 block, void **args, size_t shmem,
-                                  void *stream, const char *name,
-                                  const md_cuda_api *api) {
-  md_cuda_orig o;
-  if (md_all_original(fn)) /* no clone in any context */
-    return api->launch_kernel(fn, grid, block, args, shmem, stream);
-  md_cuda_orig_init(&o, fn, grid, block, args, shmem, stream, api);
-  return md_cuda_rt_launch(&o, name, api->get_func_by_symbol, api->flags);
+                                int fresh) {
+  md_cuda_call c;
+  md_cuda_call_rt(&c, fn, grid, block, args, shmem, stream, NULL, api);
+  c.d = md_cuda_driver_fast();
+  c.l.find = !fresh;
+  return md_launch_decide(&c.l, e, 0);
 }
 
 /* Launch the clone of record m (MD_OK, not lent; its inputs are this
  * launch's) with the record's argument array, like the launch (fn, *grid,
  * *block, args, shmem, stream) through api; a failed clone launch runs the
- * original, as in md_cuda_run.  (The dimensions by address: GCC keeps
- * the caller's copies then, instead of making new ones.) */
+ * original, as the flow does.  (The dimensions by address: GCC keeps the
+ * caller's copies then, instead of making new ones.) */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 static inline int md_cuda_memo_launch(md_memo *m, const md_cuda_driver *d,
-                                      const void *fn, const md_dim3 *grid,
+                                      void **ca, const void *fn,
+                                      const md_dim3 *grid,
                                       const md_dim3 *block, void **args,
                                       size_t shmem, void *stream,
                                       const md_cuda_api *api) {
   md_CUresult rc;
-  m->lent = 1; /* a launch from inside this one copies (md_memo_lend) */
-  rc = d->launch_kernel(m->fn, grid->x, grid->y, grid->z, block->x, block->y,
-                        block->z, (unsigned int)shmem,
-                        md_cuda_stream(stream, api), m->args, NULL);
-  m->lent = 0;
+  rc = d->launch_kernel(md_memo_fn(m), grid->x, grid->y, grid->z, block->x,
+                        block->y, block->z, (unsigned int)shmem,
+                        md_cuda_stream(stream, api->flags), ca, NULL);
+  md_memo_end(m);
   if (rc != MD_CUDA_SUCCESS)
     return api->launch_kernel(fn, *grid, *block, args, shmem, stream);
   return MD_CUDA_SUCCESS;
 }
 
-/* A repeated launch whose record m (of fn in this context, driver d) is
- * not `direct` or is lent: what md_cuda_launch does for it, out of line
- * (a record of the original in this context, of a fallback, of a kernel
- * whose programs read the launch geometry -- the dimensions compared as
- * packed words under the record's mask -- or made under
- * MAGICDIV_GRAPHS=original, where a capture runs the original). */
+/* md_cuda_launch with this thread's record m of fn in the current context
+ * (driver d) that is not ready (an orig record of this context, a
+ * remembered fallback, a kernel whose programs read the launch geometry --
+ * the dimensions compared as packed words under the record's mask --, a
+ * record made under MAGICDIV_GRAPHS=original, or one lent): what
+ * md_memo_repeat decides, as md_launch_repeat does, without an
+ * md_cuda_call (the commonest clone, a launch-checked dividend range,
+ * reads the launch geometry and comes here on every launch). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static int md_cuda_repeat_other(md_memo *m, const md_cuda_driver *d,
-                                const void *fn, md_dim3 grid, md_dim3 block,
-                                void **args, size_t shmem, void *stream,
-                                const md_cuda_api *api) {
-  md_CUstream cs;
-  if (!m->orig) {
-    int same = md_memo_inputs_same(m, args, NULL);
-    if (same != 1 || (m->any_dims && !md_memo_dims_hit(m, &grid, &block)))
-      return md_cuda_launch_entry(fn, grid, block, args, shmem, stream, api,
-                                  m->e, same == 1 || same == 0);
-  }
-  if (!m->ok) /* the original here, or the same inputs fell back */
+static int md_cuda_repeat(md_memo *m, const md_cuda_driver *d,
+                          const void *fn, md_dim3 grid, md_dim3 block,
+                          void **args, size_t shmem, void *stream,
+                          const md_cuda_api *api) {
+  md_repeat r = md_memo_repeat(m, args, &grid, &block);
+  switch (r) {
+  case MD_REPEAT_ORIGINAL:
     return api->launch_kernel(fn, grid, block, args, shmem, stream);
-  cs = md_cuda_stream(stream, api);
-  if (m->lent || (m->graphs_orig && md_capturing(d, cs)))
-    goto general; /* it copies the values / launches the original */
-  return md_cuda_memo_launch(m, d, fn, &grid, &block, args, shmem, stream,
-                             api);
-general:
-  return md_cuda_launch_entry(fn, grid, block, args, shmem, stream, api,
-                              m->e, 0);
+  case MD_REPEAT_FRESH:
+  case MD_REPEAT_ENTRY:
+    return md_cuda_launch_entry(fn, grid, block, args, shmem, stream, api,
+                                md_memo_entry(m), r == MD_REPEAT_FRESH);
+  case MD_REPEAT_CAPTURE:
+    if (md_cuda_capturing(d, md_cuda_stream(stream, api->flags)))
+      return api->launch_kernel(fn, grid, block, args, shmem, stream);
+    break;
+  case MD_REPEAT_CLONE:
+    break;
+  }
+  return md_cuda_memo_launch(m, d, md_memo_take(m), fn, &grid, &block, args,
+                             shmem, stream, api);
 }
 
-/* A repeated launch of fn (grid, block, args, shmem, stream, api) whose
- * record m is of the current context (driver d), `direct` and not lent:
- * the clone at once where the inputs are the record's
- * (md_memo_inputs_same with the frame site, or NULL), else
- * md_cuda_launch_entry with the record's entry. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline int md_cuda_memo_hit(md_memo *m, const md_cuda_driver *d,
-                                   const void *site, const void *fn,
-                                   const md_dim3 *grid, const md_dim3 *block,
-                                   void **args, size_t shmem, void *stream,
-                                   const md_cuda_api *api) {
-  int same = md_memo_inputs_same(m, args, site);
-  if (same != 1) /* other inputs */
-    return md_cuda_launch_entry(fn, *grid, *block, args, shmem, stream, api,
-                                m->e, same == 0);
-  return md_cuda_memo_launch(m, d, fn, grid, block, args, shmem, stream,
-                             api);
-}
-
-/* md_cuda_launch past its fast path: the first launch of fn on this
- * thread (no record: the general path), a first record of another
- * context, a cooperative launch or one with more than 4 GiB of dynamic
- * shared memory, a driver not known yet, a context without an id.  This
- * thread's record of fn in the current context, if any, decides as in
- * md_cuda_launch (with no frame site: the pointers are compared). */
+/* md_cuda_launch past its fast path: the flow (md_launch_run). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
 static int md_cuda_launch_slow(const void *fn, md_dim3 grid, md_dim3 block,
                                void **args, size_t shmem, void *stream,
                                const char *name, const md_cuda_api *api) {
-  const md_cuda_driver *d;
-  md_memo *m;
-  uint64_t ctx;
-  if (!md_memo_of(fn) || (api->flags & MD_API_COOPERATIVE) ||
-      shmem > UINT_MAX || !(d = md_cuda_driver_fast()) ||
-      !(ctx = md_ctx_key(d)) || !(m = md_memo_at(fn, ctx)))
-    return md_cuda_launch_general(fn, grid, block, args, shmem, stream, name,
-                                  api);
-  if (!m->direct || m->lent)
-    return md_cuda_repeat_other(m, d, fn, grid, block, args, shmem, stream,
-                                api);
-  return md_cuda_memo_hit(m, d, NULL, fn, &grid, &block, args, shmem, stream,
-                          api);
+  md_cuda_call c;
+  md_cuda_call_rt(&c, fn, grid, block, args, shmem, stream, name, api);
+  return md_launch_run(&c.l);
 }
 
 /* Every launch starts here.  The fast path is a repeated launch: this
  * thread's memo has a record of fn (md_memo_of: one thread-local probe,
- * no cache) that runs the original in every context, or a `direct` one
- * (it runs the clone with the record's argument array) of the current
+ * no cache) that runs the original in every context, or a ready one (it
+ * runs the clone with the record's argument array) of the current
  * context (one driver call) whose inputs are this launch's -- the same
- * argument pointers, the same values where they were read -- so the clone
- * runs at once (a failed clone launch runs the original, as in
- * md_cuda_run).  The fast path makes no call but those two and inlines
- * the compare, so that the launch's arguments stay where they arrived.
- * Other inputs go to md_cuda_launch_entry with the record's entry (not
- * compared again); a record of this context that is not direct or is lent
- * to md_cuda_repeat_other; anything else (no record, a record of another
- * context, a cooperative launch) to md_cuda_launch_slow, which asks for
- * the context again. */
+ * argument pointers, the same values where they were read (md_memo_hit)
+ * -- so the clone runs at once (a failed clone launch runs the original,
+ * as the flow does).  The fast path makes no call but those two and
+ * inlines the compare, so that the launch's arguments stay where they
+ * arrived.  Other inputs go to md_cuda_launch_entry with the record's
+ * entry (not compared again); a record of this context that is not ready
+ * to md_cuda_repeat; anything else (no record, a record of another
+ * context, a cooperative launch, more than 4 GiB of dynamic shared
+ * memory, a driver not known yet) to the flow, md_cuda_launch_slow. */
 #if defined(__GNUC__)
-__attribute__((noinline)) /* md_frame_site: the return address is the site */
+__attribute__((noinline)) /* MD_RETURN_ADDRESS: the return address is the
+                             site */
 #endif
 int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
                    size_t shmem, void *stream, const char *name,
@@ -667,45 +349,50 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
   const md_cuda_driver *d;
   md_memo *m;
   uint64_t ctx;
+  void **ca;
+  int fresh = 0;
   if (!api || !api->launch_kernel)
     return MD_CUDART_INVALID_VALUE;
   if (!(m = md_memo_of(fn)))
     goto slow;
-  if (m->ctx == MD_CTX_ALL) /* no clone in any context */
+  if (md_memo_everywhere(m)) /* no clone in any context */
     return api->launch_kernel(fn, grid, block, args, shmem, stream);
   if ((api->flags & MD_API_COOPERATIVE) || shmem > UINT_MAX ||
       !(d = atomic_load_explicit(&md_cuda_driver_known,
                                  memory_order_acquire)) ||
-      !(ctx = md_ctx_key(d)) || ctx != m->ctx)
+      !(ctx = md_ctx_key(d)) || ctx != md_memo_ctx(m))
     goto slow;
-  if (!m->direct || m->lent)
-    return md_cuda_repeat_other(m, d, fn, grid, block, args, shmem, stream,
-                                api);
-  return md_cuda_memo_hit(m, d, md_frame_site(m, api), fn, &grid, &block,
-                          args, shmem, stream, api);
+  if (!md_memo_ready(m))
+    return md_cuda_repeat(m, d, fn, grid, block, args, shmem, stream, api);
+  if (!(ca = md_memo_hit(m, args, api->flags, MD_RETURN_ADDRESS(), &fresh)))
+    return md_cuda_launch_entry(fn, grid, block, args, shmem, stream, api,
+                                md_memo_entry(m), fresh);
+  return md_cuda_memo_launch(m, d, ca, fn, &grid, &block, args, shmem, stream,
+                             api);
 slow:
   return md_cuda_launch_slow(fn, grid, block, args, shmem, stream, name, api);
 }
 
+/* ---- cudaLaunchKernelExC and the driver API ---- */
+
 int md_cuda_launch_ex(const md_cuda_launch_config *config, const void *fn,
                       void **args, const char *name,
                       const md_cuda_ex_api *api) {
-  md_cuda_orig o;
+  md_cuda_call c;
   if (!api || !api->launch_kernel_ex)
     return MD_CUDART_INVALID_VALUE;
-  memset(&o, 0, sizeof o);
-  o.ex = api;
-  o.config = config;
-  o.fn = fn;
-  o.args = args;
-  if (!config || /* the program's own call reports its error */
-      md_all_original(fn)) /* no clone in any context */
-    return md_cuda_orig_launch(&o);
-  o.grid = config->grid;
-  o.block = config->block;
-  o.shmem = config->shmem;
-  o.stream = config->stream;
-  return md_cuda_rt_launch(&o, name, api->get_func_by_symbol, api->flags);
+  if (!config) /* the program's own call reports its error */
+    return api->launch_kernel_ex(config, fn, args);
+  memset(&c, 0, sizeof c);
+  md_call_init(&c.l, &md_cuda_ex_ops, fn, args, config->grid, config->block);
+  c.ex = api;
+  c.config = config;
+  c.gfs = api->get_func_by_symbol;
+  c.name = name;
+  c.shmem = config->shmem;
+  c.stream = config->stream;
+  c.cs = md_cuda_stream(config->stream, api->flags);
+  return md_launch_run(&c.l);
 }
 
 md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,
@@ -714,80 +401,16 @@ md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,
                               unsigned int block_z, unsigned int shmem,
                               md_CUstream stream, void **params, void **extra,
                               const char *name) {
-  const md_cuda_driver *d = md_cuda_driver_get();
-  const md_entry *e;
-  md_cuda_orig o;
-  uint64_t ctx;
-  int created = 0;
-
-  if (!d)
+  md_dim3 grid = {grid_x, grid_y, grid_z}, block = {block_x, block_y, block_z};
+  md_cuda_call c;
+  memset(&c, 0, sizeof c);
+  if (!(c.d = md_cuda_driver_get()))
     return MD_CUDA_ERROR_NOT_INITIALIZED;
-  memset(&o, 0, sizeof o);
-  o.drv = d;
-  o.f = f;
-  o.grid.x = grid_x;
-  o.grid.y = grid_y;
-  o.grid.z = grid_z;
-  o.block.x = block_x;
-  o.block.y = block_y;
-  o.block.z = block_z;
-  o.shmem = shmem;
-  o.stream = stream;
-  o.args = params;
-  o.extra = extra;
-  if (md_env_disabled()) {
-    md_log_disabled_once();
-    return md_cuda_orig_launch(&o);
-  }
-  if (extra || !f || /* packed parameters: no per-parameter pointers */
-      md_all_original(f)) /* no clone in any context */
-    return md_cuda_orig_launch(&o);
-  ctx = md_ctx_key(d);
-  if (!ctx)
-    return md_cuda_orig_launch(&o);
-  e = md_cache_find(f, ctx);
-  if (!e) {
-    md_cuda_make_arg a = {d, NULL, f, name};
-    if (md_capturing(d, stream))
-      return md_cuda_orig_launch(&o);
-    e = md_cache_get(f, ctx, md_cuda_make, &a, &created);
-    if (!e)
-      return md_cuda_orig_launch(&o);
-    if (created && md_status_all_contexts(e->status))
-      md_cache_mark_all(e);
-  }
-  return md_cuda_run(d, e, created, &o, stream);
-}
-
-/* For graph nodes (md_graph_cuda.c): the entry a launch of `key` in the
- * current context would use.  No stream is involved, so the first-launch
- * lookup is allowed here. */
-const md_entry *md_cuda_entry(const md_cuda_driver *d, const void *key,
-                              int (*gfs)(md_CUfunction *, const void *),
-                              const char *name) {
-  const md_entry *e;
-  uint64_t ctx = md_ctx_key(d);
-  int created = 0;
-  if (!ctx && gfs) { /* cudart makes its context on its first call */
-    md_CUfunction f = NULL;
-    if (gfs(&f, key) != 0)
-      return NULL;
-    ctx = md_ctx_key(d);
-  }
-  if (!ctx)
-    return NULL;
-  e = md_cache_find(key, ctx);
-  if (!e) {
-    md_cuda_make_arg a = {d, gfs, gfs ? NULL : (md_CUfunction)key, name};
-    if (!name && !d->func_get_name)
-      return NULL; /* would cache "no name" for the routed launches too */
-    e = md_cache_get(key, ctx, md_cuda_make, &a, &created);
-    if (e && created && e->status != MD_OK)
-      md_logf("kernel '%s': original in graph nodes (%s: %s)",
-              e->name ? e->name : "?", md_status_str(e->status), e->why);
-    else if (e && created)
-      md_logf("kernel '%s': clone %s" MD_CLONE_SUFFIX " in graph nodes",
-              e->name, e->name);
-  }
-  return e;
+  md_call_init(&c.l, &md_cuda_drv_ops, f, params, grid, block);
+  c.name = name;
+  c.shmem = shmem;
+  c.stream = stream;
+  c.cs = stream;
+  c.extra = extra; /* packed parameters: no per-parameter pointers */
+  return md_launch_run(&c.l);
 }

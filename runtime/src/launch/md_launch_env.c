@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_graph_internal.h"
 #include "md_launch_internal.h"
 
 #define MD_ENV_KNOWN 0x1

@@ -11,27 +11,63 @@
  * aborts the process when a registered name is missing from the code
  * object.  So the host pass does the lookup at compile time: it reads the
  * code objects embedded in the host module, and only for a kernel whose
- * clone and descriptor are in every one of them it registers the clone
+ * clone and descriptor are in every one of them (and whose descriptor
+ * describes the kernel's parameters) it registers the clone
  * (__hipRegisterFunction, with a host handle of its own) and copies the
  * descriptor bytes into the host module.  It hands both over as
  * md_hip_clone; the clone is launched through the program's own
  * hipLaunchKernel with the clone's handle, so HIP picks the right code
  * object per device and the clone shares the module's globals.
  *
- * The cache (one entry per kernel handle; the registration covers every
- * device) holds the result of validating the descriptor once and decides
- * who prints the kernel's MAGICDIV_LOG line.
+ * Each entry point is the HIP backend of the one launch flow
+ * (md_launch_flow.h): the launch in one of three forms, the capture query
+ * of MAGICDIV_GRAPHS=original (hipStreamIsCapturing), this thread's
+ * record of the kernel, and the cache entry (one per kernel handle: the
+ * registration covers every device) that holds the result of validating
+ * the descriptor once and decides who prints the kernel's MAGICDIV_LOG
+ * line.  md_hip_launch first takes the fast path of a repeated launch.
  */
+#include <dlfcn.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "md_graph_internal.h"
-#include "md_launch_internal.h"
-#include "md_memo.h"
+#include "md_launch_flow.h"
+#include "md_memo_fast.h"
 
 #define MD_HIP_INVALID_VALUE 1 /* hipErrorInvalidValue */
+#define MD_HIP_STREAM_PER_THREAD ((void *)(uintptr_t)2) /* hipStreamPerThread */
+
+/* ---- hipStreamIsCapturing ---- */
+
+typedef int (*md_hip_capt_fn)(void *, int *);
+static _Atomic(md_hip_capt_fn) md_hip_capt;
+static atomic_int md_hip_capt_known;
+
+void md_hip_set_stream_is_capturing(int (*fn)(void *stream, int *status)) {
+  atomic_store(&md_hip_capt, fn);
+  atomic_store(&md_hip_capt_known, fn != NULL);
+}
+
+/* 1 when launches into HIP stream s are captured (or it cannot tell). */
+static int md_hip_capturing(void *stream) {
+  md_hip_capt_fn f;
+  int status = 0;
+  if (!atomic_load(&md_hip_capt_known)) {
+    void *p = dlsym(RTLD_DEFAULT, "hipStreamIsCapturing");
+    memcpy(&f, &p, sizeof f);
+    atomic_store(&md_hip_capt, f);
+    atomic_store(&md_hip_capt_known, 1);
+  }
+  f = atomic_load(&md_hip_capt);
+  if (!f || f(stream, &status) != 0)
+    return 1; /* cannot tell: as if capturing */
+  return status != 0;
+}
+
+/* ---- entries ---- */
 
 typedef struct md_hip_make_arg {
   const char *name;
@@ -40,254 +76,29 @@ typedef struct md_hip_make_arg {
 } md_hip_make_arg;
 
 static void md_hip_make(md_entry *e, void *argp) {
-  md_hip_make_arg *a = argp;
-  e->name = md_strdup(a->name ? a->name : "?");
-  if (!e->name) {
-    e->status = MD_ERR_INVALID;
-    snprintf(e->why, sizeof e->why, "out of memory");
-    return;
+  const md_hip_make_arg *a = argp;
+  const md_hip_clone *k = a->clone;
+  md_registered r;
+  memset(&r, 0, sizeof r);
+  r.name = a->name;
+  r.where = "code objects";
+  if (k && k->handle) {
+    r.clone = k->handle;
+    r.desc = k->desc;
+    r.desc_size = k->desc_size;
+    if (a->version >= 2) {
+      r.plain = k->plain_handle;
+      r.plain_desc = k->plain_desc;
+      r.plain_desc_size = k->plain_desc_size;
+    }
   }
-  if (!a->clone || !a->clone->handle || !a->clone->desc) {
-    e->status = MD_ERR_NO_CLONE;
-    snprintf(e->why, sizeof e->why,
-             "no clone in the code objects of the host module");
+  md_entry_registered(e, &r);
+  if (e->status != MD_OK)
     return;
-  }
-  if (a->clone->desc_size > MD_DESC_MAX_BYTES) {
-    e->status = MD_ERR_DESC_MALFORMED;
-    snprintf(e->why, sizeof e->why, "descriptor too large");
-    return;
-  }
-  if (md_entry_set_desc(e, a->clone->desc, (size_t)a->clone->desc_size) != 0)
-    return;
-  e->clone = (void *)a->clone->handle;
-  if (a->version >= 2 && a->clone->plain_handle &&
-      a->clone->plain_desc_size <= MD_DESC_MAX_BYTES &&
-      md_entry_set_plain(e, (void *)a->clone->plain_handle,
-                         a->clone->plain_desc,
-                         (size_t)a->clone->plain_desc_size) != 0)
-    md_logf("kernel '%s': %s" MD_PLAIN_SUFFIX " registered but its "
-            "descriptor is unusable; no plain tier", e->name, e->name);
   /* graph nodes running the clone read back as the original */
   md_graph_note(e->clone, e->key, NULL);
   if (e->plain)
     md_graph_note(e->plain, e->key, NULL);
-}
-
-/* One HIP launch as the program asked for it: launch(l, handle, args)
- * runs it with another kernel handle and argument array (the clone's) and
- * every other operand unchanged. */
-typedef struct md_hip_call {
-  int (*launch)(const struct md_hip_call *l, const void *fn, void **args);
-  const void *api;
-  md_dim3 grid, block;
-  size_t shmem;
-  void *stream, *start, *stop;
-  int flags;
-  int per_thread; /* _spt: stream 0 is the per-thread default stream */
-  uint32_t version; /* the api struct's */
-} md_hip_call;
-
-#define MD_HIP_STREAM_PER_THREAD ((void *)(uintptr_t)2) /* hipStreamPerThread */
-
-static int md_hip_plain(const md_hip_call *l, const void *fn, void **args) {
-  const md_hip_api *api = l->api;
-  return api->launch_kernel(fn, l->grid, l->block, args, l->shmem, l->stream);
-}
-
-static int md_hip_ext(const md_hip_call *l, const void *fn, void **args) {
-  const md_hip_ext_api *api = l->api;
-  return api->launch_kernel(fn, l->grid, l->block, args, l->shmem, l->stream,
-                            l->start, l->stop, l->flags);
-}
-
-static int md_hip_coop(const md_hip_call *l, const void *fn, void **args) {
-  const md_hip_coop_api *api = l->api;
-  return api->launch_kernel(fn, l->grid, l->block, args,
-                            (unsigned int)l->shmem, l->stream);
-}
-
-/* A repeated launch: this thread's memo has a record of fn -- found
- * without the cache -- that runs the original, or whose inputs are this
- * launch's, so the remembered outcome runs at once.  1 with *rc when it
- * launched (a failed clone launch runs the original, as in md_hip_run);
- * else *missed is set when the record was compared and differs. */
-static int md_hip_repeat(const md_hip_call *l, const void *fn, void **args,
-                         int *missed, int *rc) {
-  md_memo *m = md_memo_at(fn, 0);
-  md_dims dims;
-  void **ca;
-  if (!m)
-    return 0;
-  if (!m->orig) {
-    if (m->any_dims)
-      dims = md_dims_of(l->grid, l->block);
-    if (!md_memo_same(m, args, &dims)) {
-      *missed = 1;
-      return 0;
-    }
-  }
-  if (!m->ok) {
-    *rc = l->launch(l, fn, args);
-    return 1;
-  }
-  if (m->graphs_orig &&
-      md_hip_capturing(!l->stream && l->per_thread ? MD_HIP_STREAM_PER_THREAD
-                                                   : l->stream))
-    return 0; /* the general path launches the original */
-  if (!(ca = md_memo_lend(m)))
-    return 0;
-  *rc = l->launch(l, m->fn, ca);
-  md_memo_return(m);
-  if (*rc != 0)
-    *rc = l->launch(l, fn, args);
-  return 1;
-}
-
-static int md_hip_run(const md_hip_call *l, const void *fn, void **args,
-                      const char *name, const md_hip_clone *clone) {
-  const md_entry *e;
-  md_clone_args ca;
-  md_dims dims;
-  int created = 0, s, r, missed = 0;
-
-  if (md_hip_repeat(l, fn, args, &missed, &r))
-    return r;
-  if (md_env_disabled()) {
-    md_log_disabled_once();
-    return l->launch(l, fn, args);
-  }
-  e = md_cache_find(fn, 0);
-  if (!e) {
-    md_hip_make_arg a = {name, clone, l->version};
-    e = md_cache_get(fn, 0, md_hip_make, &a, &created);
-    if (!e)
-      return l->launch(l, fn, args);
-  }
-  if (md_env_graphs_original() &&
-      md_hip_capturing(!l->stream && l->per_thread ? MD_HIP_STREAM_PER_THREAD
-                                                   : l->stream))
-    return l->launch(l, fn, args); /* MAGICDIV_GRAPHS=original */
-  if (e->status != MD_OK) {
-    if (created)
-      md_logf("kernel '%s': original (%s: %s)", e->name,
-              md_status_str(e->status), e->why);
-    md_memo_store_orig(e); /* later launches: md_hip_repeat finds it */
-    return l->launch(l, fn, args);
-  }
-  dims = md_dims_of(l->grid, l->block);
-  s = md_clone_args_make_memo(e, args, &dims, &ca, !missed);
-  if (s != MD_OK) {
-    md_clone_args_free(&ca);
-    md_tier_log(e, created, &ca, s, args, &dims);
-    return l->launch(l, fn, args);
-  }
-  r = l->launch(l, ca.fn, ca.args);
-  md_clone_args_free(&ca);
-  if (r != 0) {
-    if (created)
-      md_logf("kernel '%s': clone launch failed (hip error %d); original "
-              "launched", e->name, r);
-    return l->launch(l, fn, args);
-  }
-  md_tier_log(e, created, &ca, MD_OK, args, &dims);
-  return 0;
-}
-
-/* md_hip_launch past its fast path: md_hip_run with the call. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int md_hip_launch_slow(const void *fn, md_dim3 grid, md_dim3 block,
-                              void **args, size_t shmem, void *stream,
-                              const char *name, const md_hip_api *api,
-                              const md_hip_clone *clone) {
-  md_hip_call l;
-  memset(&l, 0, sizeof l);
-  l.launch = md_hip_plain;
-  l.api = api;
-  l.per_thread = (api->flags & MD_API_PER_THREAD) != 0;
-  l.version = api->version;
-  l.grid = grid;
-  l.block = block;
-  l.shmem = shmem;
-  l.stream = stream;
-  return md_hip_run(&l, fn, args, name, clone);
-}
-
-/* The fast path is a repeated launch whose record (md_memo_at: one
- * thread-local probe; HIP has no context) is `direct` and holds this
- * launch's inputs (md_memo_inputs_same, inlined; a call site with
- * MD_API_FRAME_ARGS compares its return address and the array's address
- * instead of the pointers, as md_cuda_launch does): the clone through the
- * program's launch function with the record's argument array (a failed
- * clone launch runs the original, as in md_hip_run).  Anything else --
- * the first launch, other inputs, a record of the original, of a
- * fallback, of a kernel that reads the launch geometry, made under
- * MAGICDIV_GRAPHS=original, or lent -- is md_hip_run's
- * (md_hip_launch_slow, a sibling call). */
-#if defined(__GNUC__)
-__attribute__((noinline)) /* md_frame_site: the return address is the site */
-#endif
-int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
-                  size_t shmem, void *stream, const char *name,
-                  const md_hip_api *api, const md_hip_clone *clone) {
-  md_memo *m;
-  int rc;
-  if (!api || !api->launch_kernel)
-    return MD_HIP_INVALID_VALUE;
-  if (!(m = md_memo_at(fn, 0)) || !m->direct || m->lent ||
-      md_memo_inputs_same(m, args, md_frame_site(m, api)) != 1)
-    return md_hip_launch_slow(fn, grid, block, args, shmem, stream, name,
-                              api, clone);
-  m->lent = 1; /* a launch from inside this one copies (md_memo_lend) */
-  rc = api->launch_kernel(m->fn, grid, block, m->args, shmem, stream);
-  m->lent = 0;
-  if (rc != 0) /* the original, as in md_hip_run */
-    rc = api->launch_kernel(fn, grid, block, args, shmem, stream);
-  return rc;
-}
-
-int md_hip_launch_ext(const void *fn, md_dim3 grid, md_dim3 block,
-                      void **args, size_t shmem, void *stream,
-                      void *start_event, void *stop_event, int flags,
-                      const char *name, const md_hip_ext_api *api,
-                      const md_hip_clone *clone) {
-  md_hip_call l;
-  if (!api || !api->launch_kernel)
-    return MD_HIP_INVALID_VALUE;
-  memset(&l, 0, sizeof l);
-  l.launch = md_hip_ext;
-  l.api = api;
-  l.per_thread = (api->flags & MD_API_PER_THREAD) != 0;
-  l.version = api->version;
-  l.grid = grid;
-  l.block = block;
-  l.shmem = shmem;
-  l.stream = stream;
-  l.start = start_event;
-  l.stop = stop_event;
-  l.flags = flags;
-  return md_hip_run(&l, fn, args, name, clone);
-}
-
-int md_hip_launch_cooperative(const void *fn, md_dim3 grid, md_dim3 block,
-                              void **args, unsigned int shmem, void *stream,
-                              const char *name, const md_hip_coop_api *api,
-                              const md_hip_clone *clone) {
-  md_hip_call l;
-  if (!api || !api->launch_kernel)
-    return MD_HIP_INVALID_VALUE;
-  memset(&l, 0, sizeof l);
-  l.launch = md_hip_coop;
-  l.api = api;
-  l.per_thread = (api->flags & MD_API_PER_THREAD) != 0;
-  l.version = api->version;
-  l.grid = grid;
-  l.block = block;
-  l.shmem = shmem;
-  l.stream = stream;
-  return md_hip_run(&l, fn, args, name, clone);
 }
 
 /* For graph nodes (md_graph_hip.c): the entry a launch of fn would use;
@@ -303,4 +114,173 @@ const md_entry *md_hip_entry(const void *fn, const char *name,
     e = md_cache_get(fn, 0, md_hip_make, &a, &created);
   }
   return e;
+}
+
+/* ---- a HIP launch and the operations of the flow ---- */
+
+/* A HIP launch as the program made it (api: the md_hip_*api of its
+ * form). */
+typedef struct md_hip_call {
+  md_call l;
+  const void *api;
+  size_t shmem;
+  void *stream, *start, *stop;
+  int flags;
+  int per_thread;   /* _spt: stream 0 is the per-thread default stream */
+  uint32_t version; /* the api struct's */
+  const char *name;
+  const md_hip_clone *clone;
+} md_hip_call;
+
+static int md_hip_run_plain(const md_call *l, const void *fn, void **args) {
+  const md_hip_call *c = (const md_hip_call *)l;
+  const md_hip_api *api = c->api;
+  return api->launch_kernel(fn, l->grid, l->block, args, c->shmem,
+                            c->stream);
+}
+
+static int md_hip_run_ext(const md_call *l, const void *fn, void **args) {
+  const md_hip_call *c = (const md_hip_call *)l;
+  const md_hip_ext_api *api = c->api;
+  return api->launch_kernel(fn, l->grid, l->block, args, c->shmem, c->stream,
+                            c->start, c->stop, c->flags);
+}
+
+static int md_hip_run_coop(const md_call *l, const void *fn, void **args) {
+  const md_hip_call *c = (const md_hip_call *)l;
+  const md_hip_coop_api *api = c->api;
+  return api->launch_kernel(fn, l->grid, l->block, args,
+                            (unsigned int)c->shmem, c->stream);
+}
+
+static int md_hip_capture(const md_call *l) {
+  const md_hip_call *c = (const md_hip_call *)l;
+  return md_hip_capturing(!c->stream && c->per_thread
+                              ? MD_HIP_STREAM_PER_THREAD
+                              : c->stream);
+}
+
+static md_memo *md_hip_record(md_call *l) {
+  return md_memo_at(l->fn, 0); /* HIP has no context */
+}
+
+static const md_entry *md_hip_entry_of(md_call *l, int *created) {
+  const md_hip_call *c = (const md_hip_call *)l;
+  const md_entry *e = md_cache_find(l->fn, 0);
+  md_hip_make_arg a = {c->name, c->clone, c->version};
+  return e ? e : md_cache_get(l->fn, 0, md_hip_make, &a, created);
+}
+
+static const char *md_hip_err(const md_call *l, int r, char *buf,
+                              size_t n) {
+  (void)l;
+  snprintf(buf, n, "hip error %d", r);
+  return buf;
+}
+
+static const md_launch_ops md_hip_plain_ops = {
+    md_hip_run_plain, NULL, md_hip_capture, md_hip_record, md_hip_entry_of,
+    NULL, md_hip_err};
+static const md_launch_ops md_hip_ext_ops = {
+    md_hip_run_ext, NULL, md_hip_capture, md_hip_record, md_hip_entry_of,
+    NULL, md_hip_err};
+static const md_launch_ops md_hip_coop_ops = {
+    md_hip_run_coop, NULL, md_hip_capture, md_hip_record, md_hip_entry_of,
+    NULL, md_hip_err};
+
+/* The call of a HIP launch of fn through api (flags, version) of the form
+ * ops; the form's own operands are set by the caller. */
+static void md_hip_call_init(md_hip_call *c, const md_launch_ops *ops,
+                             const void *api, uint32_t version,
+                             uint32_t flags, const void *fn, md_dim3 grid,
+                             md_dim3 block, void **args, size_t shmem,
+                             void *stream, const char *name,
+                             const md_hip_clone *clone) {
+  memset(c, 0, sizeof *c);
+  md_call_init(&c->l, ops, fn, args, grid, block);
+  c->api = api;
+  c->per_thread = (flags & MD_API_PER_THREAD) != 0;
+  c->version = version;
+  c->shmem = shmem;
+  c->stream = stream;
+  c->name = name;
+  c->clone = clone;
+}
+
+/* ---- the entry points ---- */
+
+/* md_hip_launch past its fast path: the flow (md_launch_run). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int md_hip_launch_slow(const void *fn, md_dim3 grid, md_dim3 block,
+                              void **args, size_t shmem, void *stream,
+                              const char *name, const md_hip_api *api,
+                              const md_hip_clone *clone) {
+  md_hip_call c;
+  md_hip_call_init(&c, &md_hip_plain_ops, api, api->version, api->flags, fn,
+                   grid, block, args, shmem, stream, name, clone);
+  return md_launch_run(&c.l);
+}
+
+/* The fast path is a repeated launch whose record (md_memo_at: one
+ * thread-local probe; HIP has no context) is ready and holds this
+ * launch's inputs (md_memo_hit, inlined; a call site with
+ * MD_API_FRAME_ARGS compares its return address and the array's address
+ * instead of the pointers, as md_cuda_launch does): the clone through the
+ * program's launch function with the record's argument array (a failed
+ * clone launch runs the original, as the flow does).  Anything else --
+ * the first launch, other inputs, a record of the original, of a
+ * fallback, of a kernel that reads the launch geometry, made under
+ * MAGICDIV_GRAPHS=original, or lent -- is the flow's
+ * (md_hip_launch_slow, a sibling call). */
+#if defined(__GNUC__)
+__attribute__((noinline)) /* MD_RETURN_ADDRESS: the return address is the
+                             site */
+#endif
+int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
+                  size_t shmem, void *stream, const char *name,
+                  const md_hip_api *api, const md_hip_clone *clone) {
+  md_memo *m;
+  void **ca;
+  int rc, fresh;
+  if (!api || !api->launch_kernel)
+    return MD_HIP_INVALID_VALUE;
+  if (!(m = md_memo_at(fn, 0)) || !md_memo_ready(m) ||
+      !(ca = md_memo_hit(m, args, api->flags, MD_RETURN_ADDRESS(), &fresh)))
+    return md_hip_launch_slow(fn, grid, block, args, shmem, stream, name,
+                              api, clone);
+  rc = api->launch_kernel(md_memo_fn(m), grid, block, ca, shmem, stream);
+  md_memo_end(m);
+  if (rc != 0) /* the original, as the flow does */
+    rc = api->launch_kernel(fn, grid, block, args, shmem, stream);
+  return rc;
+}
+
+int md_hip_launch_ext(const void *fn, md_dim3 grid, md_dim3 block,
+                      void **args, size_t shmem, void *stream,
+                      void *start_event, void *stop_event, int flags,
+                      const char *name, const md_hip_ext_api *api,
+                      const md_hip_clone *clone) {
+  md_hip_call c;
+  if (!api || !api->launch_kernel)
+    return MD_HIP_INVALID_VALUE;
+  md_hip_call_init(&c, &md_hip_ext_ops, api, api->version, api->flags, fn,
+                   grid, block, args, shmem, stream, name, clone);
+  c.start = start_event;
+  c.stop = stop_event;
+  c.flags = flags;
+  return md_launch_run(&c.l);
+}
+
+int md_hip_launch_cooperative(const void *fn, md_dim3 grid, md_dim3 block,
+                              void **args, unsigned int shmem, void *stream,
+                              const char *name, const md_hip_coop_api *api,
+                              const md_hip_clone *clone) {
+  md_hip_call c;
+  if (!api || !api->launch_kernel)
+    return MD_HIP_INVALID_VALUE;
+  md_hip_call_init(&c, &md_hip_coop_ops, api, api->version, api->flags, fn,
+                   grid, block, args, shmem, stream, name, clone);
+  return md_launch_run(&c.l);
 }

@@ -1,7 +1,14 @@
 /*
- * md_launch_internal.h -- what the md_launch*.c files share: the lookup
- * cache, the environment switches, logging, the CUDA driver table and the
- * per-launch work common to CUDA and HIP.  Not installed.
+ * md_launch_internal.h -- what the launch layer's files share: the lookup
+ * cache (md_launch_cache.c), the environment switches and the log
+ * (md_launch_env.c), the CUDA driver table (md_launch_driver.c), and the
+ * entries and clone arguments (md_launch_common.c).  The launch flow
+ * itself is md_launch_flow.h.  Not installed.
+ *
+ * Error convention (docs/DESIGN.md, "Error convention (the runtime's)"):
+ * why a kernel runs its original is recorded once, in its entry, by
+ * md_entry_fail (a status and a detail); a launch's own fallbacks are
+ * MD_* statuses; the flow prints both, once.
  */
 #ifndef MAGICDIV_MD_LAUNCH_INTERNAL_H
 #define MAGICDIV_MD_LAUNCH_INTERNAL_H
@@ -81,6 +88,7 @@ void md_cache_mark_all(const md_entry *e);
 int md_env_disabled(void); /* MAGICDIV_DISABLE=1 */
 int md_env_log(void);      /* MAGICDIV_LOG=1 or 2 */
 int md_env_log_desc(void); /* MAGICDIV_LOG=2: also print each descriptor */
+int md_env_graphs_original(void); /* MAGICDIV_GRAPHS=original */
 void md_env_reload(void);
 /* One line on stderr, prefixed "magicdiv: ", only when logging is on. */
 void md_logf(const char *fmt, ...)
@@ -108,32 +116,40 @@ static inline const md_cuda_driver *md_cuda_driver_fast(void) {
 const char *md_cu_err_name(const md_cuda_driver *d, md_CUresult r, char *buf,
                            size_t n);
 
-/* ---- shared launch work (md_launch_common.c) ---- */
+/* ---- entries (md_launch_common.c) ---- */
 
 /* Sanity bound of a descriptor: the format's own limits (MD_MAX_PARAMS
  * sizes, MD_MAX_DIVISORS entries and their programs) stay far below it. */
 #define MD_DESC_MAX_BYTES (1u << 20)
 
-/* Set e->desc_ref/desc_size to `desc` and validate it, filling status,
- * n_params and n_extra.  0 on success. */
-int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size);
+/* The entry says: its kernel runs the original, because of `status`
+ * (detail: fmt, ...; MAGICDIV_LOG prints it on the first launch). */
+void md_entry_fail(md_entry *e, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 
-/* ---- direct evaluation (md_launch_plan.c) ---- */
-typedef struct md_plan md_plan;
-/* The plan of a validated descriptor without requirements whose every
- * divisor program is one parameter read; NULL otherwise or when out of
- * memory (then md_desc_fill_validated evaluates it). */
-md_plan *md_plan_make(const unsigned char *desc);
-/* md_desc_fill_validated of the plan's descriptor: the same status and
- * values. */
-int md_plan_fill(const md_plan *p, void *const *args, md_extra *out);
+/* 1 if status s is an MD_FALLBACK_*: this launch's inputs are outside the
+ * clone's domain (the next launch may run it). */
+static inline int md_status_fallback(int s) {
+  return s == MD_FALLBACK_DIV_ZERO || s == MD_FALLBACK_UNDEFINED ||
+         s == MD_FALLBACK_NOT_POSITIVE || s == MD_FALLBACK_REQUIREMENT ||
+         s == MD_FALLBACK_NOT_DIV32;
+}
+
+/* Set e->desc_ref/desc_size to `desc` and validate it, filling status,
+ * n_params and n_extra (and the read set and plan).  0, or -1 with e
+ * failed (md_entry_fail). */
+int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size);
 
 /* ---- tiers ----
  * A kernel may have two clones: K__magicdiv (ranged: it may bet on launch
  * requirements and 64-bit divisors below 2^32) and K__magicdiv_plain (the
  * same kernel without bets).  A launch runs the ranged clone when its
  * descriptor's checks all pass, else the plain clone when its own pass,
- * else the original: md_clone_args_make decides, for CUDA and HIP. */
+ * else the original: md_clone_args_make decides, for CUDA, HIP and
+ * OpenMP. */
 enum md_tier { MD_TIER_ORIGINAL = 0, MD_TIER_RANGED = 1, MD_TIER_PLAIN = 2 };
 
 /* Accept K__magicdiv_plain (fn, descriptor bytes) for entry e, whose
@@ -142,6 +158,28 @@ enum md_tier { MD_TIER_ORIGINAL = 0, MD_TIER_RANGED = 1, MD_TIER_PLAIN = 2 };
 int md_entry_set_plain(md_entry *e, void *fn, const unsigned char *desc,
                        size_t size);
 
+/* The MAGICDIV_LOG line of a kernel whose plain tier K__magicdiv_plain
+ * was found but cannot be used (its descriptor missing or unusable). */
+void md_log_no_plain(const char *name);
+
+/* A clone the host pass found at compile time and registered (HIP,
+ * OpenMP): its handle (region id) and descriptor, and the plain tier's
+ * (plain NULL: none), as the launch passes them. */
+typedef struct md_registered {
+  const char *name;  /* the kernel's device name, or NULL */
+  const void *clone; /* NULL: no clone */
+  const unsigned char *desc;
+  uint64_t desc_size;
+  const void *plain;
+  const unsigned char *plain_desc;
+  uint64_t plain_desc_size;
+  const char *where; /* where the host pass looked: "code objects" */
+} md_registered;
+
+/* Fill entry e from the host pass's record r: the name, the validated
+ * descriptor, the plain tier; or why the kernel runs its original. */
+void md_entry_registered(md_entry *e, const md_registered *r);
+
 /* Arguments of one clone launch.  args points at inline storage for the
  * usual case and at a heap array for kernels with very many parameters. */
 typedef struct md_clone_args {
@@ -149,7 +187,7 @@ typedef struct md_clone_args {
   void **args;
   void *inline_args[64];
   struct md_memo *lent; /* args is this thread's memo record's array
-                           (md_launch_memo.h) until md_clone_args_free */
+                           (memo/md_memo.h) until md_clone_args_free */
   void *fn;  /* MD_OK: the function to launch (e->clone or e->plain) */
   int tier;  /* enum md_tier of this launch */
   int bet;   /* MD_OK, or why the ranged clone did not run when a plain
@@ -167,13 +205,6 @@ int md_clone_args_make(const md_entry *e, void **args, const md_dims *dims,
 int md_clone_args_make_memo(const md_entry *e, void **args,
                             const md_dims *dims, md_clone_args *ca, int find);
 void md_clone_args_free(md_clone_args *ca);
-
-/* MAGICDIV_LOG line of a launch of e that ran ca's tier (status MD_OK) or
- * the original (status: md_clone_args_make's answer): on the entry's first
- * launch (created), and for an entry with a plain tier whenever the tier
- * changes.  args/dims: the launch's, to name a failed requirement. */
-void md_tier_log(const md_entry *e, int created, const md_clone_args *ca,
-                 int status, void **args, const md_dims *dims);
 
 /* strdup (not in C11); NULL when out of memory. */
 char *md_strdup(const char *s);

@@ -1,6 +1,6 @@
 /*
  * md_launch_omp.c -- launching clones through libomptarget: md_omp_launch,
- * called where the host pass rerouted __tgt_target_kernel (md_launch.h).
+ * called where the host pass rerouted __tgt_target_kernel (md_call.h).
  *
  * The kernel's parameters are the dynamic-environment pointer followed by
  * one per TARGET_PARAM argument (the other entries of the argument arrays
@@ -21,50 +21,38 @@
  * MAGICDIV_LOG names the tier that ran (md_tier_log) as on CUDA and HIP.
  * The host pass names a clone region only when every device image has that
  * clone, so a clone the image lacks is never launched.
+ *
+ * md_omp_launch is the OpenMP backend of the one launch flow
+ * (md_launch_flow.h): the original and the clone through the program's
+ * __tgt_target_kernel, the cache entry per region id; no capture, no
+ * record of the last launch first (md_clone_args_make's memo is).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_launch_internal.h"
+#include "md_launch_flow.h"
 
 #define MD_OMP_MAPTYPE_TARGET_PARAM 0x20
 #define MD_OMP_MAPTYPE_LITERAL 0x100
 #define MD_OMP_ARGS_VERSION 3
 #define MD_OMP_MAX_ARGS 1024
 
-typedef struct md_omp_make_arg {
-  const md_omp_kernel *k;
-} md_omp_make_arg;
-
 static void md_omp_make(md_entry *e, void *argp) {
-  const md_omp_kernel *k = ((md_omp_make_arg *)argp)->k;
-  e->name = md_strdup(k->name ? k->name : "?");
-  if (!e->name) {
-    e->status = MD_ERR_INVALID;
-    snprintf(e->why, sizeof e->why, "out of memory");
-    return;
+  const md_omp_kernel *k = argp;
+  md_registered r;
+  memset(&r, 0, sizeof r);
+  r.name = k->name;
+  r.where = "device images";
+  r.clone = k->clone_region;
+  r.desc = k->desc;
+  r.desc_size = k->desc_size;
+  if (k->version >= 2) {
+    r.plain = k->plain_region;
+    r.plain_desc = k->plain_desc;
+    r.plain_desc_size = k->plain_desc_size;
   }
-  if (!k->clone_region || !k->desc) {
-    e->status = MD_ERR_NO_CLONE;
-    snprintf(e->why, sizeof e->why,
-             "no clone in the device images of the host module");
-    return;
-  }
-  if (k->desc_size > MD_DESC_MAX_BYTES) {
-    e->status = MD_ERR_DESC_MALFORMED;
-    snprintf(e->why, sizeof e->why, "descriptor too large");
-    return;
-  }
-  if (md_entry_set_desc(e, k->desc, k->desc_size) != 0)
-    return;
-  e->clone = (void *)k->clone_region;
-  if (k->version >= 2 && k->plain_region &&
-      (k->plain_desc_size > MD_DESC_MAX_BYTES ||
-       md_entry_set_plain(e, (void *)k->plain_region, k->plain_desc,
-                          (size_t)k->plain_desc_size) != 0))
-    md_logf("kernel '%s': %s" MD_PLAIN_SUFFIX " descriptor is unusable; no "
-            "plain tier", e->name, e->name);
+  md_entry_registered(e, &r);
 }
 
 /* The extended argument arrays of one clone launch. */
@@ -127,43 +115,43 @@ static int md_omp_extend(const md_omp_kernel_args *a, const uint64_t *v,
   return MD_OK;
 }
 
-/* The launch of the tier md_clone_args_make chooses (ranged or plain
- * clone; logged as md_tier_log does, `created`: the entry's first launch),
- * or a status why this launch runs the original. */
-static int md_omp_clone_launch(const md_entry *e, int created, void *ident,
-                               int64_t dev, int32_t teams, int32_t threads,
-                               md_omp_kernel_args *a,
-                               md_omp_target_kernel_fn launch, int *r) {
-  uint64_t inline_vals[64];
+/* An OpenMP launch as the program made it; l.args: the kernel's
+ * parameters as the descriptor reads them (status MD_OK). */
+typedef struct md_omp_call {
+  md_call l;
+  void *ident;
+  int64_t dev;
+  int32_t teams, threads;
+  md_omp_kernel_args *args;
+  const md_omp_kernel *k;
+  int status; /* MD_OK, or why the arguments cannot be read */
+  size_t np;  /* the kernel's parameters */
+  uint64_t inline_vals[64], *vals;
   void *inline_ptrs[64];
-  uint64_t *vals = inline_vals;
-  void **ptrs = inline_ptrs;
-  md_clone_args ca;
-  md_dims dims;
-  md_omp_ext x;
-  size_t np = 0, i, p;
-  int s;
-  memset(&ca, 0, sizeof ca);
-  memset(&dims, 0, sizeof dims);
-  if (a->version != MD_OMP_ARGS_VERSION || !a->ptrs || !a->types ||
+} md_omp_call;
+
+/* The kernel's parameters of launch c: the dynamic-environment pointer
+ * (unknown to the evaluator), then one per TARGET_PARAM argument, in order
+ * (the others only map data): a literal's value, anything else unknown. */
+static void md_omp_params(md_omp_call *c) {
+  const md_omp_kernel_args *a = c->args;
+  size_t i, p;
+  void **ptrs = c->inline_ptrs;
+  c->vals = c->inline_vals;
+  c->l.args = ptrs;
+  if (!a || a->version != MD_OMP_ARGS_VERSION || !a->ptrs || !a->types ||
       a->num_args > MD_OMP_MAX_ARGS) {
-    s = MD_ERR_INVALID;
-    goto done;
+    c->status = MD_ERR_INVALID;
+    return;
   }
-  /* the kernel's parameters: the dynamic-environment pointer, then one
-   * per TARGET_PARAM argument, in order (the others only map data) */
-  for (i = 0, np = 1; i < a->num_args; i++)
-    np += (a->types[i] & MD_OMP_MAPTYPE_TARGET_PARAM) != 0;
-  if (e->n_params != np) {
-    s = MD_ERR_PARAM_MISMATCH;
-    goto done;
-  }
-  if (np > 64) {
-    vals = calloc(np, sizeof *vals);
-    ptrs = calloc(np, sizeof *ptrs);
-    if (!vals || !ptrs) {
-      s = MD_ERR_INVALID;
-      goto done;
+  for (i = 0, c->np = 1; i < a->num_args; i++)
+    c->np += (a->types[i] & MD_OMP_MAPTYPE_TARGET_PARAM) != 0;
+  if (c->np > 64) {
+    c->vals = calloc(c->np, sizeof *c->vals);
+    c->l.args = ptrs = calloc(c->np, sizeof *ptrs);
+    if (!c->vals || !ptrs) {
+      c->status = MD_ERR_INVALID;
+      return;
     }
   }
   ptrs[0] = NULL;
@@ -171,74 +159,93 @@ static int md_omp_clone_launch(const md_entry *e, int created, void *ident,
     int64_t t = a->types[i];
     if (!(t & MD_OMP_MAPTYPE_TARGET_PARAM))
       continue;
-    vals[p] = (uint64_t)(uintptr_t)a->ptrs[i];
-    ptrs[p] = (t & MD_OMP_MAPTYPE_LITERAL) ? (void *)&vals[p] : NULL;
+    c->vals[p] = (uint64_t)(uintptr_t)a->ptrs[i];
+    ptrs[p] = (t & MD_OMP_MAPTYPE_LITERAL) ? (void *)&c->vals[p] : NULL;
     p++;
   }
-  s = md_clone_args_make(e, ptrs, &dims, &ca);
-  if (s == MD_OK) {
-    /* the magic values are those the argument array points to: on a memo
-     * hit the array is the memo's and ca.extra is not filled */
-    uint64_t mv[MD_MAX_EXTRA];
-    size_t nx = ca.tier == MD_TIER_PLAIN ? e->plain_n_extra : e->n_extra;
-    for (i = 0; i < nx && i < MD_MAX_EXTRA; i++)
-      mv[i] = *(const uint64_t *)ca.args[np + i];
-    memset(&x, 0, sizeof x);
-    s = nx <= MD_MAX_EXTRA ? md_omp_extend(a, mv, (unsigned)nx, &x)
-                           : MD_ERR_INVALID;
-    if (s == MD_OK)
-      *r = launch(ident, dev, teams, threads, ca.fn, &x.args);
-    md_omp_ext_free(&x);
-  }
-  md_clone_args_free(&ca);
-done:
-  /* (a status before the arguments were read is no check of a tier: the
-   * log reads no argument then) */
-  if (s != MD_OK || *r == 0)
-    md_tier_log(e, created, &ca, s, ptrs, &dims);
-  if (vals != inline_vals)
-    free(vals);
-  if (ptrs != inline_ptrs)
-    free(ptrs);
+}
+
+static int md_omp_run(const md_call *l, const void *fn, void **args) {
+  const md_omp_call *c = (const md_omp_call *)l;
+  (void)args; /* the arguments are the program's offload arguments */
+  return c->k->target_kernel(c->ident, c->dev, c->teams, c->threads,
+                             (void *)fn, c->args);
+}
+
+/* The clone ca->fn with the offload arguments extended by its magic
+ * values (those the argument array points to: on a memo hit the array is
+ * the memo's and ca->extra is not filled). */
+static int md_omp_clone(const md_call *l, const md_entry *e,
+                        const md_clone_args *ca, int *r, const char **why) {
+  const md_omp_call *c = (const md_omp_call *)l;
+  uint64_t mv[MD_MAX_EXTRA];
+  size_t nx = ca->tier == MD_TIER_PLAIN ? e->plain_n_extra : e->n_extra, i;
+  md_omp_ext x;
+  int s;
+  (void)why;
+  if (nx > MD_MAX_EXTRA)
+    return MD_ERR_INVALID;
+  for (i = 0; i < nx; i++)
+    mv[i] = *(const uint64_t *)ca->args[c->np + i];
+  s = md_omp_extend(c->args, mv, (unsigned)nx, &x);
+  if (s == MD_OK)
+    *r = c->k->target_kernel(c->ident, c->dev, c->teams, c->threads, ca->fn,
+                             &x.args);
+  md_omp_ext_free(&x);
   return s;
 }
+
+static const md_entry *md_omp_entry(md_call *l, int *created) {
+  const md_omp_call *c = (const md_omp_call *)l;
+  const md_entry *e = md_cache_find(l->fn, 0);
+  return e ? e : md_cache_get(l->fn, 0, md_omp_make, (void *)c->k, created);
+}
+
+/* The arguments were read, and they are the descriptor's parameters. */
+static int md_omp_check(const md_call *l, const md_entry *e,
+                        const char **why) {
+  const md_omp_call *c = (const md_omp_call *)l;
+  (void)why;
+  if (c->status != MD_OK)
+    return c->status;
+  return e->n_params == c->np ? MD_OK : MD_ERR_PARAM_MISMATCH;
+}
+
+static const char *md_omp_err(const md_call *l, int r, char *buf,
+                              size_t n) {
+  (void)l;
+  snprintf(buf, n, "libomptarget %d", r);
+  return buf;
+}
+
+static const md_launch_ops md_omp_ops = {md_omp_run, md_omp_clone, NULL,
+                                         NULL,       md_omp_entry, md_omp_check,
+                                         md_omp_err};
 
 int md_omp_launch(void *ident, int64_t device, int32_t num_teams,
                   int32_t thread_limit, void *region,
                   md_omp_kernel_args *args, const md_omp_kernel *k) {
-  const md_entry *e;
-  int created = 0, s, r = 0;
+  /* the geometry is the offload runtime's choice: no program reads it */
+  const md_dim3 nogrid = {0, 0, 0};
+  md_omp_call c;
+  int r;
   if (!k || k->version < 1 || k->version > MD_OMP_KERNEL_VERSION ||
       !k->target_kernel)
     return -1; /* no way to launch anything: OFFLOAD_FAIL, host fallback */
-  if (md_env_disabled()) {
-    md_log_disabled_once();
-    return k->target_kernel(ident, device, num_teams, thread_limit, region,
-                            args);
-  }
-  e = md_cache_find(region, 0);
-  if (!e) {
-    md_omp_make_arg a = {k};
-    e = md_cache_get(region, 0, md_omp_make, &a, &created);
-  }
-  if (!e || e->status != MD_OK) {
-    if (e && created)
-      md_logf("kernel '%s': original (%s: %s)", e->name,
-              md_status_str(e->status), e->why);
-    return k->target_kernel(ident, device, num_teams, thread_limit, region,
-                            args);
-  }
-  s = md_omp_clone_launch(e, created, ident, device, num_teams,
-                          thread_limit, args, k->target_kernel, &r);
-  if (s != MD_OK)
-    return k->target_kernel(ident, device, num_teams, thread_limit, region,
-                            args);
-  if (r != 0) {
-    if (created)
-      md_logf("kernel '%s': clone launch failed (libomptarget %d); original "
-              "launched", e->name, r);
-    return k->target_kernel(ident, device, num_teams, thread_limit, region,
-                            args);
-  }
-  return 0;
+  md_call_init(&c.l, &md_omp_ops, region, NULL, nogrid, nogrid);
+  c.ident = ident;
+  c.dev = device;
+  c.teams = num_teams;
+  c.threads = thread_limit;
+  c.args = args;
+  c.k = k;
+  c.status = MD_OK;
+  c.np = 0;
+  md_omp_params(&c);
+  r = md_launch_run(&c.l);
+  if (c.vals != c.inline_vals)
+    free(c.vals);
+  if (c.l.args != (void **)c.inline_ptrs)
+    free(c.l.args);
+  return r;
 }

@@ -1,139 +1,33 @@
 /*
- * md_launch_memo.c -- the memo of the last launch: per (kernel, context)
- * entry and per thread, the inputs the descriptor read in the last launch
- * and what they gave (status and magic parameter values), so that a launch
- * with the same inputs copies the values instead of evaluating anything.
+ * md_memo.c -- the memo of the last launch (md_memo.h): per (kernel,
+ * context) entry and per thread, the inputs the descriptor read in the
+ * last launch (its read set, desc/md_readset.h) and what they gave (status
+ * and magic parameter values), so that a launch with the same inputs
+ * copies the values instead of evaluating anything.
  *
- * Read set.  The outcome of md_desc_fill_validated is a function of the
- * bytes its programs read (each MD_OP_ARG: parameter, offset, size) and the
- * launch dimensions they use (MD_OP_LAUNCH) and of nothing else: the
- * programs are pure and the magic generators deterministic.  The read set
- * is collected once per descriptor (md_readset_make) by walking every
- * divisor and requirement program.
- *
- * Memo.  Each thread has its own table of memo records (thread-local, so
- * the hit path takes no lock, makes no atomic access but one load of the
- * cache generation, and cannot see a torn or recycled record).  A record
- * lives in the slot of its entry's (key, context) or the next one and
- * names its entry by id (never reused: a record of a released entry is
- * never matched by md_memo_find) and by key, context and the cache
- * generation the entry was published in: md_memo_at finds it from the
- * launch alone, without the cache, and only while that generation is
- * current (md_launch_reset and md_launch_release start a new one).
- * Memory is bounded: at most MD_MEMO_SLOTS records per thread, each sized
- * by its descriptor; a thread's table is freed when the thread exits (and
- * the calling thread's by md_launch_release).  Only deterministic
- * outcomes are remembered: MD_OK and the MD_FALLBACK_* statuses, and
- * (orig records) an entry that always runs the original.
+ * Each thread has its own table of memo records (thread-local, so the hit
+ * path takes no lock, makes no atomic access but one load of the cache
+ * generation, and cannot see a torn or recycled record).  A record lives
+ * in the home slot of its entry's key or the next one and names its entry
+ * by id (never reused: a record of a released entry is never matched by
+ * md_memo_find) and by key, context and the cache generation the entry
+ * was published in: md_memo_at (md_memo_fast.h) finds it from the launch
+ * alone, without the cache, and only while that generation is current
+ * (md_launch_reset and md_launch_release start a new one).  Memory is
+ * bounded: at most MD_MEMO_SLOTS records per thread, each sized by its
+ * descriptor; a thread's table is freed when the thread exits (and the
+ * calling thread's by md_launch_release).  Only deterministic outcomes
+ * are remembered: MD_OK and the MD_FALLBACK_* statuses, and (orig
+ * records) an entry that always runs the original.
  */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "magicdiv/md_abi.h"
-#include "md_graph_internal.h"
 #include "md_launch_internal.h"
 #include "md_memo.h"
-
-/* ---- read set ---- */
-
-#define MD_READS_MAX 256 /* more distinct reads: no memo for the kernel */
-
-/* Reads while collecting: with their size; sorted by size at the end. */
-typedef struct md_read_sz {
-  md_read r;
-  uint32_t size;
-} md_read_sz;
-
-typedef struct md_reads {
-  uint32_t n;
-  uint32_t dmask[6];
-  md_read_sz r[MD_READS_MAX];
-} md_reads;
-
-static int md_reads_add(md_reads *rs, const uint8_t *o) {
-  uint32_t param = md_rd16(o + MD_ARG_PARAM), off = md_rd32(o + MD_ARG_OFFSET);
-  uint32_t size = o[MD_ARG_SIZE];
-  for (uint32_t i = 0; i < rs->n; i++)
-    if (rs->r[i].r.param == param && rs->r[i].r.off == off &&
-        rs->r[i].size == size)
-      return 0;
-  if (rs->n == MD_READS_MAX)
-    return -1;
-  rs->r[rs->n].r.param = param;
-  rs->r[rs->n].r.off = off;
-  rs->r[rs->n].size = size;
-  rs->n++;
-  return 0;
-}
-
-/* Add the reads of the (validated) program at pc.  -1: too many. */
-static int md_reads_walk(md_reads *rs, const uint8_t *d, uint32_t pc) {
-  for (;;) {
-    int op = d[pc];
-    const uint8_t *o = d + pc + 1;
-    if (op == MD_OP_END)
-      return 0;
-    if (op == MD_OP_ARG && md_reads_add(rs, o) != 0)
-      return -1;
-    if (op == MD_OP_LAUNCH) {
-      int w = o[0]; /* md_dims order: block x y z, then grid x y z */
-      if (w < MD_LAUNCH_ITEMS_X) {
-        rs->dmask[w] = ~0u;
-      } else {
-        rs->dmask[w - MD_LAUNCH_ITEMS_X] = ~0u;
-        rs->dmask[w - MD_LAUNCH_ITEMS_X + 3] = ~0u;
-      }
-    }
-    pc += 1u + (uint32_t)md_op_operand_bytes(op);
-  }
-}
-
-/* Add the reads of every program of the (validated) descriptor d. */
-static int md_reads_desc(md_reads *c, const uint8_t *d) {
-  uint32_t np = md_rd16(d + MD_H_NPARAMS), nd = md_rd16(d + MD_H_NDIV);
-  uint32_t nr = md_rd16(d + MD_H_NREQ), i;
-  const uint8_t *e = d + md_desc_div_table(np);
-  for (i = 0; i < nd; i++, e += MD_DIV_ENTRY_SIZE)
-    if (md_reads_walk(c, d, md_rd32(e + MD_E_CODE)) != 0)
-      return -1;
-  e = d + md_desc_req_table(np, nd);
-  for (i = 0; i < nr; i++, e += MD_REQ_ENTRY_SIZE)
-    if (md_reads_walk(c, d, md_rd32(e)) != 0)
-      return -1;
-  return 0;
-}
-
-md_readset *md_readset_make(const unsigned char *d, const unsigned char *d2) {
-  static const uint32_t sizes[4] = {8, 4, 2, 1};
-  uint32_t i, k, j = 0;
-  md_readset *rs = NULL;
-  md_reads *c = calloc(1, sizeof *c);
-  if (!c)
-    return NULL;
-  if (md_reads_desc(c, d) != 0 || (d2 && md_reads_desc(c, d2) != 0))
-    goto out;
-  rs = malloc(sizeof *rs + c->n * sizeof rs->r[0]);
-  if (!rs)
-    goto out;
-  rs->n = c->n;
-  rs->any_dims = 0;
-  for (i = 0; i < 6; i++) {
-    rs->dmask[i] = c->dmask[i];
-    rs->any_dims |= c->dmask[i];
-  }
-  for (k = 0; k < 4; k++) { /* by size: 8, 4, 2, then 1 byte */
-    rs->n_size[k] = 0;
-    for (i = 0; i < c->n; i++)
-      if (c->r[i].size == sizes[k]) {
-        rs->r[j++] = c->r[i].r;
-        rs->n_size[k]++;
-      }
-  }
-out:
-  free(c);
-  return rs;
-}
+#include "md_memo_fast.h"
+#include "md_readset.h"
 
 /* ---- comparing a launch with a record ---- */
 
@@ -317,6 +211,13 @@ static int md_memo_reads_same(const md_memo *m, void *const *args) {
          md_reads_equal(r + n8 + n4 + n2, n1, in + n8 + n4 + n2, args, 1);
 }
 
+/* md_memo_dims_hit for md_dims. */
+static int md_memo_dims_same(const md_memo *m, const md_dims *dims) {
+  md_dim3 grid, block;
+  md_dims_dim3(dims, &grid, &block);
+  return md_memo_dims_hit(m, &grid, &block);
+}
+
 int md_memo_same(md_memo *m, void *const *args, const md_dims *dims) {
   int pd;
   if (m->n_params && !args)
@@ -331,11 +232,6 @@ int md_memo_same(md_memo *m, void *const *args, const md_dims *dims) {
   return 1;
 }
 
-int md_memo_dims_same(const md_memo *m, const md_dims *dims) {
-  md_dim3 grid, block;
-  md_dims_dim3(dims, &grid, &block);
-  return md_memo_dims_hit(m, &grid, &block);
-}
 
 /* ---- probes ----
  *
@@ -542,10 +438,6 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
 void md_memo_store_orig(const md_entry *e) {
   md_memo_table *t;
   md_memo **sp, *m;
-  const md_entry *all;
-  if (e->ctx != MD_CTX_ALL && md_status_all_contexts(e->status) &&
-      (all = md_cache_find(e->key, MD_CTX_ALL)))
-    e = all; /* one record for every context */
   if (e->status == MD_OK || !(t = md_memo_table_get()) ||
       !(sp = md_memo_place(t, e)) || !(m = md_memo_alloc(sp, sizeof *m)))
     return;
@@ -569,6 +461,23 @@ void md_memo_store_orig(const md_entry *e) {
   m->p_one = 0;
   memset(m->dim_val, 0, sizeof m->dim_val);
   memset(m->dim_mask, 0, sizeof m->dim_mask);
+}
+
+int md_memo_result(const md_memo *m, md_clone_args *ca) {
+  ca->fn = m->fn;
+  ca->tier = m->tier;
+  ca->bet = m->bet;
+  return m->status;
+}
+
+void **md_memo_lend(md_memo *m) {
+  return m->lent ? NULL : md_memo_take(m);
+}
+
+void md_memo_return(md_memo *m) { md_memo_end(m); }
+
+void md_memo_copy(const md_memo *m, md_extra *out) {
+  memcpy(out->value, m->val, m->n_extra * sizeof out->value[0]);
 }
 
 void md_memo_release(void) {
