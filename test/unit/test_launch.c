@@ -6,8 +6,9 @@
  * magic parameters right), and each fallback -- divisor 0, no clone, no
  * descriptor, bad descriptor version, malformed descriptor, lookup error,
  * cudaGetFuncBySymbol error, failed clone launch, stream capture, packed
- * `extra` parameters, MAGICDIV_DISABLE, no driver -- launches the original
- * and returns its result.  MAGICDIV_LOG lines are checked by launch.test;
+ * `extra` parameters, MAGICDIV_DISABLE, no driver, a HIP clone record
+ * declaring more parameters than the call site's array has -- launches the
+ * original and returns its result.  MAGICDIV_LOG lines are checked by launch.test;
  * each section prints "== name" to stderr first.
  */
 #define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
@@ -322,7 +323,8 @@ static void test_driver_api(void) {
 static const void *hip_last_fn;
 static void **hip_last_args;
 static int hip_clone_error;
-static char h_udiv, h_noclone, h_bad, h_fail, h_udiv_c, h_bad_c, h_fail_c;
+static char h_udiv, h_noclone, h_bad, h_fail, h_udiv_c, h_bad_c, h_fail_c,
+    h_wide, h_wide_c;
 
 static int fake_hipLaunchKernel(const void *fn, md_dim3 g, md_dim3 b,
                                 void **args, size_t shmem, void *stream) {
@@ -335,6 +337,35 @@ static int fake_hipLaunchKernel(const void *fn, md_dim3 g, md_dim3 b,
   hip_last_fn = fn;
   hip_last_args = args;
   return 0;
+}
+
+/* A hand-made clone record whose descriptor declares 8 parameters, on a
+ * launch whose call site says its array has 3 (MD_API_FRAME_ARGS): the
+ * original runs, and nothing past the 3 pointers is read (a heap array of
+ * exactly 3, so that launch-sanitize.test's AddressSanitizer sees any
+ * read past it). */
+static void test_hip_wide(void) {
+  static const md_hip_api hapi3 = {
+      MD_HIP_API_VERSION, MD_API_FRAME_ARGS | 3u << MD_API_FRAME_SHIFT,
+      fake_hipLaunchKernel};
+  static const uint32_t sizes8[8] = {8, 4, 4, 4, 4, 4, 4, 4};
+  static unsigned char desc8[160];
+  static uint32_t n = 100, dd = 10;
+  static int out;
+  md_hip_clone c8 = {&h_wide_c, desc8, 0, NULL, NULL, 0};
+  void **args = malloc(3 * sizeof *args);
+  int i;
+  c8.desc_size = fake_desc(desc8, sizes8, 8, 2, MD_KIND_U32, 0, 4, 1);
+  if (!args)
+    return;
+  args[0] = &out, args[1] = &n, args[2] = &dd;
+  for (i = 0; i < 2; i++) { /* the first launch, and a repeated one */
+    hip_last_fn = NULL;
+    EXPECT(md_hip_launch(&h_wide, grid, block, args, 0, NULL, "h_wide",
+                         &hapi3, &c8) == 0);
+    EXPECT(hip_last_fn == &h_wide && hip_last_args == args);
+  }
+  free(args);
 }
 
 static void test_hip(void) {
@@ -376,6 +407,7 @@ static void test_hip(void) {
   EXPECT(r == 0 && hip_last_fn == &h_fail);
   EXPECT(md_hip_launch(&h_fail, grid, block, args, 0, NULL, "h_fail", NULL,
                        &c_fail) == 1);
+  test_hip_wide();
 }
 
 static void test_disable(void) {

@@ -754,9 +754,9 @@ static void test_geometry(void) {
  * Called again and again from one place with new values, every launch is
  * exact, and the record remembers the site (the pointers are not compared
  * again).  Through an api whose slot count is below the kernel's
- * parameters the flag is ignored: an array at one address whose pointers
- * change (which a flagged site never has) is still exact.  Two arrays
- * taking turns at one site (two frame addresses) are exact. */
+ * parameters (an array shorter than the descriptor says: not read past)
+ * every launch runs the original.  Two arrays taking turns at one site
+ * (two frame addresses) are exact. */
 
 static int frame_hip; /* frame_launch goes through md_hip_launch */
 static void **frame_last, **frame_prev; /* its last two arrays */
@@ -780,6 +780,8 @@ static void frame_launch(pkern *k, uint32_t a, uint32_t b, uint64_t c,
   void *local[5] = {&a, &b, &c, &d, &e}, **args = use ? use : local;
   md_extra want;
   int st = want_of(k, args, &want);
+  if (MD_API_FRAME_SLOTS(fapi->flags) < k->np)
+    st = MD_ERR_PARAM_MISMATCH; /* the original */
   frame_prev = frame_last, frame_last = args;
   if (frame_hip) { /* md_hip_launch, with the same flags */
     const md_hip_api h = {MD_HIP_API_VERSION, fapi->flags, hk_launch};

@@ -228,6 +228,8 @@ static void md_cuda_call_rt(md_cuda_call *c, const void *fn, md_dim3 grid,
                             const md_cuda_api *api) {
   memset(c, 0, sizeof *c);
   md_call_init(&c->l, &md_cuda_rt_ops, fn, args, grid, block);
+  if (api->flags & MD_API_FRAME_ARGS)
+    c->l.slots = MD_API_FRAME_SLOTS(api->flags);
   c->api = api;
   c->gfs = api->get_func_by_symbol;
   c->name = name;
@@ -294,7 +296,10 @@ static int md_cuda_repeat(md_memo *m, const md_cuda_driver *d,
                           const void *fn, md_dim3 grid, md_dim3 block,
                           void **args, size_t shmem, void *stream,
                           const md_cuda_api *api) {
-  md_repeat r = md_memo_repeat(m, args, &grid, &block);
+  uint32_t slots = (api->flags & MD_API_FRAME_ARGS)
+                       ? MD_API_FRAME_SLOTS(api->flags)
+                       : 0;
+  md_repeat r = md_memo_repeat(m, args, slots, &grid, &block);
   switch (r) {
   case MD_REPEAT_ORIGINAL:
     return api->launch_kernel(fn, grid, block, args, shmem, stream);

@@ -11,8 +11,9 @@
  *   md_launch_decide  an entry without a clone: the original (remembered
  *                     in an orig record); a capture under
  *                     MAGICDIV_GRAPHS=original: the original; a launch the
- *                     backend cannot take a clone for: the original;
- *                     else the tier
+ *                     backend cannot take a clone for, or one whose
+ *                     argument array is shorter than the descriptor's
+ *                     parameters: the original; else the tier
  *                     md_clone_args_make chooses (memo first), launched;
  *                     a failed clone launch: the original.
  *   md_launch_repeat  a record of the kernel: md_memo_repeat decides (the
@@ -121,10 +122,15 @@ static int md_launch_not_run(const md_call *l, const md_entry *e,
   return md_launch_orig(l);
 }
 
-/* MD_OK when the backend can launch a clone of e for this launch. */
+/* MD_OK when this launch can take a clone of e: its argument array has
+ * the descriptor's parameters (where the call site says how many it has:
+ * a clone record that declares more would make the runtime read past the
+ * program's array) and the backend can launch it. */
 static int md_launch_check(const md_call *l, const md_entry *e,
                            const char **why) {
   *why = NULL;
+  if (l->slots && l->slots < e->n_params)
+    return MD_ERR_PARAM_MISMATCH;
   return l->ops->check ? l->ops->check(l, e, why) : MD_OK;
 }
 
@@ -198,7 +204,7 @@ int md_launch_repeat(md_call *l, md_memo *m) {
   md_clone_args ca;
   const char *why;
   int s, r = 0;
-  switch (md_memo_repeat(m, l->args, &l->grid, &l->block)) {
+  switch (md_memo_repeat(m, l->args, l->slots, &l->grid, &l->block)) {
   case MD_REPEAT_ORIGINAL:
     return md_launch_orig(l);
   case MD_REPEAT_FRESH:

@@ -58,6 +58,8 @@ struct md_call {
   const void *fn; /* the kernel as the program launches it: the cache key */
   void **args;    /* the kernel's parameters, as descriptor programs read
                      them (OpenMP: made from the offload arguments) */
+  uint32_t slots; /* how many args holds where the call site says
+                     (MD_API_FRAME_ARGS), else 0 */
   int find;       /* 0: this thread's record was just compared with this
                      launch and differs (no second compare) */
   md_dim3 grid, block;
@@ -72,6 +74,7 @@ static inline void md_call_init(md_call *l, const md_launch_ops *ops,
   l->ops = ops;
   l->fn = fn;
   l->args = args;
+  l->slots = 0;
   l->find = 1;
   l->grid = grid;
   l->block = block;

@@ -198,6 +198,9 @@ static void md_hip_call_init(md_hip_call *c, const md_launch_ops *ops,
                              const md_hip_clone *clone) {
   memset(c, 0, sizeof *c);
   md_call_init(&c->l, ops, fn, args, grid, block);
+  if (flags & MD_API_FRAME_ARGS) /* (set by the host pass on md_hip_api
+                                    sites only) */
+    c->l.slots = MD_API_FRAME_SLOTS(flags);
   c->api = api;
   c->per_thread = (flags & MD_API_PER_THREAD) != 0;
   c->version = version;

@@ -401,17 +401,23 @@ MD_MEMO_INLINE void md_memo_end(md_memo *m) { m->lent = 0; }
  * of the entry point): on a hit, the record's argument array, taken
  * (md_memo_take); else NULL, with *fresh = 1 when only values differ (the
  * entry's path need not compare them again).  A site with
- * MD_API_FRAME_ARGS and slots for every parameter of m compares its
- * return address and the array's address instead of the pointers after
- * one full compare (md_memo_inputs_same). */
+ * MD_API_FRAME_ARGS compares its return address and the array's address
+ * instead of the pointers after one full compare (md_memo_inputs_same);
+ * one whose array has fewer slots than m's parameters is not compared at
+ * all (reading them would read past it). */
 MD_MEMO_INLINE void **md_memo_hit(md_memo *m, void *const *args,
                                   uint32_t flags, const void *ret,
                                   int *fresh) {
-  const void *site = (flags & MD_API_FRAME_ARGS) &&
-                             MD_API_FRAME_SLOTS(flags) >= m->n_params
-                         ? ret
-                         : NULL;
-  int same = md_memo_inputs_same(m, args, site);
+  const void *site = NULL;
+  int same;
+  if (flags & MD_API_FRAME_ARGS) {
+    if (MD_API_FRAME_SLOTS(flags) < m->n_params) {
+      *fresh = 0; /* an array shorter than the record's parameters: not */
+      return NULL; /* read here (the entry's path refuses the launch) */
+    }
+    site = ret;
+  }
+  same = md_memo_inputs_same(m, args, site);
   if (same != 1) {
     *fresh = same == 0;
     return NULL;
@@ -435,10 +441,15 @@ typedef enum md_repeat {
 
 /* The decision of a repeated launch (args, grid, block) with record m of
  * its kernel in its context: its inputs compared once, the launch
- * dimensions as packed words under the record's mask. */
+ * dimensions as packed words under the record's mask.  slots: how many
+ * pointers args holds where the call site says (MD_API_FRAME_ARGS), else
+ * 0; fewer than m's parameters are not read (the entry's path refuses the
+ * launch). */
 MD_MEMO_INLINE md_repeat md_memo_repeat(md_memo *m, void *const *args,
-                                        const md_dim3 *grid,
+                                        uint32_t slots, const md_dim3 *grid,
                                         const md_dim3 *block) {
+  if (slots && slots < m->n_params)
+    return MD_REPEAT_ENTRY;
   if (!m->orig) {
     int same = md_memo_inputs_same(m, args, NULL);
     if (same < 0)
