@@ -1,0 +1,406 @@
+/*
+ * md_host_hip.c -- the host transform's HIP clone discovery
+ * (md_host_hip.h).
+ *
+ * HIP only: the runtime cannot find a clone from a registered kernel, so
+ * the clones are found here, in the code objects embedded in the module
+ * (md_host_codeobj.c).  For a kernel whose clone `K__magicdiv` (its kernel
+ * descriptor `K__magicdiv.kd`) and descriptor `K__magicdiv_desc` are in
+ * every code object, with the same descriptor bytes, the constructor gets
+ *     __hipRegisterFunction(modules, @K.magicdiv.handle,
+ *                           "K__magicdiv", "K__magicdiv", <K's rest>)
+ * right after K's own registration, and the launch gets a constant
+ * md_hip_clone { @K.magicdiv.handle, <descriptor bytes>, size }.  Only
+ * clones that exist are registered: HIP aborts on a registered name that
+ * the code object lacks.  With the new offload driver the device images
+ * are the module's own (@llvm.embedded.object) and the clone gets an
+ * offload entry of its own instead of the call.
+ */
+#include "md_host_hip.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "magicdiv/md_abi.h"
+#include "md_host_codeobj.h"
+#include "md_host_images.h"
+#include "md_names.h"
+#include "md_remark.h"
+
+/* A private constant i8 array global holding [s, s + len) (no NUL added). */
+static LLVMValueRef md_const_bytes(md_host *h, const char *gname,
+                                   const char *s, size_t len, int unnamed) {
+  LLVMValueRef init = LLVMConstStringInContext2(h->c, s, len, 1);
+  LLVMValueRef g = LLVMAddGlobal(h->m, LLVMTypeOf(init), gname);
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  if (unnamed)
+    LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+  LLVMSetAlignment(g, 1);
+  return g;
+}
+
+/* ------------------------------------------------------ HIP code objects */
+
+typedef struct md_fatbins {
+  md_codeobjs objs;
+  int bad;          /* an embedded binary could not be read */
+  const char *why;
+  int seen;         /* __hipRegisterFatBinary calls */
+} md_fatbins;
+
+/* __hipRegisterFatBinary(ptr @__hip_fatbin_wrapper): the wrapper is
+ * { i32 magic, i32 version, ptr binary, ptr unused }. */
+static void md_fatbin_cb(md_host *h, LLVMValueRef call, void *arg) {
+  md_fatbins *fb = arg;
+  LLVMValueRef w = md_strip(LLVMGetOperand(call, 0)), init, bin;
+  const char *bytes;
+  size_t len = 0;
+  (void)h;
+  fb->seen++;
+  if (!w || !LLVMIsAGlobalVariable(w) || !(init = LLVMGetInitializer(w)) ||
+      !LLVMIsAConstantStruct(init) ||
+      !(bin = LLVMGetAggregateElement(init, 2)) ||
+      !(bytes = md_global_bytes(bin, &len))) {
+    fb->bad = 1;
+    fb->why = "the GPU binary is not embedded in the host module "
+              "(old-driver -fgpu-rdc links the device code later; with "
+              "--offload-new-driver the clones are registered)";
+    return;
+  }
+  if (md_codeobjs_add((const unsigned char *)bytes, len, &fb->objs,
+                      &fb->why) < 0)
+    fb->bad = 1;
+}
+
+/* The symbol suffixes of one tier: the ranged clone K__magicdiv or the
+ * plain one K__magicdiv_plain (docs/ABI.md 1). */
+typedef struct md_tier_names {
+  const char *clone, *kd, *desc;
+} md_tier_names;
+static const md_tier_names md_ranged_names = {
+    MD_CLONE_SUFFIX, MD_CLONE_SUFFIX ".kd", MD_DESC_SUFFIX};
+static const md_tier_names md_plain_names = {
+    MD_PLAIN_SUFFIX, MD_PLAIN_SUFFIX ".kd", MD_PLAIN_DESC_SUFFIX};
+
+/* The descriptor of `name`'s clone of tier tn if every code object holds
+ * the clone and the same descriptor bytes; NULL with a reason otherwise. */
+static const unsigned char *md_find_clone(const md_fatbins *fb,
+                                          const char *name,
+                                          const md_tier_names *tn,
+                                          size_t *size, const char **why) {
+  size_t len = strlen(name), i;
+  char *kd = md_name_suffix(name, len, tn->kd);
+  char *ds = md_name_suffix(name, len, tn->desc);
+  const unsigned char *desc = NULL;
+  uint64_t dsize = 0;
+  *why = NULL;
+  if (!kd || !ds)
+    *why = "out of memory";
+  for (i = 0; i < fb->objs.n && !*why; i++) {
+    const unsigned char *b = NULL;
+    uint64_t ksz, sz = 0;
+    if (!md_elf_symbol(fb->objs.obj[i], fb->objs.size[i], kd, &ksz, &b)) {
+      *why = "no clone in the embedded code objects";
+      break;
+    }
+    b = NULL;
+    if (!md_elf_symbol(fb->objs.obj[i], fb->objs.size[i], ds, &sz, &b) ||
+        !b || sz < MD_DESC_HEADER_SIZE)
+      *why = "a clone without a readable descriptor";
+    else if (desc && (sz != dsize || memcmp(desc, b, (size_t)sz) != 0))
+      *why = "the code objects' descriptors differ";
+    else {
+      desc = b;
+      dsize = sz;
+    }
+  }
+  free(kd);
+  free(ds);
+  if (*why || !desc) {
+    if (!*why)
+      *why = "no code objects";
+    return NULL;
+  }
+  *size = (size_t)dsize;
+  return desc;
+}
+
+/* K's offload entry with the clone's handle and name s (of n bytes with
+ * its NUL), its globals tagged `tag` (g: a name buffer of glen bytes): the
+ * new entry, in K's section, so that clang-linker-wrapper registers it. */
+static LLVMValueRef md_hip_clone_entry(md_host *h, md_reg *r,
+                                       LLVMValueRef handle, const char *s,
+                                       size_t n, const char *tag, char *g,
+                                       size_t glen) {
+  LLVMValueRef init = LLVMGetInitializer(r->entry), ent, ef[16], nm, reg;
+  unsigned nf = LLVMCountStructElementTypes(LLVMTypeOf(init)), i;
+  int newfmt = strcmp(LLVMGetSection(r->entry), "llvm_offload_entries") == 0;
+  LLVMMetadataRef md;
+  if (nf > 16)
+    nf = 16;
+  for (i = 0; i < nf; i++)
+    ef[i] = LLVMGetAggregateElement(init, i);
+  /* the name lives where clang puts entry names */
+  snprintf(g, glen, "%s.%s.entry_name", r->name, tag);
+  nm = md_const_bytes(h, g, s, n, 1);
+  LLVMSetLinkage(nm, LLVMInternalLinkage);
+  LLVMSetSection(nm, ".llvm.rodata.offloading");
+  ef[newfmt ? 4 : 0] = handle;
+  ef[newfmt ? 5 : 1] = nm;
+  ent = LLVMConstNamedStruct(LLVMTypeOf(init), ef, nf);
+  snprintf(g, glen, "%s.%s.entry", r->name, tag);
+  reg = LLVMAddGlobal(h->m, LLVMTypeOf(init), g);
+  LLVMSetInitializer(reg, ent);
+  LLVMSetGlobalConstant(reg, 1);
+  LLVMSetLinkage(reg, LLVMWeakAnyLinkage);
+  LLVMSetSection(reg, LLVMGetSection(r->entry));
+  LLVMSetAlignment(reg, LLVMGetAlignment(r->entry));
+  md = LLVMValueAsMetadata(nm);
+  LLVMAddNamedMetadataOperand(
+      h->m, "llvm.offloading.symbols",
+      LLVMMetadataAsValue(h->c, LLVMMDNodeInContext2(h->c, &md, 1)));
+  return reg;
+}
+
+/* Register K+suffix like K (see md_hip_add_clone) with its descriptor
+ * bytes in a constant of the host module (*dglob_out); its handle, or
+ * NULL. */
+static LLVMValueRef md_hip_register(md_host *h, md_reg *r, const char *suffix,
+                                    const unsigned char *desc, size_t dsize,
+                                    LLVMValueRef *dglob_out) {
+  LLVMValueRef handle, cname, dglob, reg = NULL;
+  size_t len = strlen(r->name), slen = strlen(suffix), glen = len + 48;
+  /* the tier's tag in the names of its globals: "magicdiv", "magicdiv_plain" */
+  const char *tag = suffix + 2;
+  char *g, *s;
+  if (r->call) {
+    unsigned n = LLVMGetNumArgOperands(r->call);
+    if (n > 16 || n < 4)
+      return NULL;
+  } else if (!r->entry) {
+    return NULL;
+  }
+  g = malloc(glen);
+  s = md_name_suffix(r->name, len, suffix);
+  if (!g || !s) {
+    free(g);
+    free(s);
+    return NULL;
+  }
+  /* A handle of its own: a writable byte, so no linker merges it. */
+  snprintf(g, glen, "%s.%s.handle", r->name, tag);
+  handle = LLVMAddGlobal(h->m, LLVMInt8TypeInContext(h->c), g);
+  LLVMSetInitializer(handle, LLVMConstInt(LLVMInt8TypeInContext(h->c), 0, 0));
+  LLVMSetLinkage(handle, LLVMInternalLinkage);
+  snprintf(g, glen, "%s.%s.name", r->name, tag);
+  cname = md_const_bytes(h, g, s, len + slen + 1, 1);
+  snprintf(g, glen, "%s.%s.desc", r->name, tag);
+  dglob = md_const_bytes(h, g, (const char *)desc, dsize, 1);
+  LLVMSetAlignment(dglob, 8);
+
+  if (r->call) {
+    LLVMTypeRef fty = LLVMGetCalledFunctionType(r->call);
+    LLVMValueRef args[16];
+    unsigned n = LLVMGetNumArgOperands(r->call), i;
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(h->c);
+    for (i = 0; i < n; i++)
+      args[i] = LLVMGetOperand(r->call, i);
+    args[1] = handle;
+    args[2] = cname;
+    args[3] = cname;
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(r->call));
+    reg = LLVMBuildCall2(b, fty, LLVMGetCalledValue(r->call), args, n, "");
+    LLVMInstructionSetDebugLoc(reg, LLVMInstructionGetDebugLoc(r->call));
+    LLVMDisposeBuilder(b);
+  } else {
+    reg = md_hip_clone_entry(h, r, handle, s, len + slen + 1, tag, g, glen);
+  }
+
+  free(g);
+  md_remarkf(MD_REMARK_PASSED, r->call ? reg : r->where, "HostCloneRegistered",
+             "magicdiv: registered clone %s (descriptor of %zu bytes)%s", s,
+             dsize, r->call ? "" : " through an offload entry");
+  free(s);
+  *dglob_out = dglob;
+  return handle;
+}
+
+/* Register K__magicdiv (and K__magicdiv_plain when pdesc) like K: a
+ * __hipRegisterFunction call right after K's, or (K registered by an
+ * offload entry) an offload entry of its own next to K's, so that
+ * clang-linker-wrapper registers it at link time.  Then build K's
+ * md_hip_clone constant. */
+static void md_hip_add_clone(md_host *h, md_reg *r, const unsigned char *desc,
+                             size_t dsize, const unsigned char *pdesc,
+                             size_t pdsize) {
+  LLVMValueRef handle, dglob, phandle = NULL, pdglob = NULL, fields[6], info;
+  size_t glen = strlen(r->name) + 32;
+  char *g;
+  handle = md_hip_register(h, r, MD_CLONE_SUFFIX, desc, dsize, &dglob);
+  if (!handle || !(g = malloc(glen)))
+    return;
+  if (pdesc)
+    phandle = md_hip_register(h, r, MD_PLAIN_SUFFIX, pdesc, pdsize, &pdglob);
+  fields[0] = handle;
+  fields[1] = dglob;
+  fields[2] = LLVMConstInt(h->i64, dsize, 0);
+  fields[3] = phandle ? phandle : LLVMConstNull(h->ptr);
+  fields[4] = phandle ? pdglob : LLVMConstNull(h->ptr);
+  fields[5] = LLVMConstInt(h->i64, phandle ? pdsize : 0, 0);
+  info = LLVMConstStructInContext(h->c, fields, 6, 0);
+  snprintf(g, glen, "%s.magicdiv.clone", r->name);
+  r->hip_clone = LLVMAddGlobal(h->m, LLVMTypeOf(info), g);
+  LLVMSetInitializer(r->hip_clone, info);
+  LLVMSetGlobalConstant(r->hip_clone, 1);
+  LLVMSetLinkage(r->hip_clone, LLVMPrivateLinkage);
+  free(g);
+}
+
+/* ---------------------------------- HIP, new offload driver / -fgpu-rdc
+ *
+ * The device images are in the host module itself (@llvm.embedded.object,
+ * section ".llvm.offloading", one LLVM offload binary per --offload-arch):
+ * AMDGPU ELF objects, or LLVM bitcode with -fgpu-rdc (device LTO happens
+ * at link time).  A bitcode image is read with the LLVM C API in a
+ * context of its own; the clone is there when it defines the kernel
+ * K__magicdiv and the constant K__magicdiv_desc. */
+
+static int md_want_amdgpu(const md_offload_image *im) {
+  return im->offload_kind == MD_OFK_HIP && strncmp(im->triple, "amdgcn", 6) == 0;
+}
+
+static void md_embedded_load(md_host *h, md_dev_images *em) {
+  md_dev_images_load(h->m, md_want_amdgpu, 0, em);
+  if (em->seen && !em->n && !em->why)
+    em->why = "no AMDGPU image in the embedded offload binary";
+}
+
+/* K__magicdiv_desc's bytes in bitcode module `mod` if it also defines the
+ * kernel K__magicdiv; NULL otherwise. */
+static const unsigned char *md_bitcode_clone(LLVMModuleRef mod,
+                                             const char *clone,
+                                             const char *dname,
+                                             uint64_t *size) {
+  LLVMValueRef f = LLVMGetNamedFunction(mod, clone);
+  const char *b;
+  size_t len = 0;
+  if (!f || LLVMIsDeclaration(f) ||
+      LLVMGetFunctionCallConv(f) != LLVMAMDGPUKERNELCallConv)
+    return NULL;
+  if (!(b = md_global_init_bytes(LLVMGetNamedGlobal(mod, dname), &len)))
+    return NULL;
+  *size = len;
+  return (const unsigned char *)b;
+}
+
+/* As md_find_clone, over the embedded images. */
+static const unsigned char *md_find_clone_embedded(const md_dev_images *em,
+                                                   const char *name,
+                                                   const md_tier_names *tn,
+                                                   size_t *size,
+                                                   const char **why) {
+  size_t len = strlen(name), i;
+  char *kd = md_name_suffix(name, len, tn->kd),
+       *cl = md_name_suffix(name, len, tn->clone),
+       *ds = md_name_suffix(name, len, tn->desc);
+  const unsigned char *desc = NULL;
+  uint64_t dsize = 0;
+  *why = NULL;
+  if (!kd || !cl || !ds) {
+    *why = "out of memory";
+    goto done;
+  }
+  for (i = 0; i < em->n && !*why; i++) {
+    const unsigned char *b = NULL;
+    uint64_t ksz, sz = 0;
+    if (em->img[i].mod) {
+      b = md_bitcode_clone(em->img[i].mod, cl, ds, &sz);
+      if (!b) {
+        *why = "no clone in the embedded device code";
+        break;
+      }
+    } else if (!md_elf_symbol(em->img[i].elf, em->img[i].size, kd, &ksz,
+                              &b)) {
+      *why = "no clone in the embedded device code";
+      break;
+    } else {
+      b = NULL;
+      if (!md_elf_symbol(em->img[i].elf, em->img[i].size, ds, &sz, &b))
+        b = NULL;
+    }
+    if (!b || sz < MD_DESC_HEADER_SIZE)
+      *why = "a clone without a readable descriptor";
+    else if (desc && (sz != dsize || memcmp(desc, b, (size_t)sz) != 0))
+      *why = "the device images' descriptors differ";
+    else {
+      desc = b;
+      dsize = sz;
+    }
+  }
+done:
+  free(kd);
+  free(cl);
+  free(ds);
+  if (*why || !desc) {
+    if (!*why)
+      *why = "no device images";
+    return NULL;
+  }
+  *size = (size_t)dsize;
+  return desc;
+}
+
+void md_hip_clones(md_host *h) {
+  md_fatbins fb;
+  md_dev_images em;
+  int have_entries = 0;
+  size_t i;
+  memset(&fb, 0, sizeof fb);
+  memset(&em, 0, sizeof em);
+  md_for_calls(h, "__hipRegisterFatBinary", md_fatbin_cb, &fb);
+  for (i = 0; i < h->n; i++)
+    if (h->regs[i].kind == MD_HIP && h->regs[i].entry)
+      have_entries = 1;
+  if (have_entries)
+    md_embedded_load(h, &em);
+  for (i = 0; i < h->n; i++) {
+    md_reg *r = &h->regs[i];
+    const unsigned char *desc = NULL, *pdesc = NULL;
+    const char *why = NULL, *pwhy = NULL;
+    size_t dsize = 0, pdsize = 0;
+    if (r->kind != MD_HIP)
+      continue;
+    if (r->entry) {
+      if (em.why)
+        why = em.why;
+      else if (!em.seen)
+        why = "the device code is not embedded in the host module "
+              "(-fgpu-rdc device objects are linked later)";
+      else {
+        desc = md_find_clone_embedded(&em, r->name, &md_ranged_names, &dsize,
+                                      &why);
+        pdesc = desc ? md_find_clone_embedded(&em, r->name, &md_plain_names,
+                                              &pdsize, &pwhy)
+                     : NULL;
+      }
+    } else if (fb.bad || !fb.seen) {
+      why = fb.seen ? fb.why : "no __hipRegisterFatBinary call";
+    } else {
+      desc = md_find_clone(&fb, r->name, &md_ranged_names, &dsize, &why);
+      pdesc = desc ? md_find_clone(&fb, r->name, &md_plain_names, &pdsize,
+                                   &pwhy)
+                   : NULL;
+    }
+    if (desc)
+      md_hip_add_clone(h, r, desc, dsize, pdesc, pdsize);
+    else
+      md_remarkf(MD_REMARK_ANALYSIS, r->where, "HostNoClone",
+                 "magicdiv: kernel '%s' keeps its original: %s", r->name,
+                 why);
+  }
+  md_dev_images_free(&em);
+}

@@ -1,0 +1,63 @@
+/*
+ * md_host_reg.h -- the host transform's table of the module's kernel
+ * registrations (md_host_reg.c), shared by the launch rewrite (md_host.c)
+ * and the HIP clone discovery (md_host_hip.c).
+ */
+#ifndef MAGICDIV_MD_HOST_REG_H
+#define MAGICDIV_MD_HOST_REG_H
+
+#include <llvm-c/Core.h>
+#include <stddef.h>
+
+typedef enum md_api_kind { MD_CUDA = 0, MD_HIP = 1 } md_api_kind;
+
+/* Offload kinds of an offload entry / image (CUDA, HIP). */
+#define MD_OFK_CUDA 2
+#define MD_OFK_HIP 4
+
+/* One kernel registration: a __*RegisterFunction call in the module
+ * constructor, or (-fgpu-rdc, the new offload driver) an offload entry
+ * from which clang-linker-wrapper makes that call at link time. */
+typedef struct md_reg {
+  LLVMValueRef handle;    /* the registered stub / handle */
+  LLVMValueRef call;      /* the __*RegisterFunction call, or NULL */
+  LLVMValueRef entry;     /* the offload entry global, or NULL */
+  LLVMValueRef where;     /* where its remarks point (call or function) */
+  md_api_kind kind;
+  char *name;             /* device name, NUL-terminated (owned) */
+  LLVMValueRef name_ptr;  /* constant pointer to it, for the launch */
+  LLVMValueRef hip_clone; /* HIP: md_hip_clone constant, or NULL */
+} md_reg;
+
+/* The launch APIs' md_*_api constants a module can get (md_host.c). */
+#define MD_HOST_MAX_APIS 16
+
+typedef struct md_host {
+  LLVMModuleRef m;
+  LLVMContextRef c;
+  LLVMTypeRef ptr, i32, i64;
+  md_reg *regs;
+  size_t n, cap;
+  LLVMValueRef api[MD_HOST_MAX_APIS]; /* md_*_api constant per launch API */
+} md_host;
+
+/* Every kernel registration of h->m into h->regs: the
+ * __cudaRegisterFunction / __hipRegisterFunction calls of the module
+ * constructor, then the offload entries (-fgpu-rdc, the new offload
+ * driver) of kernels no call registers. */
+void md_host_regs(md_host *h);
+
+/* The registration of `handle` of that kind, or NULL. */
+md_reg *md_find_reg(md_host *h, LLVMValueRef handle, md_api_kind kind);
+
+/* Calls of the function named `fname`, passed to fn one by one. */
+void md_for_calls(md_host *h, const char *fname,
+                  void (*fn)(md_host *, LLVMValueRef, void *), void *arg);
+
+/* v without pointer casts (constant-expression bitcast / addrspacecast). */
+LLVMValueRef md_strip(LLVMValueRef v);
+
+/* The bytes of a global constant's initializer (i8 array), or NULL. */
+const char *md_global_bytes(LLVMValueRef g, size_t *len);
+
+#endif /* MAGICDIV_MD_HOST_REG_H */
