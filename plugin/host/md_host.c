@@ -53,6 +53,7 @@
 
 #include "magicdiv/md_abi.h"
 #include "magicdiv/md_launch.h"
+#include "md_array.h"
 #include "md_host_call.h"
 #include "md_host_frame.h"
 #include "md_host_graph.h"
@@ -262,30 +263,28 @@ static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
 }
 
 /* Every call in the module of a launch API, in order. */
+typedef struct md_launch_site {
+  LLVMValueRef call;
+  size_t api; /* index into md_launch_apis, or MD_N_LAUNCH_APIS + other */
+} md_launch_site;
+
 typedef struct md_launches {
-  LLVMValueRef *call;
-  size_t *api; /* index into md_launch_apis, or MD_N_LAUNCH_APIS + other */
+  md_launch_site *site;
   size_t n, cap;
+  int oom;
 } md_launches;
 
 static void md_launch_cb(md_host *h, LLVMValueRef call, void *arg) {
   md_launches *l = arg;
+  md_launch_site *ns;
   size_t k;
   LLVMValueRef callee = LLVMGetCalledValue(call);
   (void)h;
-  if (l->n == l->cap) {
-    size_t cap = l->cap ? 2 * l->cap : 32;
-    LLVMValueRef *nc = realloc(l->call, cap * sizeof *nc);
-    size_t *na;
-    if (!nc)
-      return;
-    l->call = nc;
-    na = realloc(l->api, cap * sizeof *na);
-    if (!na)
-      return;
-    l->api = na;
-    l->cap = cap;
+  if (!(ns = md_array_room(l->site, l->n, &l->cap, sizeof *ns, 32))) {
+    l->oom = 1;
+    return;
   }
+  l->site = ns;
   for (k = 0; k < MD_N_LAUNCH_APIS; k++)
     if (md_name_is(callee, md_launch_apis[k].name))
       break;
@@ -295,22 +294,28 @@ static void md_launch_cb(md_host *h, LLVMValueRef call, void *arg) {
         k += MD_N_LAUNCH_APIS;
         break;
       }
-  l->call[l->n] = call;
-  l->api[l->n++] = k;
+  l->site[l->n].call = call;
+  l->site[l->n++].api = k;
 }
 
-/* Reroute the launches of registered kernels; returns how many. */
-static size_t md_launches_run(md_host *h) {
-  md_launches l;
-  size_t i, changed = 0;
-  memset(&l, 0, sizeof l);
+/* Every launch call of the module into l.  0, or -1 when out of memory. */
+static int md_launches_find(md_host *h, md_launches *l) {
+  size_t i;
+  memset(l, 0, sizeof *l);
   for (i = 0; i < MD_N_LAUNCH_APIS; i++)
-    md_for_calls(h, md_launch_apis[i].name, md_launch_cb, &l);
+    md_for_calls(h, md_launch_apis[i].name, md_launch_cb, l);
   for (i = 0; i < MD_N_OTHER_APIS; i++)
-    md_for_calls(h, md_other_launch_apis[i], md_launch_cb, &l);
-  for (i = 0; i < l.n; i++) {
-    LLVMValueRef call = l.call[i], fn;
-    size_t a = l.api[i];
+    md_for_calls(h, md_other_launch_apis[i], md_launch_cb, l);
+  return l->oom ? -1 : 0;
+}
+
+/* Reroute the launches of registered kernels among l's; returns how
+ * many. */
+static size_t md_launches_run(md_host *h, const md_launches *l) {
+  size_t i, changed = 0;
+  for (i = 0; i < l->n; i++) {
+    LLVMValueRef call = l->site[i].call, fn;
+    size_t a = l->site[i].api;
     md_reg *r;
     if (LLVMGetNumArgOperands(call) < 1)
       continue;
@@ -341,36 +346,90 @@ static size_t md_launches_run(md_host *h) {
     md_reroute(h, call, a, r);
     changed++;
   }
-  free(l.call);
-  free(l.api);
   return changed;
 }
 
-/* ---------------------------------------------------------------- graphs */
+/* ---------------------------------------------------------------- plan */
+
+/* What md_host_run changes, found -- and the memory that takes, taken --
+ * before it changes anything: the launch calls, the graph calls, the
+ * graph calls' table of the module's kernels. */
+typedef struct md_host_plan {
+  md_launches l;
+  md_graph_plan g;
+  md_host_kernel *k; /* h->n rows */
+} md_host_plan;
+
+static void md_host_plan_free(md_host_plan *p) {
+  free(p->l.site);
+  md_host_graphs_free(&p->g);
+  free(p->k);
+  memset(p, 0, sizeof *p);
+}
+
+/* p for module h (launches only where it registers kernels).  0, or -1
+ * when out of memory (p empty). */
+static int md_host_plan_make(md_host *h, md_host_plan *p) {
+  memset(p, 0, sizeof *p);
+  if ((h->n && (md_launches_find(h, &p->l) != 0 ||
+                !(p->k = calloc(h->n, sizeof *p->k)))) ||
+      md_host_graphs_find(h->m, h->n, &p->g) != 0) {
+    md_host_plan_free(p);
+    return -1;
+  }
+  return 0;
+}
 
 /* Route the module's graph kernel-node calls (md_host_graph.c), handing
  * the runtime this module's kernels; returns how many were routed. */
-static size_t md_graph_calls(md_host *h) {
-  md_host_kernel *k = h->n ? calloc(h->n, sizeof *k) : NULL;
-  size_t i, n;
-  if (h->n && !k)
-    return 0;
+static size_t md_graph_calls(md_host *h, md_host_plan *p) {
+  size_t i;
   for (i = 0; i < h->n; i++) {
-    k[i].handle = h->regs[i].handle;
-    k[i].name_ptr = h->regs[i].name_ptr;
-    k[i].hip_clone = h->regs[i].hip_clone;
+    p->k[i].handle = h->regs[i].handle;
+    p->k[i].name_ptr = h->regs[i].name_ptr;
+    p->k[i].hip_clone = h->regs[i].hip_clone;
   }
-  n = md_host_graphs(h->m, k, h->n);
-  free(k);
-  return n;
+  return md_host_graphs_route(h->m, &p->g, p->k, h->n);
+}
+
+/* Where a remark about the whole module points: its first registration,
+ * else its first function with a body. */
+static LLVMValueRef md_host_where(const md_host *h) {
+  LLVMValueRef f;
+  if (h->n)
+    return h->regs[0].where;
+  for (f = LLVMGetFirstFunction(h->m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f))
+      return f;
+  return NULL;
 }
 
 /* ------------------------------------------------------------------ run */
 
+/* Route what plan p found (h registers kernels): HIP clones, launches,
+ * graph calls.  1 if the module changed. */
+static int md_host_route(md_host *h, md_host_plan *p) {
+  size_t i, routed;
+  int changed = 0;
+  md_hip_clones(h);
+  for (i = 0; i < h->n; i++)
+    if (h->regs[i].hip_clone)
+      changed = 1;
+  routed = md_launches_run(h, &p->l);
+  changed |= routed > 0;
+  changed |= md_graph_calls(h, p) > 0;
+  md_remarkf(MD_REMARK_ANALYSIS, h->regs[0].where, "HostSummary",
+             "magicdiv: host module: %zu kernel registration(s), %zu "
+             "launch(es) routed through the runtime",
+             h->n, routed);
+  return changed;
+}
+
 int md_host_run(LLVMModuleRef m, const md_options *o) {
   md_host h;
+  md_host_plan p;
   int changed = 0;
-  size_t i, routed;
+  size_t i;
   (void)o;
   if (LLVMGetNamedMetadata(m, MD_HOST_MARK, strlen(MD_HOST_MARK)))
     return 0; /* done before (e.g. pre-link and LTO pipelines) */
@@ -380,25 +439,19 @@ int md_host_run(LLVMModuleRef m, const md_options *o) {
   h.ptr = LLVMPointerTypeInContext(h.c, 0);
   h.i32 = LLVMInt32TypeInContext(h.c);
   h.i64 = LLVMInt64TypeInContext(h.c);
+  memset(&p, 0, sizeof p);
   md_host_regs(&h);
-  if (h.n == 0) {
+  if (h.oom || md_host_plan_make(&h, &p) != 0) {
+    md_remark(MD_REMARK_MISSED, md_host_where(&h), "OutOfMemory",
+              "magicdiv: out of memory while reading the host module: its "
+              "launches and graph calls are left as they were");
+  } else if (h.n == 0) {
     /* graph calls need no registrations: nodes are edited anywhere */
-    if (!md_graph_calls(&h))
-      return 0;
-    LLVMGetOrInsertNamedMetadata(m, MD_HOST_MARK, strlen(MD_HOST_MARK));
-    return 1;
+    changed = md_graph_calls(&h, &p) > 0;
+  } else {
+    changed = md_host_route(&h, &p);
   }
-  md_hip_clones(&h);
-  for (i = 0; i < h.n; i++)
-    if (h.regs[i].hip_clone)
-      changed = 1;
-  routed = md_launches_run(&h);
-  changed |= routed > 0;
-  changed |= md_graph_calls(&h) > 0;
-  md_remarkf(MD_REMARK_ANALYSIS, h.regs[0].where, "HostSummary",
-             "magicdiv: host module: %zu kernel registration(s), %zu "
-             "launch(es) routed through the runtime",
-             h.n, routed);
+  md_host_plan_free(&p);
   if (changed)
     LLVMGetOrInsertNamedMetadata(m, MD_HOST_MARK, strlen(MD_HOST_MARK));
   for (i = 0; i < h.n; i++)

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "magicdiv/md_launch.h"
+#include "md_array.h"
 #include "md_host_call.h"
 #include "md_remark.h"
 
@@ -87,17 +88,15 @@ typedef struct md_graph_ctx {
   size_t n_kernels;
 } md_graph_ctx;
 
-/* @__magicdiv_graph_kernels: md_graph_kernel[n] { handle, name, clone }. */
+/* @__magicdiv_graph_kernels: md_graph_kernel[n] { handle, name, clone },
+ * its rows built in rows[0..n). */
 static LLVMValueRef md_kernel_table(md_graph_ctx *g, const md_host_kernel *k,
-                                    size_t n) {
+                                    size_t n, LLVMValueRef *rows) {
   LLVMTypeRef fields[3] = {g->ptr, g->ptr, g->ptr}, ety;
-  LLVMValueRef *rows, init, gv;
+  LLVMValueRef init, gv;
   size_t i;
   if (!n)
     return LLVMConstPointerNull(g->ptr);
-  rows = malloc(n * sizeof *rows);
-  if (!rows)
-    return NULL;
   ety = LLVMStructTypeInContext(g->c, fields, 3, 0);
   for (i = 0; i < n; i++) {
     LLVMValueRef v[3];
@@ -107,7 +106,6 @@ static LLVMValueRef md_kernel_table(md_graph_ctx *g, const md_host_kernel *k,
     rows[i] = LLVMConstNamedStruct(ety, v, 3);
   }
   init = LLVMConstArray2(ety, rows, n);
-  free(rows);
   gv = LLVMAddGlobal(g->m, LLVMTypeOf(init), "__magicdiv_graph_kernels");
   LLVMSetInitializer(gv, init);
   LLVMSetGlobalConstant(gv, 1);
@@ -180,76 +178,91 @@ static int md_graph_shape_ok(LLVMValueRef call, const md_graph_route *r) {
   return 1;
 }
 
-/* The calls of function f (collected first: rerouting edits its uses). */
-static size_t md_graph_calls_of(LLVMValueRef f, LLVMValueRef **out) {
+/* Add the calls of route r's function f to p (collected first: rerouting
+ * edits its uses).  0, or -1 when out of memory. */
+static int md_graph_calls_of(LLVMValueRef f, size_t r, md_graph_plan *p) {
   LLVMUseRef u;
-  size_t n = 0, cap = 0;
-  LLVMValueRef *v = NULL;
   for (u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
+    md_graph_site *ns;
     if (!(LLVMIsACallInst(user) || LLVMIsAInvokeInst(user)) ||
         LLVMGetCalledValue(user) != f)
       continue;
-    if (n == cap) {
-      size_t nc = cap ? 2 * cap : 8;
-      LLVMValueRef *nv = realloc(v, nc * sizeof *nv);
-      if (!nv)
-        break;
-      v = nv;
-      cap = nc;
-    }
-    v[n++] = user;
+    if (!(ns = md_array_room(p->site, p->n, &p->cap, sizeof *ns, 8)))
+      return -1;
+    p->site = ns;
+    p->site[p->n].call = user;
+    p->site[p->n++].route = r;
   }
-  *out = v;
-  return n;
+  return 0;
 }
 
-size_t md_host_graphs(LLVMModuleRef m, const md_host_kernel *k, size_t n) {
+int md_host_graphs_find(LLVMModuleRef m, size_t n_kernels,
+                        md_graph_plan *p) {
+  size_t i;
+  memset(p, 0, sizeof *p);
+  for (i = 0; i < MD_N_GRAPH_ROUTES; i++) {
+    LLVMValueRef f = LLVMGetNamedFunction(m, md_graph_routes[i].name);
+    if (f && md_graph_calls_of(f, i, p) != 0)
+      goto oom;
+  }
+  if (p->n && n_kernels && !(p->rows = malloc(n_kernels * sizeof *p->rows)))
+    goto oom;
+  return 0;
+oom:
+  md_host_graphs_free(p);
+  return -1;
+}
+
+void md_host_graphs_free(md_graph_plan *p) {
+  free(p->site);
+  free(p->rows);
+  memset(p, 0, sizeof *p);
+}
+
+/* Reroute call (of route r, function f) unless its prototype is not the
+ * API's; api: the route's md_graph_api constant, made on first use.  1 if
+ * it was routed. */
+static int md_graph_route_call(md_graph_ctx *g, LLVMValueRef call,
+                               const md_graph_route *r, LLVMValueRef *api) {
+  LLVMValueRef nc;
+  if (!md_graph_shape_ok(call, r)) {
+    md_remarkf(MD_REMARK_MISSED, call, "HostGraph",
+               "magicdiv: %s call with an unexpected prototype: not "
+               "rerouted (graph nodes of clones read back as clones)",
+               r->name);
+    return 0;
+  }
+  if (!*api)
+    *api = md_graph_api_global(g, r, LLVMGetCalledValue(call));
+  nc = md_graph_reroute(g, call, r, *api);
+  md_remarkf(MD_REMARK_PASSED, nc, "HostGraph",
+             "magicdiv: %s routed through %s (graph kernel nodes of "
+             "clones stay transparent)",
+             r->name, r->rt);
+  return 1;
+}
+
+size_t md_host_graphs_route(LLVMModuleRef m, md_graph_plan *p,
+                            const md_host_kernel *k, size_t n) {
+  LLVMValueRef api[MD_N_GRAPH_ROUTES] = {NULL};
   md_graph_ctx g;
-  size_t i, j, routed = 0;
+  size_t i, routed = 0;
   memset(&g, 0, sizeof g);
   g.m = m;
   g.c = LLVMGetModuleContext(m);
   g.ptr = LLVMPointerTypeInContext(g.c, 0);
   g.i32 = LLVMInt32TypeInContext(g.c);
   g.i64 = LLVMInt64TypeInContext(g.c);
-  for (i = 0; i < MD_N_GRAPH_ROUTES; i++) {
-    const md_graph_route *r = &md_graph_routes[i];
-    LLVMValueRef f = LLVMGetNamedFunction(m, r->name), *calls = NULL, api;
-    size_t nc;
-    if (!f)
-      continue;
-    nc = md_graph_calls_of(f, &calls);
-    if (!nc) {
-      free(calls);
-      continue;
-    }
+  for (i = 0; i < p->n; i++) {
     if (!g.kernels) {
-      g.kernels = md_kernel_table(&g, k, n);
-      g.n_kernels = g.kernels ? n : 0;
-      if (!g.kernels)
-        g.kernels = LLVMConstPointerNull(g.ptr);
+      g.kernels = md_kernel_table(&g, k, n, p->rows);
+      g.n_kernels = n;
     }
-    api = NULL;
-    for (j = 0; j < nc; j++) {
-      LLVMValueRef nc_;
-      if (!md_graph_shape_ok(calls[j], r)) {
-        md_remarkf(MD_REMARK_MISSED, calls[j], "HostGraph",
-                   "magicdiv: %s call with an unexpected prototype: not "
-                   "rerouted (graph nodes of clones read back as clones)",
-                   r->name);
-        continue;
-      }
-      if (!api)
-        api = md_graph_api_global(&g, r, f);
-      nc_ = md_graph_reroute(&g, calls[j], r, api);
-      md_remarkf(MD_REMARK_PASSED, nc_, "HostGraph",
-                 "magicdiv: %s routed through %s (graph kernel nodes of "
-                 "clones stay transparent)",
-                 r->name, r->rt);
-      routed++;
-    }
-    free(calls);
+    routed += (size_t)md_graph_route_call(&g, p->site[i].call,
+                                          &md_graph_routes[p->site[i].route],
+                                          &api[p->site[i].route]);
   }
+  md_host_graphs_free(p);
   return routed;
 }

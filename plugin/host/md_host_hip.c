@@ -99,7 +99,7 @@ static const unsigned char *md_find_clone(const md_fatbins *fb,
   uint64_t dsize = 0;
   *why = NULL;
   if (!kd || !ds)
-    *why = "out of memory";
+    *why = md_host_oom;
   for (i = 0; i < fb->objs.n && !*why; i++) {
     const unsigned char *b = NULL;
     uint64_t ksz, sz = 0;
@@ -168,15 +168,17 @@ static LLVMValueRef md_hip_clone_entry(md_host *h, md_reg *r,
 
 /* Register K+suffix like K (see md_hip_add_clone) with its descriptor
  * bytes in a constant of the host module (*dglob_out); its handle, or
- * NULL. */
+ * NULL with the reason in *why (the module as it was). */
 static LLVMValueRef md_hip_register(md_host *h, md_reg *r, const char *suffix,
                                     const unsigned char *desc, size_t dsize,
-                                    LLVMValueRef *dglob_out) {
+                                    LLVMValueRef *dglob_out,
+                                    const char **why) {
   LLVMValueRef handle, cname, dglob, reg = NULL;
   size_t len = strlen(r->name), slen = strlen(suffix), glen = len + 48;
   /* the tier's tag in the names of its globals: "magicdiv", "magicdiv_plain" */
   const char *tag = suffix + 2;
   char *g, *s;
+  *why = "its registration has an unexpected form";
   if (r->call) {
     unsigned n = LLVMGetNumArgOperands(r->call);
     if (n > 16 || n < 4)
@@ -189,6 +191,7 @@ static LLVMValueRef md_hip_register(md_host *h, md_reg *r, const char *suffix,
   if (!g || !s) {
     free(g);
     free(s);
+    *why = md_host_oom;
     return NULL;
   }
   /* A handle of its own: a writable byte, so no linker merges it. */
@@ -233,18 +236,27 @@ static LLVMValueRef md_hip_register(md_host *h, md_reg *r, const char *suffix,
  * __hipRegisterFunction call right after K's, or (K registered by an
  * offload entry) an offload entry of its own next to K's, so that
  * clang-linker-wrapper registers it at link time.  Then build K's
- * md_hip_clone constant. */
-static void md_hip_add_clone(md_host *h, md_reg *r, const unsigned char *desc,
-                             size_t dsize, const unsigned char *pdesc,
-                             size_t pdsize) {
+ * md_hip_clone constant.  NULL, or why K keeps its original (the module
+ * as it was). */
+static const char *md_hip_add_clone(md_host *h, md_reg *r,
+                                    const unsigned char *desc, size_t dsize,
+                                    const unsigned char *pdesc,
+                                    size_t pdsize) {
   LLVMValueRef handle, dglob, phandle = NULL, pdglob = NULL, fields[6], info;
   size_t glen = strlen(r->name) + 32;
-  char *g;
-  handle = md_hip_register(h, r, MD_CLONE_SUFFIX, desc, dsize, &dglob);
-  if (!handle || !(g = malloc(glen)))
-    return;
-  if (pdesc)
-    phandle = md_hip_register(h, r, MD_PLAIN_SUFFIX, pdesc, pdsize, &pdglob);
+  const char *why = NULL;
+  char *g = malloc(glen);
+  if (!g)
+    return md_host_oom;
+  handle = md_hip_register(h, r, MD_CLONE_SUFFIX, desc, dsize, &dglob, &why);
+  if (!handle) {
+    free(g);
+    return why;
+  }
+  if (pdesc && !(phandle = md_hip_register(h, r, MD_PLAIN_SUFFIX, pdesc,
+                                           pdsize, &pdglob, &why)))
+    md_remarkf(MD_REMARK_ANALYSIS, r->where, md_host_why_name(why),
+               "magicdiv: kernel '%s' gets no plain tier: %s", r->name, why);
   fields[0] = handle;
   fields[1] = dglob;
   fields[2] = LLVMConstInt(h->i64, dsize, 0);
@@ -258,6 +270,7 @@ static void md_hip_add_clone(md_host *h, md_reg *r, const unsigned char *desc,
   LLVMSetGlobalConstant(r->hip_clone, 1);
   LLVMSetLinkage(r->hip_clone, LLVMPrivateLinkage);
   free(g);
+  return NULL;
 }
 
 /* ---------------------------------- HIP, new offload driver / -fgpu-rdc
@@ -311,7 +324,7 @@ static const unsigned char *md_find_clone_embedded(const md_dev_images *em,
   uint64_t dsize = 0;
   *why = NULL;
   if (!kd || !cl || !ds) {
-    *why = "out of memory";
+    *why = md_host_oom;
     goto done;
   }
   for (i = 0; i < em->n && !*why; i++) {
@@ -396,9 +409,9 @@ void md_hip_clones(md_host *h) {
                    : NULL;
     }
     if (desc)
-      md_hip_add_clone(h, r, desc, dsize, pdesc, pdsize);
-    else
-      md_remarkf(MD_REMARK_ANALYSIS, r->where, "HostNoClone",
+      why = md_hip_add_clone(h, r, desc, dsize, pdesc, pdsize);
+    if (why)
+      md_remarkf(MD_REMARK_ANALYSIS, r->where, md_host_why_name(why),
                  "magicdiv: kernel '%s' keeps its original: %s", r->name,
                  why);
   }

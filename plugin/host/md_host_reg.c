@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "md_array.h"
 #include "md_host_images.h"
 #include "md_names.h"
 #include "md_remark.h"
@@ -31,34 +32,40 @@ const char *md_global_bytes(LLVMValueRef g, size_t *len) {
   return md_global_init_bytes(md_strip(g), len);
 }
 
+const char md_host_oom[] = "out of memory";
+
+const char *md_host_why_name(const char *why) {
+  return why == md_host_oom ? "OutOfMemory" : "HostNoClone";
+}
+
 /* --------------------------------------------------------- registrations */
 
 /* A new registration of `handle` named bytes[0..len) (up to a NUL), or
  * NULL when the handle is registered already (the first one counts) or
- * memory ran out.  The caller fills in the rest and counts it (h->n++). */
+ * memory ran out (then h->oom is set).  The caller fills in the rest and
+ * counts it (h->n++). */
 static md_reg *md_reg_new(md_host *h, LLVMValueRef handle, const char *bytes,
                           size_t len) {
   const char *nul = memchr(bytes, 0, len);
-  md_reg *r;
+  md_reg *r, *nr;
   size_t i;
   for (i = 0; i < h->n; i++)
     if (h->regs[i].handle == handle)
       return NULL;
-  if (h->n == h->cap) {
-    size_t cap = h->cap ? 2 * h->cap : 16;
-    md_reg *nr = realloc(h->regs, cap * sizeof *nr);
-    if (!nr)
-      return NULL;
-    h->regs = nr;
-    h->cap = cap;
+  if (!(nr = md_array_room(h->regs, h->n, &h->cap, sizeof *nr, 16))) {
+    h->oom = 1;
+    return NULL;
   }
+  h->regs = nr;
   r = &h->regs[h->n];
   memset(r, 0, sizeof *r);
   if (nul)
     len = (size_t)(nul - bytes);
   r->name = md_name_suffix(bytes, len, "");
-  if (!r->name)
+  if (!r->name) {
+    h->oom = 1;
     return NULL;
+  }
   r->handle = handle;
   return r;
 }
@@ -82,7 +89,8 @@ static void md_add_reg(md_host *h, LLVMValueRef call, md_api_kind kind) {
     return;
   }
   if (!(r = md_reg_new(h, handle, bytes, len)))
-    return; /* registered twice (the first one counts), or out of memory */
+    return; /* registered twice (the first one counts), or out of memory
+               (h->oom) */
   r->call = call;
   r->where = call;
   r->kind = kind;

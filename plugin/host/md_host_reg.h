@@ -38,13 +38,15 @@ typedef struct md_host {
   LLVMTypeRef ptr, i32, i64;
   md_reg *regs;
   size_t n, cap;
+  int oom; /* memory ran out while reading the module: nothing is changed */
   LLVMValueRef api[MD_HOST_MAX_APIS]; /* md_*_api constant per launch API */
 } md_host;
 
 /* Every kernel registration of h->m into h->regs: the
  * __cudaRegisterFunction / __hipRegisterFunction calls of the module
  * constructor, then the offload entries (-fgpu-rdc, the new offload
- * driver) of kernels no call registers. */
+ * driver) of kernels no call registers.  h->oom when memory ran out (some
+ * are missing). */
 void md_host_regs(md_host *h);
 
 /* The registration of `handle` of that kind, or NULL. */
@@ -59,5 +61,11 @@ LLVMValueRef md_strip(LLVMValueRef v);
 
 /* The bytes of a global constant's initializer (i8 array), or NULL. */
 const char *md_global_bytes(LLVMValueRef g, size_t *len);
+
+/* The reason "out of memory" of the host transform's operations (a static
+ * string: compared by address), and the name of the remark that gives a
+ * reason: "OutOfMemory" for it, else "HostNoClone". */
+extern const char md_host_oom[];
+const char *md_host_why_name(const char *why);
 
 #endif /* MAGICDIV_MD_HOST_REG_H */
