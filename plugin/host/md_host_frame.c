@@ -135,8 +135,12 @@ static int md_uses_allowed(LLVMValueRef args, LLVMValueRef call,
   return 1;
 }
 
-unsigned md_frame_args_slots(LLVMModuleRef m, LLVMValueRef call,
-                             LLVMValueRef args) {
+/* md_frame_args_slots, and with sizes (not NULL, room for the N slots)
+ * the bytes of the stack slot each slot points to (its alloca's type and
+ * count, from the data layout). */
+static unsigned md_frame_args(LLVMModuleRef m, LLVMValueRef call,
+                              LLVMValueRef args, uint64_t *sizes) {
+  LLVMTargetDataRef dl = LLVMGetModuleDataLayout(m);
   LLVMBasicBlockRef bb;
   LLVMValueRef f, i;
   LLVMTypeRef t;
@@ -147,7 +151,7 @@ unsigned md_frame_args_slots(LLVMModuleRef m, LLVMValueRef call,
       !(bb = LLVMGetInstructionParent(call)) ||
       !(f = LLVMGetBasicBlockParent(bb)) || !md_static_alloca(args, f))
     return 0;
-  ps = LLVMABISizeOfType(LLVMGetModuleDataLayout(m), LLVMTypeOf(args));
+  ps = LLVMABISizeOfType(dl, LLVMTypeOf(args));
   t = LLVMGetAllocatedType(args);
   if (LLVMGetTypeKind(t) == LLVMArrayTypeKind &&
       LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMPointerTypeKind &&
@@ -173,6 +177,11 @@ unsigned md_frame_args_slots(LLVMModuleRef m, LLVMValueRef call,
       return 0;
     before++;
     k = (unsigned)slot;
+    if (sizes) { /* the stored address: a static alloca (md_store_slot) */
+      LLVMValueRef a = LLVMGetOperand(i, 0);
+      sizes[k] = LLVMABISizeOfType(dl, LLVMGetAllocatedType(a)) *
+                 LLVMConstIntGetZExtValue(LLVMGetOperand(a, 0));
+    }
     if (!(seen[k / 8] & (1u << (k % 8)))) {
       seen[k / 8] |= (unsigned char)(1u << (k % 8));
       filled++;
@@ -181,4 +190,18 @@ unsigned md_frame_args_slots(LLVMModuleRef m, LLVMValueRef call,
   if (!i || before != stores || filled != n)
     return 0; /* a store elsewhere, or a slot never filled */
   return n;
+}
+
+unsigned md_frame_args_slots(LLVMModuleRef m, LLVMValueRef call,
+                             LLVMValueRef args) {
+  return md_frame_args(m, call, args, NULL);
+}
+
+unsigned md_frame_args_sizes(LLVMModuleRef m, LLVMValueRef call,
+                             LLVMValueRef args, uint64_t *sizes,
+                             unsigned cap) {
+  unsigned n = md_frame_args(m, call, args, NULL);
+  if (!n || n > cap)
+    return 0;
+  return md_frame_args(m, call, args, sizes);
 }

@@ -26,6 +26,7 @@
 #include "magicdiv/md_abi.h"
 #include "md_host_codeobj.h"
 #include "md_host_images.h"
+#include "md_host_params.h"
 #include "md_names.h"
 #include "md_remark.h"
 
@@ -367,10 +368,66 @@ done:
   return desc;
 }
 
+/* The descriptors of r's clone and plain tier (NULL: none) in the
+ * module's code objects (fb) or embedded device images (em); NULL, or why
+ * r has no clone. */
+static const char *md_hip_find(const md_reg *r, const md_fatbins *fb,
+                               const md_dev_images *em,
+                               const unsigned char **desc, size_t *dsize,
+                               const unsigned char **pdesc, size_t *pdsize) {
+  const char *why = NULL, *pwhy = NULL;
+  *desc = *pdesc = NULL;
+  if (r->entry) {
+    if (em->why)
+      return em->why;
+    if (!em->seen)
+      return "the device code is not embedded in the host module "
+             "(-fgpu-rdc device objects are linked later)";
+    *desc = md_find_clone_embedded(em, r->name, &md_ranged_names, dsize,
+                                   &why);
+    if (*desc)
+      *pdesc = md_find_clone_embedded(em, r->name, &md_plain_names, pdsize,
+                                      &pwhy);
+  } else if (fb->bad || !fb->seen) {
+    return fb->seen ? fb->why : "no __hipRegisterFatBinary call";
+  } else {
+    *desc = md_find_clone(fb, r->name, &md_ranged_names, dsize, &why);
+    if (*desc)
+      *pdesc = md_find_clone(fb, r->name, &md_plain_names, pdsize, &pwhy);
+  }
+  return why;
+}
+
+/* Whether r's clone descriptor desc (and its plain tier's, *pdesc)
+ * describes r's kernel as the host passes its parameters (sizes: room
+ * for MD_MAX_PARAMS): NULL when it does or the stub does not show the
+ * parameters (nothing to check), else why not (in buf).  A plain
+ * descriptor that does not: *pdesc = NULL (no plain tier), with a
+ * remark. */
+static const char *md_hip_params_ok(md_host *h, const md_reg *r,
+                                    const unsigned char *desc, size_t dsize,
+                                    const unsigned char **pdesc,
+                                    size_t pdsize, uint64_t *sizes,
+                                    char *buf, size_t len) {
+  unsigned n = md_host_hip_params(h->m, r->handle, sizes, MD_MAX_PARAMS);
+  if (!n)
+    return NULL;
+  if (!md_host_params_match(desc, dsize, sizes, n, buf, len))
+    return buf;
+  if (*pdesc && !md_host_params_match(*pdesc, pdsize, sizes, n, buf, len)) {
+    md_remarkf(MD_REMARK_ANALYSIS, r->where, "HostNoClone",
+               "magicdiv: kernel '%s' gets no plain tier: %s", r->name, buf);
+    *pdesc = NULL;
+  }
+  return NULL;
+}
+
 void md_hip_clones(md_host *h) {
   md_fatbins fb;
   md_dev_images em;
   int have_entries = 0;
+  uint64_t *sizes = malloc(MD_MAX_PARAMS * sizeof *sizes);
+  char buf[160];
   size_t i;
   memset(&fb, 0, sizeof fb);
   memset(&em, 0, sizeof em);
@@ -382,38 +439,24 @@ void md_hip_clones(md_host *h) {
     md_embedded_load(h, &em);
   for (i = 0; i < h->n; i++) {
     md_reg *r = &h->regs[i];
-    const unsigned char *desc = NULL, *pdesc = NULL;
-    const char *why = NULL, *pwhy = NULL;
+    const unsigned char *desc, *pdesc;
+    const char *why;
     size_t dsize = 0, pdsize = 0;
     if (r->kind != MD_HIP)
       continue;
-    if (r->entry) {
-      if (em.why)
-        why = em.why;
-      else if (!em.seen)
-        why = "the device code is not embedded in the host module "
-              "(-fgpu-rdc device objects are linked later)";
-      else {
-        desc = md_find_clone_embedded(&em, r->name, &md_ranged_names, &dsize,
-                                      &why);
-        pdesc = desc ? md_find_clone_embedded(&em, r->name, &md_plain_names,
-                                              &pdsize, &pwhy)
-                     : NULL;
-      }
-    } else if (fb.bad || !fb.seen) {
-      why = fb.seen ? fb.why : "no __hipRegisterFatBinary call";
-    } else {
-      desc = md_find_clone(&fb, r->name, &md_ranged_names, &dsize, &why);
-      pdesc = desc ? md_find_clone(&fb, r->name, &md_plain_names, &pdsize,
-                                   &pwhy)
-                   : NULL;
-    }
-    if (desc)
+    why = md_hip_find(r, &fb, &em, &desc, &dsize, &pdesc, &pdsize);
+    if (desc && !sizes)
+      why = md_host_oom;
+    else if (desc)
+      why = md_hip_params_ok(h, r, desc, dsize, &pdesc, pdsize, sizes, buf,
+                             sizeof buf);
+    if (desc && !why)
       why = md_hip_add_clone(h, r, desc, dsize, pdesc, pdsize);
     if (why)
       md_remarkf(MD_REMARK_ANALYSIS, r->where, md_host_why_name(why),
                  "magicdiv: kernel '%s' keeps its original: %s", r->name,
                  why);
   }
+  free(sizes);
   md_dev_images_free(&em);
 }
