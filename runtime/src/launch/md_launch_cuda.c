@@ -354,8 +354,7 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
   const md_cuda_driver *d;
   md_memo *m;
   uint64_t ctx;
-  void **ca;
-  int fresh = 0;
+  int same;
   if (!api || !api->launch_kernel)
     return MD_CUDART_INVALID_VALUE;
   if (!(m = md_memo_of(fn)))
@@ -369,11 +368,12 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
     goto slow;
   if (!md_memo_ready(m))
     return md_cuda_repeat(m, d, fn, grid, block, args, shmem, stream, api);
-  if (!(ca = md_memo_hit(m, args, api->flags, MD_RETURN_ADDRESS(), &fresh)))
+  same = md_memo_hit(m, args, api->flags, MD_RETURN_ADDRESS());
+  if (same != 1) /* other inputs */
     return md_cuda_launch_entry(fn, grid, block, args, shmem, stream, api,
-                                md_memo_entry(m), fresh);
-  return md_cuda_memo_launch(m, d, ca, fn, &grid, &block, args, shmem, stream,
-                             api);
+                                md_memo_entry(m), same == 0);
+  return md_cuda_memo_launch(m, d, md_memo_args(m), fn, &grid, &block, args,
+                             shmem, stream, api);
 slow:
   return md_cuda_launch_slow(fn, grid, block, args, shmem, stream, name, api);
 }

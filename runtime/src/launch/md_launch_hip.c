@@ -245,15 +245,15 @@ int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
                   size_t shmem, void *stream, const char *name,
                   const md_hip_api *api, const md_hip_clone *clone) {
   md_memo *m;
-  void **ca;
-  int rc, fresh;
+  int rc;
   if (!api || !api->launch_kernel)
     return MD_HIP_INVALID_VALUE;
   if (!(m = md_memo_at(fn, 0)) || !md_memo_ready(m) ||
-      !(ca = md_memo_hit(m, args, api->flags, MD_RETURN_ADDRESS(), &fresh)))
+      md_memo_hit(m, args, api->flags, MD_RETURN_ADDRESS()) != 1)
     return md_hip_launch_slow(fn, grid, block, args, shmem, stream, name,
                               api, clone);
-  rc = api->launch_kernel(md_memo_fn(m), grid, block, ca, shmem, stream);
+  rc = api->launch_kernel(md_memo_fn(m), grid, block, md_memo_args(m),
+                          shmem, stream);
   md_memo_end(m);
   if (rc != 0) /* the original, as the flow does */
     rc = api->launch_kernel(fn, grid, block, args, shmem, stream);

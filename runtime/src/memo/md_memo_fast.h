@@ -375,6 +375,9 @@ MD_MEMO_INLINE int md_memo_ready(const md_memo *m) {
 /* The clone of an MD_OK record. */
 MD_MEMO_INLINE void *md_memo_fn(const md_memo *m) { return m->fn; }
 
+/* Record m's argument array: the clone's, with the magic pointers. */
+MD_MEMO_INLINE void **md_memo_args(const md_memo *m) { return m->args; }
+
 /* Record m's argument array, lent to this launch until md_memo_end (a
  * launch from inside it, which finds m lent, makes a copy).  m is MD_OK
  * and not lent. */
@@ -398,31 +401,27 @@ MD_MEMO_INLINE void md_memo_end(md_memo *m) { m->lent = 0; }
 
 /* The fast path's compare of a ready record m (md_memo_ready) with a
  * launch through a call site with MD_API_* `flags` (ret: MD_RETURN_ADDRESS
- * of the entry point): on a hit, the record's argument array, taken
- * (md_memo_take); else NULL, with *fresh = 1 when only values differ (the
- * entry's path need not compare them again).  A site with
- * MD_API_FRAME_ARGS compares its return address and the array's address
- * instead of the pointers after one full compare (md_memo_inputs_same);
- * one whose array has fewer slots than m's parameters is not compared at
- * all (reading them would read past it). */
-MD_MEMO_INLINE void **md_memo_hit(md_memo *m, void *const *args,
-                                  uint32_t flags, const void *ret,
-                                  int *fresh) {
+ * of the entry point): 1 on a hit, with the record taken (md_memo_take:
+ * its array is md_memo_args(m) until md_memo_end); else 0 when only
+ * values differ (the entry's path need not compare them again), -1 when
+ * the pointers do.  A site with MD_API_FRAME_ARGS compares its return
+ * address and the array's address instead of the pointers after one full
+ * compare (md_memo_inputs_same); one whose array has fewer slots than m's
+ * parameters is not compared at all (reading them would read past it). */
+MD_MEMO_INLINE int md_memo_hit(md_memo *m, void *const *args, uint32_t flags,
+                               const void *ret) {
   const void *site = NULL;
   int same;
   if (flags & MD_API_FRAME_ARGS) {
-    if (MD_API_FRAME_SLOTS(flags) < m->n_params) {
-      *fresh = 0; /* an array shorter than the record's parameters: not */
-      return NULL; /* read here (the entry's path refuses the launch) */
-    }
+    if (MD_API_FRAME_SLOTS(flags) < m->n_params)
+      return -1; /* an array shorter than the record's parameters: not
+                    read here (the entry's path refuses the launch) */
     site = ret;
   }
   same = md_memo_inputs_same(m, args, site);
-  if (same != 1) {
-    *fresh = same == 0;
-    return NULL;
-  }
-  return md_memo_take(m);
+  if (same == 1)
+    md_memo_take(m);
+  return same;
 }
 
 /* What a repeated launch does with this thread's current record m of its
