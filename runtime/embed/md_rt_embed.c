@@ -12,7 +12,8 @@
  * that the explicitly linked runtime is the one used and the process has
  * one cache and one memo; an entry point the library lacks (an older
  * library) keeps the embedded one.  The trampolines are hidden, so dlsym
- * never finds an embedded copy: only a library exports md_X.
+ * never finds an embedded copy: only a library exports md_X.  The image is
+ * then kept loaded until the process exits.
  *
  * MAGICDIV_LOG=1 prints the choice, once per image.
  */
@@ -43,6 +44,18 @@ static const char *md_embed_image(const void *p) {
   return "?";
 }
 
+/* The image that holds this copy stays loaded until the process exits (a
+ * dlclose does not unmap it): the memo's thread-exit destructor
+ * (md_launch_memo.c) and the driver handles live in it, as they live in a
+ * libmagicdiv_rt.so that is never unloaded.  RTLD_NOLOAD finds the image
+ * by the name dladdr gives; for the main program that finds nothing, and
+ * it is never unloaded anyway. */
+static void md_embed_pin(void) {
+  Dl_info info;
+  if (dladdr(md_embed_tag, &info) && info.dli_fname && *info.dli_fname)
+    (void)dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+}
+
 /* Once per image (an image whose linker kept two copies of the group, as
  * lld does with ThinLTO, has two .init_array entries for it). */
 static atomic_int md_embed_done;
@@ -50,6 +63,7 @@ static atomic_int md_embed_done;
 static void md_embed_init(void) {
   if (atomic_exchange(&md_embed_done, 1))
     return;
+  md_embed_pin();
   void *lib = dlsym(RTLD_DEFAULT, "md_status_str");
   if (!lib) {
     md_logf("runtime: the copy %s embedded in %s", md_embed_tag,
