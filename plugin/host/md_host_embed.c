@@ -98,11 +98,18 @@ static int md_embed_carried(LLVMModuleRef m, int p) {
   return strstr(text, guard) != NULL;
 }
 
-/* Why m cannot carry the runtime (a missed remark's text), or NULL. */
+/* Why m cannot carry the runtime (a missed remark's text), or NULL.  The
+ * runtime's code has no end-branch markers, so an object that promises
+ * them (-fcf-protection: module flag cf-protection-branch) does not carry
+ * it. */
 static const char *md_embed_refused(LLVMModuleRef m, char *buf, size_t n) {
   const char *triple = LLVMGetTarget(m);
   if (md_embed_rt_asm_len[0] == 0)
     return "runtime not embedded: this MagicDiv.so was built without it; "
+           "link libmagicdiv_rt";
+  if (LLVMGetModuleFlag(m, "cf-protection-branch", 20))
+    return "runtime not embedded: the module is compiled with "
+           "-fcf-protection (the runtime's code has no end-branch markers); "
            "link libmagicdiv_rt";
   if (md_host_embed_triple_ok(triple ? triple : "", md_embed_rt_triple))
     return NULL;

@@ -24,6 +24,10 @@
 ; RUN: %FileCheck %s --check-prefix=NONE < %t.arm.ll
 ; RUN: %FileCheck %s --check-prefix=ARM < %t.arm.rem
 ; RUN: sed -e 's/^declare ptr @md_status_str(i32)/define ptr @md_status_str(i32 %%s) { ret ptr null }/' %s | %opt -load-pass-plugin=%plugin -passes=magicdiv -S | %FileCheck %s --check-prefix=NONE
+; -fcf-protection promises end-branch markers the runtime's code lacks
+; RUN: cat %s %S/Inputs/cf-protection.ll | %opt -load-pass-plugin=%plugin -passes=magicdiv -pass-remarks-missed=magicdiv -S -o %t.cet.ll 2> %t.cet.rem
+; RUN: %FileCheck %s --check-prefix=NONE < %t.cet.ll
+; RUN: %FileCheck %s --check-prefix=CET < %t.cet.rem
 
 target triple = "x86_64-pc-linux-gnu"
 
@@ -66,3 +70,5 @@ define i32 @no_runtime(i32 %x) {
 ; NONE-NOT: module asm
 
 ; ARM: remark: {{.*}}runtime not embedded: host triple 'aarch64-unknown-linux-gnu' is not the plugin's 'x86_64-{{[a-z]+}}-linux-gnu'; link libmagicdiv_rt
+
+; CET: remark: {{.*}}runtime not embedded: the module is compiled with -fcf-protection (the runtime's code has no end-branch markers); link libmagicdiv_rt
