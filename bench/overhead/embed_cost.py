@@ -17,10 +17,15 @@ A host module that calls the runtime carries it as module-level assembly
   * the alternatives measured for the design: compiling the runtime's
     bitcode in every object (llc -O2 of the whole runtime, and of only what
     md_cuda_launch reaches), against assembling the embedded text alone
-    (llvm-mc).
+    (llvm-mc);
+  * the host cost per launch (md_bench_host_cost --launch, bench/overhead/
+    md_launch_cost.c) through the carried copy (the bench compiled with
+    -fpass-plugin: it calls the runtime, so it carries it; -Os code behind
+    a trampoline) against the library (the build's md_bench_host_cost,
+    linked with libmagicdiv_rt.a), three alternating runs each.
 
-  embed_cost.py --build BUILD [--pairs N] [--cuda /usr/local/cuda]
-                [--omp /opt/magicdiv-omp]
+  embed_cost.py --build BUILD [--pairs N] [--launch-iters N]
+                [--cuda /usr/local/cuda] [--omp /opt/magicdiv-omp]
 
 Prints a markdown report (the tables of bench/RESULTS.md, "Embedded
 runtime").  Cases whose toolchain is missing (CUDA, HIP, OpenMP) are
@@ -235,11 +240,51 @@ def alt_table(args, work):
     return rows
 
 
+LAUNCH_ROWS = ["noclone", "div1", "div4", "div16", "stub16", "range1",
+               "hip-div16"]
+
+
+def launch_rows(exe, iters):
+    """{row: min ns} of one `exe --launch` run."""
+    out = subprocess.run([exe, "--launch", "--iters", str(iters)], check=True,
+                         capture_output=True, text=True).stdout
+    rows = {}
+    for line in out.split("\n"):
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) >= 3 and cells[0] in LAUNCH_ROWS:
+            rows[cells[0]] = float(cells[1])
+    return rows
+
+
+def launch_table(args, work):
+    lib = os.path.join(args.build, "bin", "md_bench_host_cost")
+    emb = os.path.join(work, "md_bench_host_cost.embedded")
+    src = os.path.join(ROOT, "bench", "overhead")
+    subprocess.run([os.path.join(LLVM, "clang"), "-O2",
+                    "-fpass-plugin=" + os.path.join(args.build, "lib", "MagicDiv.so"),
+                    "-I" + os.path.join(ROOT, "runtime", "include"),
+                    os.path.join(src, "md_host_cost.c"),
+                    os.path.join(src, "md_launch_cost.c"), "-o", emb],
+                   check=True, stderr=subprocess.DEVNULL)
+    runs = {"lib": [], "emb": []}
+    for _ in range(3):
+        runs["lib"].append(launch_rows(lib, args.launch_iters))
+        runs["emb"].append(launch_rows(emb, args.launch_iters))
+    rows = ["| row (ns per launch, fastest batch; median of 3 runs) | "
+            "libmagicdiv_rt.a (gcc -O2) | carried copy (clang -Os, trampoline) |",
+            "|---|---:|---:|"]
+    for r in LAUNCH_ROWS:
+        med = lambda k: statistics.median(x[r] for x in runs[k] if r in x)
+        rows.append("| %s | %.1f | %.1f |" % (r, med("lib"), med("emb")))
+    return rows
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", required=True)
     ap.add_argument("--pairs", type=int, default=15)
     ap.add_argument("--cuda", default="/usr/local/cuda")
+    ap.add_argument("--launch-iters", type=int, default=3000000)
     ap.add_argument("--omp", default=os.environ.get("MAGICDIV_OMP_PREFIX",
                                                     "/opt/magicdiv-omp"))
     args = ap.parse_args()
@@ -256,6 +301,9 @@ def main():
         print("\nThe alternatives (runtime bitcode compiled per object vs the "
               "embedded text assembled):\n")
         print("\n".join(alt_table(args, work)))
+        print("\nHost cost per launch, on a no-op driver (bench/overhead/"
+              "md_launch_cost.c):\n")
+        print("\n".join(launch_table(args, work)))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
