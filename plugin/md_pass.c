@@ -16,7 +16,8 @@
  *
  *   Host module with CUDA/HIP kernel registrations: route the launches of
  *   registered kernels through the runtime (md_host.c); with OpenMP target
- *   regions, route __tgt_target_kernel (md_host_omp.c).
+ *   regions, route __tgt_target_kernel (md_host_omp.c).  A host module
+ *   that then calls the runtime carries a copy of it (md_host_embed.c).
  *
  * Anything it cannot prove safe is left alone, with a missed remark.
  */
@@ -27,6 +28,7 @@
 #include "md_clone.h"
 #include "md_device.h"
 #include "md_host.h"
+#include "md_host_embed.h"
 #include "md_host_omp.h"
 #include "md_kernels.h"
 #include "md_omp.h"
@@ -45,6 +47,7 @@ int md_run_module(LLVMModuleRef m, const md_options *o) {
   if (o->host && t == MD_TARGET_HOST && !omp_dev) {
     changed |= md_host_run(m, o);
     changed |= md_host_omp_run(m, o);
+    changed |= md_host_embed_run(m, o); /* after the routing above */
   }
   return changed;
 }

@@ -18,6 +18,7 @@ void md_options_default(md_options *o) {
   o->any_target = 1;
   o->verify = 1;
   o->omp_bounds = 1;
+  o->embed_runtime = 1;
 }
 
 typedef struct md_option_name {
@@ -36,6 +37,7 @@ static const md_option_name md_option_names[] = {
     {"any-target", offsetof(md_options, any_target)},
     {"verify", offsetof(md_options, verify)},
     {"omp-bounds", offsetof(md_options, omp_bounds)},
+    {"embed-runtime", offsetof(md_options, embed_runtime)},
 };
 
 #define MD_N_OPTIONS (sizeof md_option_names / sizeof md_option_names[0])

@@ -34,6 +34,8 @@ typedef struct md_options {
   int omp_bounds; /* with launch-ranges: the OpenMP runtime's rule for the
                      bounds its static-init calls write (md_bounds_omp.c),
                      which bounds a worksharing loop's iv at launch    [on] */
+  int embed_runtime; /* a host module that calls the runtime carries it
+                        (md_host_embed.c); off: link libmagicdiv_rt [on] */
 } md_options;
 
 void md_options_default(md_options *o);
