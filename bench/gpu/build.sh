@@ -110,40 +110,38 @@ done
   "$here"/mdb_*.c \
   ${MDB_CFLAGS:-} "$rtlib" -ldl -lm -o "$out/mdb_gpu"
 
-# The host-integration end-to-end program (test/e2e/cuda-e2e.cu): a CUDA
-# program built the way a user builds one -- clang -fpass-plugin for device
-# and host, linked with the runtime -- so the GPU run also exercises the
-# real launch path (host pass -> md_cuda_launch -> clone lookup, descriptor,
-# fallbacks) and checks every kernel against the CPU.  Needs a clang that
-# compiles the CUDA headers (clang 22); skipped otherwise.
-e2e="not built"
-if env -u MAGICDIV_OPTIONS "$clang" -x cuda --cuda-gpu-arch="$arch" --cuda-path="$cuda" -O2 \
-     -Wno-unknown-cuda-version -fpass-plugin="$plugin" -I "$root/runtime/include" \
-     -I "$root/test/e2e" -c "$root/test/e2e/cuda-e2e.cu" -o "$out/e2e_cuda.o" 2>"$out/e2e_build.log" &&
-   "$clang" "$out/e2e_cuda.o" "$rtlib" -L"$cuda/lib64" -lcudart_static -ldl -lrt -lpthread \
-     -static-libstdc++ -o "$out/e2e_cuda" 2>>"$out/e2e_build.log"; then
-  e2e="e2e_cuda (test/e2e/cuda-e2e.cu)"
-  rm -f "$out/e2e_build.log"
-else
-  echo "build.sh: note: the CUDA end-to-end program was not built (see $out/e2e_build.log)" >&2
-fi
-rm -f "$out/e2e_cuda.o"
-
-# The graph end-to-end program (test/e2e/cuda-graph-e2e.cu): graph kernel
-# nodes of clones stay transparent (capture, get/set/add node parameters,
-# exec update, the llama.cpp pattern), built the same way.
-e2e_graph="not built"
-if env -u MAGICDIV_OPTIONS "$clang" -x cuda --cuda-gpu-arch="$arch" --cuda-path="$cuda" -O2 \
-     -Wno-unknown-cuda-version -fpass-plugin="$plugin" -I "$root/runtime/include" \
-     -c "$root/test/e2e/cuda-graph-e2e.cu" -o "$out/e2e_graph.o" 2>"$out/e2e_graph_build.log" &&
-   "$clang" "$out/e2e_graph.o" "$rtlib" -L"$cuda/lib64" -lcudart_static -ldl -lrt -lpthread \
-     -static-libstdc++ -o "$out/e2e_graph" 2>>"$out/e2e_graph_build.log"; then
-  e2e_graph="e2e_graph (test/e2e/cuda-graph-e2e.cu)"
-  rm -f "$out/e2e_graph_build.log"
-else
-  echo "build.sh: note: the CUDA graph end-to-end program was not built (see $out/e2e_graph_build.log)" >&2
-fi
-rm -f "$out/e2e_graph.o"
+# The end-to-end programs, built the way a user builds one -- clang
+# -fpass-plugin for device and host -- so the GPU run also exercises the
+# real launch path (host pass -> md_cuda_launch -> clone lookup,
+# descriptor, fallbacks) and checks every kernel against the CPU.  Need a
+# clang that compiles the CUDA headers (clang 22); skipped otherwise.
+#   e2e_cuda      test/e2e/cuda-e2e.cu, the plugin flag alone: the object
+#                 carries the runtime (docs/LAUNCH.md section 12)
+#   e2e_cuda_lib  the same with no-embed-runtime, linked with
+#                 libmagicdiv_rt.a (the library's copy)
+#   e2e_graph     test/e2e/cuda-graph-e2e.cu: graph kernel nodes of clones
+#                 stay transparent (capture, get/set/add node parameters,
+#                 exec update, the llama.cpp pattern), the plugin flag alone
+build_e2e() { # name src options link-with-rtlib(0/1)
+  local name=$1 src=$2 opts=$3 rt=() log="$out/$1_build.log"
+  [ "$4" = 1 ] && rt=("$rtlib")
+  if env -u MAGICDIV_OPTIONS ${opts:+MAGICDIV_OPTIONS=$opts} "$clang" -x cuda \
+       --cuda-gpu-arch="$arch" --cuda-path="$cuda" -O2 -Wno-unknown-cuda-version \
+       -fpass-plugin="$plugin" -I "$root/runtime/include" -I "$root/test/e2e" \
+       -c "$src" -o "$out/$name.o" 2>"$log" &&
+     "$clang" "$out/$name.o" ${rt[@]+"${rt[@]}"} -L"$cuda/lib64" -lcudart_static -ldl -lrt \
+       -lpthread -static-libstdc++ -o "$out/$name" 2>>"$log"; then
+    rm -f "$log" "$out/$name.o"
+    echo "$name ($(basename "$src")${opts:+, $opts}$([ "$4" = 1 ] && echo ', libmagicdiv_rt.a'))"
+  else
+    rm -f "$out/$name.o"
+    echo "build.sh: note: $name was not built (see $log)" >&2
+    echo "not built"
+  fi
+}
+e2e=$(build_e2e e2e_cuda "$root/test/e2e/cuda-e2e.cu" "" 0)
+e2e_lib=$(build_e2e e2e_cuda_lib "$root/test/e2e/cuda-e2e.cu" no-embed-runtime 1)
+e2e_graph=$(build_e2e e2e_graph "$root/test/e2e/cuda-graph-e2e.cu" "" 0)
 
 glibc=$(objdump -T "$out/mdb_gpu" 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1 || true)
 {
@@ -155,6 +153,7 @@ glibc=$(objdump -T "$out/mdb_gpu" 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sort -
   echo "plugin: $plugin"
   echo "host driver needs: ${glibc:-?} (libc), libcuda.so.1 at run time"
   echo "e2e: $e2e"
+  echo "e2e lib: $e2e_lib"
   echo "e2e graph: $e2e_graph"
   echo "clones:"
   for f in "$out"/*.plugin."$arch".cubin; do

@@ -14,9 +14,9 @@
 #
 # Results: $OUT if set, else <bundle>/results-<date>: log.txt (everything
 # printed), results.csv (every case x variant), table.md, device.txt,
-# MANIFEST (how the bundle was built), e2e.txt, e2e-graph.txt.  Run time: <= 50 s for the
-# end-to-end program, <= 70 s for the graph program (run twice), then
-# mdb_gpu capped at 420 s;
+# MANIFEST (how the bundle was built), e2e.txt, e2e-lib.txt,
+# e2e-graph.txt.  Run time: <= 50 s for each end-to-end program, <= 70 s
+# for the graph program (run twice), then mdb_gpu capped at 420 s;
 # its timing phase stops starting new measurements after 340 s.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -50,24 +50,30 @@ echo "run.sh: bundle $bundle, results in $out"
 cat "$out/device.txt"
 to=()
 command -v timeout >/dev/null 2>&1 && to=(timeout -k 10 420)
-# First the host-integration program (if the bundle has it): every kernel's
-# original and clone against the CPU, launched through the runtime the way
-# a user's program launches them.  Its log goes to e2e.txt.
+# First the host-integration programs (if the bundle has them): every
+# kernel's original and clone against the CPU, launched through the runtime
+# the way a user's program launches them -- e2e_cuda with the runtime its
+# object carries (the plugin flag alone), e2e_cuda_lib with libmagicdiv_rt.a.
+# Their logs go to e2e.txt and e2e-lib.txt.
 e2e_rc=0
 dry=0
 for a in ${args[@]+"${args[@]}"}; do [ "$a" = --dry-run ] && dry=1; done
-if [ "$dry" = 0 ] && [ -x "$bundle/e2e_cuda" ]; then
-  e2e_to=()
-  command -v timeout >/dev/null 2>&1 && e2e_to=(timeout -k 5 45)
-  MAGICDIV_LOG=1 ${e2e_to[@]+"${e2e_to[@]}"} "$bundle/e2e_cuda" >"$out/e2e.txt" 2>&1
-  e2e_rc=$?
-  tail -n 5 "$out/e2e.txt"
-  if [ "$e2e_rc" = 0 ]; then
-    echo "run.sh: e2e (host pass + runtime launch path): PASSED"
+run_e2e() { # program log label
+  [ "$dry" = 0 ] && [ -x "$bundle/$1" ] || return 0
+  local to=() rc
+  command -v timeout >/dev/null 2>&1 && to=(timeout -k 5 45)
+  MAGICDIV_LOG=1 ${to[@]+"${to[@]}"} "$bundle/$1" >"$out/$2" 2>&1
+  rc=$?
+  tail -n 5 "$out/$2"
+  if [ "$rc" = 0 ]; then
+    echo "run.sh: $3: PASSED"
   else
-    echo "run.sh: e2e (host pass + runtime launch path): FAILED (exit $e2e_rc; see e2e.txt)"
+    echo "run.sh: $3: FAILED (exit $rc; see $2)"
+    [ "$e2e_rc" = 0 ] && e2e_rc=$rc
   fi
-fi
+}
+run_e2e e2e_cuda e2e.txt "e2e (host pass + the carried runtime's launch path)"
+run_e2e e2e_cuda_lib e2e-lib.txt "e2e (host pass + libmagicdiv_rt.a's launch path)"
 # The graph program, as it comes and with MAGICDIV_GRAPHS=original; its log
 # goes to e2e-graph.txt.
 if [ "$dry" = 0 ] && [ -x "$bundle/e2e_graph" ]; then
