@@ -4,7 +4,7 @@
  *   - CHECK: a failing check prints where and why and counts a failure;
  *   - tdb_*: a descriptor builder that hand-assembles descriptors;
  *   - ref_eval / ref_fill: a reference evaluator written independently of
- *     runtime/src/md_desc.c.  md_desc.c works on w-bit words with
+ *     runtime/src/desc/md_desc.c.  md_desc.c works on w-bit words with
  *     bit tricks; the reference computes every op on exact integers
  *     (__int128) and applies each LangRef rule as worded ("poison if the
  *     mathematical result does not fit").  The tests compare the two;

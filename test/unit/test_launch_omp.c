@@ -1,4 +1,4 @@
-/* test_launch_omp.c -- md_omp_launch (runtime/src/md_launch_omp.c) against
+/* test_launch_omp.c -- md_omp_launch (runtime/src/launch/md_launch_omp.c) against
  * a fake __tgt_target_kernel: the clone's region and the magic values as
  * extra literal TARGET_PARAM arguments, the kernel parameters taken from
  * the TARGET_PARAM arguments only, and every fallback to the original

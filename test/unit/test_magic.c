@@ -1,6 +1,6 @@
 /*
  * test_magic.c -- exactness tests of the magic-number generators
- * (runtime/src/md_magic.c) through the reference evaluators of md_magic.h,
+ * (runtime/src/desc/md_magic.c) through the reference evaluators of md_magic.h,
  * which are the exact device sequences.
  *
  *   test_magic u32|s32|u64|s64 [--seed S] [--pairs P]

@@ -1,6 +1,6 @@
 /*
  * md_desc.h -- inspection helpers of the descriptor evaluator
- * (runtime/src/md_desc.c), for tests and diagnostics.
+ * (runtime/src/desc/md_desc.c), for tests and diagnostics.
  *
  * The launch path only needs md_desc_validate / md_desc_fill /
  * md_desc_fill_validated / md_build_args (magicdiv.h).  What is here exposes

@@ -7,7 +7,7 @@
  * fix-up (uq ^ t) - t as the equal t ? -uq : uq, a compare and a select,
  * which NVPTX compiles one instruction shorter), and the
  * tests prove them exact against the C operators.  Generators live in
- * runtime/src/md_magic.c with their derivations.
+ * runtime/src/desc/md_magic.c with their derivations.
  *
  * Unsigned N-bit form (N = 32 or 64), one code path for every d >= 1:
  *
