@@ -624,8 +624,9 @@ const char *md_omp_mode1_refusal(LLVMValueRef call) {
   nargs = LLVMGetOperand(call, MD_OMP_PAR_NARGS);
   if (!LLVMIsAConstantInt(nargs) ||
       LLVMConstIntGetZExtValue(nargs) >= MD_OMP_MAX_SLOTS)
-    return "it is a generic-mode parallel region with too many captured "
-           "values for the runtime to pass one more";
+    return "it is a generic-mode parallel region that already passes the "
+           "64 captured values the device runtime can pass (no slot is left "
+           "for a magic value)";
   why = md_microtask_params_refusal(fn);
   return why ? why : md_wrapper_uses_refusal(call, w, id);
 }

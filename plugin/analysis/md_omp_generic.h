@@ -91,12 +91,6 @@ LLVMValueRef md_omp_captured_value(LLVMValueRef call, LLVMValueRef obj,
  * slots therefore needs a wrapper of its own, in the parallel call and in
  * every compare and direct call of that state machine (md_omp_clone.h).
  */
-/* The most slots a GPU parallel call may pass after the clone's magic
- * values are added: the device runtime's invokeMicrotask, which starts the
- * microtask in SPMD kernels and in the serialized cases of generic-mode
- * ones, has generated cases "up to 32" in the DeviceRTL's source (LLVM
- * 19's bitcode has 64); a clone past it is not made. */
-#define MD_OMP_MAX_SLOTS 32
 
 /* The wrapper function that the wrapper operand `op` of a parallel call
  * names: the function itself, or W for the state-machine ID `W.ID` (a
