@@ -27,8 +27,9 @@
 #include "md_geometry.h"
 #include "md_ir.h"
 #include "md_omp.h"
-#include "md_omp_generic.h"
+#include "md_omp_capture.h"
 #include "md_prog.h"
+#include "md_reads.h"
 
 /* Program sizes saturate here: a DAG of n squarings expands to 2^n bytes. */
 #define MD_INV_SAT (1u << 30)
@@ -79,93 +80,6 @@ LLVMTypeRef md_param_pointee(LLVMValueRef f, unsigned i) {
 LLVMTypeRef md_param_passed_type(LLVMValueRef f, unsigned i) {
   LLVMTypeRef pointee = md_param_pointee(f, i);
   return pointee ? pointee : LLVMTypeOf(LLVMGetParam(f, i));
-}
-
-/* The enum attribute `name` of argument k (0-based) of a call, at the
- * call site or on the called function; its value in *val. */
-static int md_call_arg_attr(LLVMValueRef call, LLVMValueRef fn, unsigned k,
-                            const char *name, uint64_t *val) {
-  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
-  LLVMAttributeRef a;
-  if (!kind)
-    return 0; /* not an attribute of this LLVM version */
-  a = LLVMGetCallSiteEnumAttribute(call, k + 1, kind);
-  if (!a && fn && k < LLVMCountParams(fn))
-    a = LLVMGetEnumAttributeAtIndex(fn, k + 1, kind);
-  if (!a)
-    return 0;
-  if (val)
-    *val = LLVMGetEnumAttributeValue(a);
-  return 1;
-}
-
-/* Argument k of a direct call never lets the callee (or anything it calls)
- * write the memory behind it: passed byval (the callee gets a copy made
- * from it), or readonly/readnone and not captured (nocapture before LLVM
- * 21, captures(none) -- value 0 -- after). */
-static int md_call_arg_unwritten(LLVMValueRef call, unsigned k) {
-  LLVMValueRef fn = LLVMGetCalledValue(call);
-  uint64_t v = 1;
-  if (!fn || !LLVMIsAFunction(fn) || k >= LLVMCountParams(fn) ||
-      LLVMGetCalledFunctionType(call) != LLVMGlobalGetValueType(fn) ||
-      LLVMGetNumOperandBundles(call))
-    return 0;
-  if (md_call_arg_attr(call, fn, k, "byval", NULL))
-    return 1;
-  if (!md_call_arg_attr(call, fn, k, "readonly", NULL) &&
-      !md_call_arg_attr(call, fn, k, "readnone", NULL))
-    return 0;
-  return md_call_arg_attr(call, fn, k, "nocapture", NULL) ||
-         (md_call_arg_attr(call, fn, k, "captures", &v) && v == 0);
-}
-
-/* Every use of ptr, transitively through GEPs and pointer casts, is the
- * pointer operand of a simple load, or an argument of a direct call that
- * cannot write through it (md_call_arg_unwritten). */
-static int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
-  LLVMUseRef u;
-  if (depth > 16)
-    return 0;
-  for (u = LLVMGetFirstUse(ptr); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (!LLVMIsAInstruction(user))
-      return 0;
-    switch (LLVMGetInstructionOpcode(user)) {
-    case LLVMLoad:
-      if (LLVMGetOperand(user, 0) != ptr || LLVMGetVolatile(user))
-        return 0;
-      break;
-    case LLVMGetElementPtr:
-      if (LLVMGetOperand(user, 0) != ptr ||
-          !md_ptr_only_loaded(user, depth + 1))
-        return 0;
-      break;
-    case LLVMBitCast:
-    case LLVMAddrSpaceCast:
-      if (!md_ptr_only_loaded(user, depth + 1))
-        return 0;
-      break;
-    case LLVMCall: {
-      unsigned k, n = (unsigned)LLVMGetNumArgOperands(user);
-      unsigned nops = (unsigned)LLVMGetNumOperands(user);
-      LLVMValueRef fn = LLVMGetCalledValue(user);
-      if (fn == ptr)
-        return 0;
-      for (k = 0; k + 1 < nops; k++) {
-        if (LLVMGetOperand(user, k) != ptr)
-          continue;
-        if (k < n ? !md_call_arg_unwritten(user, k)
-                  : !(fn && LLVMIsAFunction(fn) &&
-                      md_name_is(fn, "llvm.assume")))
-          return 0; /* (an operand bundle's operand: only assume's) */
-      }
-      break;
-    }
-    default:
-      return 0;
-    }
-  }
-  return 1;
 }
 
 /* md_ptr_only_loaded(arg), once per argument and kernel. */

@@ -19,15 +19,9 @@
  * that stays in generic mode (1), when md_omp_generic.h allows it (the kernel
  * clone then gets a wrapper of its own, md_omp_clone.h).
  *
- * Captured scalars of such regions (and of every region of a CPU device
- * module, started by __kmpc_fork_call) are passed by reference: the
- * microtask gets a pointer to an object of the caller -- a stack slot, or
- * a team-shared global that OpenMPOpt made of a globalized variable -- and
- * loads the value.  md_omp_captured_value says which value such a load
- * reads, when it can be proven: the object is written by exactly one
- * store, which comes before the parallel call in every thread (in a
- * generic-mode kernel: the main thread's, md_omp_mode1_store_first), and
- * is only read everywhere else.
+ * The values such a region's microtask reads through captured pointers:
+ * md_omp_capture.h (it uses md_omp_spmd_store_first and
+ * md_omp_mode1_store_first for the order of the stores).
  */
 #ifndef MAGICDIV_MD_OMP_GENERIC_H
 #define MAGICDIV_MD_OMP_GENERIC_H
@@ -62,12 +56,12 @@ int md_omp_is_wrapper(LLVMValueRef f);
  * call of its microtask, else why not. */
 const char *md_omp_region_refusal(LLVMValueRef call);
 
-/* The value that a load at byte `off` of `obj` (the object whose address
- * the parallel call `call` passes to its microtask; address-space casts
- * allowed) reads in the microtask: the value of the object's only store,
- * or NULL with *why saying why it is not known. */
-LLVMValueRef md_omp_captured_value(LLVMValueRef call, LLVMValueRef obj,
-                                   long long off, const char **why);
+/* 1 if store `st` of an SPMD kernel to a team-shared object comes before
+ * parallel call `call` of the same kernel in every thread: it is made by
+ * thread 0 in a block guarded by "hardware thread id == 0" (as OpenMPOpt
+ * guards the sequential code of an SPMD kernel), in no loop, which
+ * continues at a team barrier that dominates the call. */
+int md_omp_spmd_store_first(LLVMValueRef st, LLVMValueRef call);
 
 /* ---- Kernels that stay in generic execution mode (ExecMode 1), where the
  * workers run the region through its wrapper function.

@@ -21,6 +21,18 @@ static inline int md_is_lifetime_marker(LLVMValueRef i) {
   return len > 14 && memcmp(s, "llvm.lifetime.", 14) == 0;
 }
 
+/* The function instruction i is in. */
+static inline LLVMValueRef md_inst_fn(LLVMValueRef i) {
+  return LLVMGetBasicBlockParent(LLVMGetInstructionParent(i));
+}
+
+/* Is v an address-space cast (instruction or constant expression)? */
+static inline int md_is_ascast(LLVMValueRef v) {
+  return LLVMIsAAddrSpaceCastInst(v) ||
+         (LLVMIsAConstantExpr(v) &&
+          LLVMGetConstOpcode(v) == LLVMAddrSpaceCast);
+}
+
 /* Width in bits of an integer type, 0 for any other type. */
 static inline unsigned md_type_width(LLVMTypeRef t) {
   return LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t)
