@@ -66,15 +66,20 @@ const char *md_omp_wrapper_refusal(LLVMValueRef call) {
   return NULL;
 }
 
-int md_omp_is_wrapper(LLVMValueRef f) {
+LLVMValueRef md_omp_wrapper_call(LLVMValueRef f) {
+  LLVMValueRef first = NULL;
   LLVMUseRef u;
   for (u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
-    if (md_omp_call_kind(user) == MD_OMP_PAR &&
-        LLVMGetOperand(user, MD_OMP_PAR_WRAPPER) == f)
-      return 1;
+    if (md_omp_call_kind(user) != MD_OMP_PAR ||
+        LLVMGetOperand(user, MD_OMP_PAR_WRAPPER) != f)
+      continue;
+    if (md_omp_wrapper_is_clangs(user))
+      return user; /* (not a clone's copy, which starts another function) */
+    if (!first)
+      first = user;
   }
-  return 0;
+  return first;
 }
 
 const char *md_omp_region_refusal(LLVMValueRef call) {
@@ -86,24 +91,6 @@ const char *md_omp_region_refusal(LLVMValueRef call) {
 }
 
 /* ---- the store comes first ---- */
-
-/* 1 if block `to` can be reached from block `from` (a successor path). */
-static int md_omp_reaches(LLVMBasicBlockRef from, LLVMBasicBlockRef to,
-                      md_map *seen) {
-  LLVMValueRef term = LLVMGetBasicBlockTerminator(from);
-  unsigned n, i;
-  if (from == to)
-    return 1;
-  if (md_map_get(seen, from) || !term)
-    return 0;
-  if (md_map_put(seen, from, from))
-    return 1; /* out of memory: as if it did */
-  n = LLVMGetNumSuccessors(term);
-  for (i = 0; i < n; i++)
-    if (md_omp_reaches(LLVMGetSuccessor(term, i), to, seen))
-      return 1;
-  return 0;
-}
 
 /* 1 if the (reachable) predecessors of block j are exactly p and b. */
 static int md_preds_are(const md_dom *d, LLVMBasicBlockRef j,
@@ -166,13 +153,14 @@ static int md_thread0_guard(const md_dom *d, LLVMBasicBlockRef b,
 
 /* A team-shared object: the store is made by thread 0 in a block guarded
  * by "thread id == 0" (as OpenMPOpt guards the sequential code of an SPMD
- * kernel), which runs once and continues at a team barrier that dominates
- * the call; so every thread's call starts after the store. */
+ * kernel), which continues at a team barrier that dominates the call; so
+ * every thread's call starts after thread 0's latest store.  The store may
+ * be in a loop (a team's distribute loop): the caller checks that its value
+ * is launch-invariant, so every execution stores the same value. */
 int md_omp_spmd_store_first(LLVMValueRef st, LLVMValueRef call) {
   LLVMBasicBlockRef b = LLVMGetInstructionParent(st), join = NULL;
   LLVMValueRef first;
   md_dom d;
-  md_map seen = {0};
   int ok;
   if (md_dom_build(&d, md_inst_fn(call)))
     return 0;
@@ -183,12 +171,8 @@ int md_omp_spmd_store_first(LLVMValueRef st, LLVMValueRef call) {
   if (!ok)
     return 0;
   first = LLVMGetFirstInstruction(join);
-  if (!md_calls(first, "__kmpc_barrier_simple_spmd") &&
-      !md_calls(first, "__kmpc_barrier"))
-    return 0;
-  ok = !md_omp_reaches(join, b, &seen); /* the guarded block is in no loop */
-  md_map_release(&seen);
-  return ok;
+  return md_calls(first, "__kmpc_barrier_simple_spmd") ||
+         md_calls(first, "__kmpc_barrier");
 }
 
 /* ==== generic-mode kernels (ExecMode 1): the wrapper and its state-machine
@@ -426,28 +410,6 @@ static int md_main_thread_only(const md_dom *d, LLVMValueRef kernel,
   return 0;
 }
 
-/* 1 if block b is in no cycle. */
-static int md_in_no_loop(LLVMBasicBlockRef b) {
-  LLVMValueRef term = LLVMGetBasicBlockTerminator(b);
-  unsigned n = term ? LLVMGetNumSuccessors(term) : 0, i;
-  int cyc = 0;
-  for (i = 0; i < n && !cyc; i++) {
-    md_map seen = {0};
-    cyc = md_omp_reaches(LLVMGetSuccessor(term, i), b, &seen);
-    md_map_release(&seen);
-  }
-  return !cyc;
-}
-
-/* 1 if instruction a comes before b in their common block. */
-static int md_before_in_block(LLVMValueRef a, LLVMValueRef b) {
-  LLVMValueRef i;
-  for (i = LLVMGetNextInstruction(a); i; i = LLVMGetNextInstruction(i))
-    if (i == b)
-      return 1;
-  return 0;
-}
-
 int md_omp_mode1_store_first(LLVMValueRef st, LLVMValueRef call) {
   LLVMValueRef kernel = md_inst_fn(call);
   LLVMBasicBlockRef sb = LLVMGetInstructionParent(st);
@@ -460,8 +422,8 @@ int md_omp_mode1_store_first(LLVMValueRef st, LLVMValueRef call) {
   if (md_dom_build(&d, kernel))
     return 0;
   ok = md_main_thread_only(&d, kernel, sb) &&
-       (sb == cb ? md_before_in_block(st, call)
+       (sb == cb ? md_inst_before(st, call)
                  : md_dom_dominates(&d, sb, cb));
   md_dom_release(&d);
-  return ok && md_in_no_loop(sb);
+  return ok;
 }

@@ -48,8 +48,10 @@ int md_omp_config_field(LLVMValueRef f, unsigned i);
  * (md_omp_generic.h) allows it; else why it is left alone. */
 const char *md_omp_wrapper_refusal(LLVMValueRef call);
 
-/* 1 if f is the wrapper function of a __kmpc_parallel_60/51 call. */
-int md_omp_is_wrapper(LLVMValueRef f);
+/* The __kmpc_parallel_60/51 call whose wrapper operand is f -- one for
+ * which f is clang's wrapper of its microtask (md_omp_wrapper_is_clangs)
+ * if there is one -- or NULL if f is no such wrapper function. */
+LLVMValueRef md_omp_wrapper_call(LLVMValueRef f);
 
 /* md_omp_refusal (md_omp.h), and for a call with a wrapper function
  * md_omp_wrapper_refusal: NULL if the parallel call can be treated as a
@@ -57,11 +59,13 @@ int md_omp_is_wrapper(LLVMValueRef f);
 const char *md_omp_region_refusal(LLVMValueRef call);
 
 /* 1 if store `st` of an SPMD kernel to a team-shared object comes before
- * parallel call `call` of the same kernel in every thread: it is made by
- * thread 0 in a block guarded by "hardware thread id == 0" (as OpenMPOpt
- * guards the sequential code of an SPMD kernel), in no loop, which
- * continues at a team barrier that dominates the call. */
-int md_omp_spmd_store_first(LLVMValueRef st, LLVMValueRef call);
+ * instruction `use` (a parallel call, or a load) of the same kernel in
+ * every thread: it is made by thread 0 in a block guarded by "hardware
+ * thread id == 0" (as OpenMPOpt guards the sequential code of an SPMD
+ * kernel), which continues at a team barrier that dominates `use`.  In a
+ * loop too: the caller checks that the stored value is launch-invariant
+ * (every execution stores the same value). */
+int md_omp_spmd_store_first(LLVMValueRef st, LLVMValueRef use);
 
 /* ---- Kernels that stay in generic execution mode (ExecMode 1), where the
  * workers run the region through its wrapper function.
@@ -104,9 +108,10 @@ int md_omp_wrapper_is_clangs(LLVMValueRef call);
  * else why not. */
 const char *md_omp_mode1_refusal(LLVMValueRef call);
 
-/* 1 if store `st` of a generic-mode kernel runs once, on the main thread
- * only (in no loop, dominated by the `__kmpc_target_init == -1` edge),
- * before parallel call `call` of the same kernel (it dominates it). */
-int md_omp_mode1_store_first(LLVMValueRef st, LLVMValueRef call);
+/* 1 if store `st` of a generic-mode kernel runs on the main thread only
+ * (dominated by the `__kmpc_target_init == -1` edge), before instruction
+ * `use` (a parallel call, or a load) of the same kernel (it dominates it).
+ * In a loop too, as md_omp_spmd_store_first. */
+int md_omp_mode1_store_first(LLVMValueRef st, LLVMValueRef use);
 
 #endif

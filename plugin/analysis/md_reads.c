@@ -52,10 +52,40 @@ int md_call_arg_unwritten(LLVMValueRef call, unsigned k) {
          (md_call_arg_attr(call, fn, k, "captures", &v) && v == 0);
 }
 
-/* Every use of ptr, transitively through GEPs and pointer casts, is the
- * pointer operand of a simple load, or an argument of a direct call that
- * cannot write through it (md_call_arg_unwritten). */
-int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
+static int md_param_reads(LLVMValueRef call, unsigned i, int depth);
+static int md_addr_store_reads(LLVMValueRef st, int depth);
+
+/* The operands of a call that are ptr only let the callee read through it:
+ * arguments md_call_arg_unwritten allows, variadic operands of a fork
+ * call whose microtask only reads that argument, and llvm.assume's
+ * operand-bundle operands. */
+static int md_call_reads(LLVMValueRef call, LLVMValueRef ptr, int depth) {
+  unsigned k, n = (unsigned)LLVMGetNumArgOperands(call);
+  unsigned nops = (unsigned)LLVMGetNumOperands(call);
+  LLVMValueRef fn = LLVMGetCalledValue(call);
+  int fork = md_omp_call_kind(call) == MD_OMP_FORK;
+  if (fn == ptr)
+    return 0;
+  for (k = 0; k + 1 < nops; k++) {
+    if (LLVMGetOperand(call, k) != ptr)
+      continue;
+    if (fork && k >= MD_OMP_FORK_ARGS && k < n) {
+      if (!md_param_reads(call, k - 1, depth + 1))
+        return 0; /* variadic operand k is the microtask's argument k-1 */
+    } else if (k < n ? !md_call_arg_unwritten(call, k)
+                     : !(fn && LLVMIsAFunction(fn) &&
+                         LLVMGetIntrinsicID(fn) ==
+                             LLVMLookupIntrinsicID("llvm.assume", 11))) {
+      return 0; /* (an operand bundle's operand: only assume's) */
+    }
+  }
+  return 1;
+}
+
+/* md_ptr_only_loaded, and through the parallel regions ptr is passed to:
+ * its address stored into a slot of a captured-values array, or passed to
+ * a fork call, whose microtask only reads through that argument. */
+static int md_reads_walk(LLVMValueRef ptr, int depth) {
   LLVMUseRef u;
   if (depth > 16)
     return 0;
@@ -69,32 +99,23 @@ int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
         return 0;
       break;
     case LLVMGetElementPtr:
-      if (LLVMGetOperand(user, 0) != ptr ||
-          !md_ptr_only_loaded(user, depth + 1))
+      if (LLVMGetOperand(user, 0) != ptr || !md_reads_walk(user, depth + 1))
         return 0;
       break;
     case LLVMBitCast:
     case LLVMAddrSpaceCast:
-      if (!md_ptr_only_loaded(user, depth + 1))
+      if (!md_reads_walk(user, depth + 1))
         return 0;
       break;
-    case LLVMCall: {
-      unsigned k, n = (unsigned)LLVMGetNumArgOperands(user);
-      unsigned nops = (unsigned)LLVMGetNumOperands(user);
-      LLVMValueRef fn = LLVMGetCalledValue(user);
-      if (fn == ptr)
+    case LLVMCall:
+      if (!md_call_reads(user, ptr, depth))
         return 0;
-      for (k = 0; k + 1 < nops; k++) {
-        if (LLVMGetOperand(user, k) != ptr)
-          continue;
-        if (k < n ? !md_call_arg_unwritten(user, k)
-                  : !(fn && LLVMIsAFunction(fn) &&
-                      LLVMGetIntrinsicID(fn) ==
-                          LLVMLookupIntrinsicID("llvm.assume", 11)))
-          return 0; /* (an operand bundle's operand: only assume's) */
-      }
       break;
-    }
+    case LLVMStore:
+      if (LLVMGetOperand(user, 0) != ptr || LLVMGetOperand(user, 1) == ptr ||
+          LLVMGetVolatile(user) || !md_addr_store_reads(user, depth + 1))
+        return 0;
+      break;
     default:
       return 0;
     }
@@ -102,28 +123,12 @@ int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
   return 1;
 }
 
-/* 1 if every use of p (through GEPs and casts) is a load. */
-static int md_only_loaded(LLVMValueRef p, unsigned depth) {
-  LLVMUseRef u;
-  if (depth > MD_OMP_DEPTH)
-    return 0;
-  for (u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (LLVMIsALoadInst(user) && !LLVMGetVolatile(user))
-      continue;
-    if ((LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == p) ||
-        LLVMIsABitCastInst(user) || LLVMIsAAddrSpaceCastInst(user)) {
-      if (!md_only_loaded(user, depth + 1))
-        return 0;
-      continue;
-    }
-    return 0;
-  }
-  return 1;
+int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
+  return md_reads_walk(ptr, depth);
 }
 
 /* 1 if the microtask of the parallel call reads its argument i only. */
-int md_omp_param_only_loaded(LLVMValueRef call, unsigned i) {
+static int md_param_reads(LLVMValueRef call, unsigned i, int depth) {
   LLVMValueRef fn = md_omp_microtask(call);
   if (!fn || i >= LLVMCountParams(fn))
     return 0;
@@ -138,16 +143,20 @@ int md_omp_param_only_loaded(LLVMValueRef call, unsigned i) {
           MD_OMP_EXEC_GENERIC &&
       !md_omp_wrapper_is_clangs(call))
     return 0; /* its wrapper runs, and it may be anything */
-  return md_only_loaded(LLVMGetParam(fn, i), 0);
+  return md_reads_walk(LLVMGetParam(fn, i), depth + 1);
+}
+
+int md_omp_param_only_loaded(LLVMValueRef call, unsigned i) {
+  return md_param_reads(call, i, 0);
 }
 
 /* 1 if slot `slot` of the captured-values array p (byte `off` of it) is
  * read by nothing but the microtasks of the parallel calls passing the
- * array, which only load through it. */
+ * array, which only read through it. */
 static int md_slot_readers_ok(LLVMValueRef p, long long off, unsigned slot,
-                              unsigned depth) {
+                              int depth) {
   LLVMUseRef u;
-  if (depth > MD_OMP_DEPTH)
+  if (depth > 16)
     return 0;
   for (u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
@@ -170,7 +179,7 @@ static int md_slot_readers_ok(LLVMValueRef p, long long off, unsigned slot,
     }
     if (md_omp_call_kind(user) == MD_OMP_PAR && off == 0 &&
         LLVMGetOperand(user, MD_OMP_PAR_ARGS) == p &&
-        md_omp_param_only_loaded(user, slot + 2))
+        md_param_reads(user, slot + 2, depth))
       continue;
     return 0;
   }
@@ -178,8 +187,8 @@ static int md_slot_readers_ok(LLVMValueRef p, long long off, unsigned slot,
 }
 
 /* 1 if the store of the object's address `st` puts it into a slot of a
- * captured-values array read only by microtasks that only load. */
-int md_omp_addr_store_ok(LLVMValueRef st) {
+ * captured-values array read only by microtasks that only read. */
+static int md_addr_store_reads(LLVMValueRef st, int depth) {
   LLVMValueRef p = LLVMGetOperand(st, 1);
   long long off = 0, d;
   unsigned guard;
@@ -197,6 +206,9 @@ int md_omp_addr_store_ok(LLVMValueRef st) {
   if (!LLVMIsAAllocaInst(p) || off < 0 || off % 8 ||
       md_inst_fn(p) != md_inst_fn(st))
     return 0;
-  return md_slot_readers_ok(p, 0, (unsigned)(off / 8), 0);
+  return md_slot_readers_ok(p, 0, (unsigned)(off / 8), depth);
 }
 
+int md_omp_addr_store_ok(LLVMValueRef st) {
+  return md_addr_store_reads(st, 0);
+}

@@ -21,14 +21,16 @@
 int md_call_arg_unwritten(LLVMValueRef call, unsigned k);
 
 /* 1 if every use of ptr, transitively through GEPs and pointer casts, is
- * the pointer operand of a simple load, or an argument of a direct call
- * that cannot write through it (md_call_arg_unwritten); depth: of the
- * walk so far (0). */
+ * the pointer operand of a simple load, an argument of a direct call that
+ * cannot write through it (md_call_arg_unwritten), or -- OpenMP -- a store
+ * of it into a slot of a captured-values array, or a variadic operand of a
+ * fork call, whose microtask only reads through that argument (in the same
+ * sense, recursively); depth: of the walk so far (0). */
 int md_ptr_only_loaded(LLVMValueRef ptr, int depth);
 
-/* 1 if the microtask of the parallel call (md_omp.h) only loads through
- * its argument i, and no wrapper function that may run instead could do
- * otherwise. */
+/* 1 if the microtask of the parallel call (md_omp.h) only reads through
+ * its argument i (md_ptr_only_loaded), and no wrapper function that may
+ * run instead could do otherwise. */
 int md_omp_param_only_loaded(LLVMValueRef call, unsigned i);
 
 /* 1 if store `st` (of an object's address) puts it into a slot of a

@@ -4,11 +4,13 @@
  *
  * The kernel's parameters are the dynamic-environment pointer followed by
  * one per TARGET_PARAM argument (the other entries of the argument arrays
- * only map data); a divisor program reads only integer
- * parameters, which an OpenMP kernel gets by value (OMP_TGT_MAPTYPE_LITERAL:
- * the value itself is in args->ptrs[i]).  Any other argument (a mapped
- * pointer, translated by libomptarget) is NULL to the evaluator, so a
- * program reading it fails and the original runs.  The clone is launched
+ * only map data); a divisor program reads integer parameters, which an
+ * OpenMP kernel gets by value (OMP_TGT_MAPTYPE_LITERAL: the value itself is
+ * in args->ptrs[i]), and fields of objects passed by reference (a mapped
+ * scalar, a firstprivate struct), whose host bytes md_omp_map.c supplies
+ * when they are the bytes the device reads at this launch -- else the
+ * original runs (MD_FALLBACK_ARG_UNKNOWN).  Any other argument is NULL to
+ * the evaluator.  The clone is launched
  * through the program's own __tgt_target_kernel with its own region id and
  * the arguments extended by one literal TARGET_PARAM per magic value; the
  * launch geometry is the offload runtime's choice and no OpenMP descriptor
@@ -27,9 +29,8 @@
 #include <string.h>
 
 #include "md_launch_internal.h"
+#include "md_omp_map.h"
 
-#define MD_OMP_MAPTYPE_TARGET_PARAM 0x20
-#define MD_OMP_MAPTYPE_LITERAL 0x100
 #define MD_OMP_ARGS_VERSION 3
 #define MD_OMP_MAX_ARGS 1024
 
@@ -175,6 +176,12 @@ static int md_omp_clone_launch(const md_entry *e, int created, void *ident,
     ptrs[p] = (t & MD_OMP_MAPTYPE_LITERAL) ? (void *)&vals[p] : NULL;
     p++;
   }
+  /* arguments passed by reference: their host bytes when they are what
+   * the device reads at this launch (md_omp_map.c) */
+  s = md_omp_ref_args(e->desc_ref, e->plain ? e->plain_desc_ref : NULL, a,
+                      dev, ptrs, np);
+  if (s != MD_OK)
+    goto done;
   s = md_clone_args_make(e, ptrs, &dims, &ca);
   if (s == MD_OK) {
     /* the magic values are those the argument array points to: on a memo

@@ -28,10 +28,13 @@
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded through a pointer argument that the device function writes through or lets escape (in device function 'writes_mt', called from kernel 'writes')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'unguarded_mt', called from kernel 'unguarded')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'nobarrier_mt', called from kernel 'nobarrier')
-; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'loop_mt', called from kernel 'loop')
+; A guarded store in a loop: its value is launch-invariant, so every
+; iteration stores the same value before its barrier (`loop`); a value that
+; changes per iteration is not invariant (gen_loop).
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: kernel 'loop' cloned as 'loop__magicdiv': 1 division site(s)
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object that is neither a stack slot nor a team-shared variable of the caller (in device function 'init_mt', called from kernel 'init')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object that is neither a stack slot nor a team-shared variable of the caller (in device function 'device_mt', called from kernel 'device')
-; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object at an offset (in device function 'offset_mt', called from kernel 'offset')
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object that is not stored exactly once (in device function 'offset_mt', called from kernel 'offset')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'bypass_mt', called from kernel 'bypass')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: kernel 'slot_ok' cloned as 'slot_ok__magicdiv': 1 division site(s)
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: udiv i32 left alone: divisor is loaded from a captured object that is not stored exactly once (in device function 'slot_twice_mt', called from kernel 'slot_twice')
@@ -52,10 +55,11 @@
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv in device function 'gen_gsm_mt' (called from kernel 'gen_gsm') left alone: it is a generic-mode parallel region whose kernel's state machine is not known
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'gen_nodom_mt', called from kernel 'gen_nodom')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object that is not stored exactly once (in device function 'gen_twice_mt', called from kernel 'gen_twice')
-; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'gen_loop_mt', called from kernel 'gen_loop')
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is a PHI (differs across control flow) (in device function 'gen_loop_mt', called from kernel 'gen_loop')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'gen_worker_mt', called from kernel 'gen_worker')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object that a parallel region may write or whose address escapes (in device function 'gen_writer_mt', called from kernel 'gen_writer')
 ; IR: define weak_odr protected ptx_kernel void @ok__magicdiv(
+; IR: define weak_odr protected ptx_kernel void @loop__magicdiv(
 ; IR: define weak_odr protected ptx_kernel void @slot_ok__magicdiv(
 ; IR: define weak_odr protected ptx_kernel void @gen_ok__magicdiv(
 ; IR: define weak_odr protected ptx_kernel void @sm_ok__magicdiv(
@@ -575,6 +579,7 @@ entry:
   %go = icmp eq i32 %init, -1
   br i1 %go, label %user, label %exit
 user:
+  %i = phi i32 [ 0, %entry ], [ %i1, %join ]
   %tid = call i32 @__kmpc_get_hardware_thread_id_in_block()
   %is0 = icmp eq i32 %tid, 0
   br i1 %is0, label %guarded, label %join
@@ -588,7 +593,8 @@ join:
   %a1 = getelementptr inbounds i8, ptr %args, i64 8
   store ptr %out, ptr %a1, align 8
   call void @__kmpc_parallel_60(ptr @id, i32 0, i32 1, i32 -1, i32 -1, ptr @loop_mt, ptr @loop_wrapper, ptr %args, i64 2, i32 0)
-  %again = icmp eq i32 %tid, 7
+  %i1 = add i32 %i, 1
+  %again = icmp ult i32 %i1, 4
   br i1 %again, label %user, label %done
 done:
   call void @__kmpc_target_deinit()
