@@ -27,8 +27,9 @@
 #include "md_geometry.h"
 #include "md_ir.h"
 #include "md_omp.h"
-#include "md_omp_generic.h"
+#include "md_omp_capture.h"
 #include "md_prog.h"
+#include "md_reads.h"
 
 /* Program sizes saturate here: a DAG of n squarings expands to 2^n bytes. */
 #define MD_INV_SAT (1u << 30)
@@ -81,93 +82,6 @@ LLVMTypeRef md_param_passed_type(LLVMValueRef f, unsigned i) {
   return pointee ? pointee : LLVMTypeOf(LLVMGetParam(f, i));
 }
 
-/* The enum attribute `name` of argument k (0-based) of a call, at the
- * call site or on the called function; its value in *val. */
-static int md_call_arg_attr(LLVMValueRef call, LLVMValueRef fn, unsigned k,
-                            const char *name, uint64_t *val) {
-  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
-  LLVMAttributeRef a;
-  if (!kind)
-    return 0; /* not an attribute of this LLVM version */
-  a = LLVMGetCallSiteEnumAttribute(call, k + 1, kind);
-  if (!a && fn && k < LLVMCountParams(fn))
-    a = LLVMGetEnumAttributeAtIndex(fn, k + 1, kind);
-  if (!a)
-    return 0;
-  if (val)
-    *val = LLVMGetEnumAttributeValue(a);
-  return 1;
-}
-
-/* Argument k of a direct call never lets the callee (or anything it calls)
- * write the memory behind it: passed byval (the callee gets a copy made
- * from it), or readonly/readnone and not captured (nocapture before LLVM
- * 21, captures(none) -- value 0 -- after). */
-static int md_call_arg_unwritten(LLVMValueRef call, unsigned k) {
-  LLVMValueRef fn = LLVMGetCalledValue(call);
-  uint64_t v = 1;
-  if (!fn || !LLVMIsAFunction(fn) || k >= LLVMCountParams(fn) ||
-      LLVMGetCalledFunctionType(call) != LLVMGlobalGetValueType(fn) ||
-      LLVMGetNumOperandBundles(call))
-    return 0;
-  if (md_call_arg_attr(call, fn, k, "byval", NULL))
-    return 1;
-  if (!md_call_arg_attr(call, fn, k, "readonly", NULL) &&
-      !md_call_arg_attr(call, fn, k, "readnone", NULL))
-    return 0;
-  return md_call_arg_attr(call, fn, k, "nocapture", NULL) ||
-         (md_call_arg_attr(call, fn, k, "captures", &v) && v == 0);
-}
-
-/* Every use of ptr, transitively through GEPs and pointer casts, is the
- * pointer operand of a simple load, or an argument of a direct call that
- * cannot write through it (md_call_arg_unwritten). */
-static int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
-  LLVMUseRef u;
-  if (depth > 16)
-    return 0;
-  for (u = LLVMGetFirstUse(ptr); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (!LLVMIsAInstruction(user))
-      return 0;
-    switch (LLVMGetInstructionOpcode(user)) {
-    case LLVMLoad:
-      if (LLVMGetOperand(user, 0) != ptr || LLVMGetVolatile(user))
-        return 0;
-      break;
-    case LLVMGetElementPtr:
-      if (LLVMGetOperand(user, 0) != ptr ||
-          !md_ptr_only_loaded(user, depth + 1))
-        return 0;
-      break;
-    case LLVMBitCast:
-    case LLVMAddrSpaceCast:
-      if (!md_ptr_only_loaded(user, depth + 1))
-        return 0;
-      break;
-    case LLVMCall: {
-      unsigned k, n = (unsigned)LLVMGetNumArgOperands(user);
-      unsigned nops = (unsigned)LLVMGetNumOperands(user);
-      LLVMValueRef fn = LLVMGetCalledValue(user);
-      if (fn == ptr)
-        return 0;
-      for (k = 0; k + 1 < nops; k++) {
-        if (LLVMGetOperand(user, k) != ptr)
-          continue;
-        if (k < n ? !md_call_arg_unwritten(user, k)
-                  : !(fn && LLVMIsAFunction(fn) &&
-                      md_name_is(fn, "llvm.assume")))
-          return 0; /* (an operand bundle's operand: only assume's) */
-      }
-      break;
-    }
-    default:
-      return 0;
-    }
-  }
-  return 1;
-}
-
 /* md_ptr_only_loaded(arg), once per argument and kernel. */
 static int md_arg_readonly(md_inv *c, LLVMValueRef arg) {
   uintptr_t r = (uintptr_t)md_map_get(&c->readonly, arg);
@@ -178,43 +92,6 @@ static int md_arg_readonly(md_inv *c, LLVMValueRef arg) {
   return r == 1;
 }
 
-/* Constant byte offset of a GEP with all-constant indices, computed with
- * overflow checks: 0 (refused) when an index or the sum leaves int64. */
-static int md_gep_offset(md_inv *c, LLVMValueRef gep, int64_t *off) {
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
-  unsigned n = (unsigned)LLVMGetNumOperands(gep), i;
-  int64_t total = 0;
-  for (i = 1; i < n; i++) {
-    LLVMValueRef idx = LLVMGetOperand(gep, i);
-    int64_t k, step;
-    if (!LLVMIsAConstantInt(idx) || md_type_width(LLVMTypeOf(idx)) > 64)
-      return 0;
-    k = LLVMConstIntGetSExtValue(idx);
-    if (i > 1 && LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
-      if (k < 0 || (unsigned long long)k >= LLVMCountStructElementTypes(ty))
-        return 0;
-      step = (int64_t)LLVMOffsetOfElement(c->td, ty, (unsigned)k);
-      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)k);
-      if (__builtin_add_overflow(total, step, &total))
-        return 0;
-      continue;
-    }
-    if (i > 1) {
-      if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind)
-        return 0;
-      ty = LLVMGetElementType(ty);
-    }
-    {
-      unsigned long long size = LLVMABISizeOfType(c->td, ty);
-      if (size > INT64_MAX || __builtin_mul_overflow(k, (int64_t)size, &step) ||
-          __builtin_add_overflow(total, step, &total))
-        return 0;
-    }
-  }
-  *off = total;
-  return 1;
-}
-
 /* Strip constant-offset GEPs and pointer casts; return the base pointer and
  * the accumulated offset, or NULL. */
 static LLVMValueRef md_ptr_base(md_inv *c, LLVMValueRef p, int64_t *off) {
@@ -223,7 +100,7 @@ static LLVMValueRef md_ptr_base(md_inv *c, LLVMValueRef p, int64_t *off) {
   while (guard++ < 16) {
     if (LLVMIsAGetElementPtrInst(p)) {
       int64_t o;
-      if (!md_gep_offset(c, p, &o) || __builtin_add_overflow(total, o, &total))
+      if (!md_gep_const_offset(c->td, p, &o) || __builtin_add_overflow(total, o, &total))
         return NULL;
       p = LLVMGetOperand(p, 0);
     } else if (LLVMIsABitCastInst(p) || LLVMIsAAddrSpaceCastInst(p)) {
@@ -388,7 +265,8 @@ static int md_rule_load_at(md_inv *c, LLVMValueRef ld, unsigned w,
       return LLVMGetTypeKind(LLVMTypeOf(ld)) == LLVMVectorTypeKind
                  ? md_lane(c, val, lane, f)
                  : md_operand(c, val, f);
-    return md_fail(c, ld, "divisor is loaded from a stack slot");
+    if (!md_omp_is_device_module(LLVMGetGlobalParent(c->kernel)))
+      return md_fail(c, ld, "divisor is loaded from a stack slot");
   }
   if (__builtin_add_overflow(off, (int64_t)lane * (int64_t)(w / 8), &off))
     return md_fail(c, ld, "divisor is loaded outside its struct argument");
@@ -397,33 +275,49 @@ static int md_rule_load_at(md_inv *c, LLVMValueRef ld, unsigned w,
   return md_field_at(c, ld, base, off, w, f);
 }
 
-/* A load in a parallel region's microtask (c) through a pointer to an
- * object of the caller: the value of the object's only store
- * (md_omp_captured_value), analysed in the caller; a load narrower than
- * that value reads its low bits on a little-endian target. */
-static int md_captured_load(md_inv *c, LLVMValueRef ld, LLVMValueRef obj,
-                            int64_t off, unsigned w, md_frame *f) {
-  md_inv *p = c->parent;
+/* A load ld in context c from an OpenMP captured object obj
+ * (md_omp_captured_src): in a microtask through a pointer to an object of
+ * the caller (p = the caller's context, use = the parallel call), or of a
+ * team-shared variable in its own function (p = c, use = ld).  Bits of
+ * the value its one write stores, analysed in p (a narrower or later field
+ * of a wider integer is a shift and a truncation on a little-endian
+ * target), or the field that a memcpy copied from memory of p's function. */
+static int md_captured_load(md_inv *c, md_inv *p, LLVMValueRef use,
+                            LLVMValueRef ld, LLVMValueRef obj, int64_t off,
+                            unsigned w, md_frame *f) {
   const char *why = NULL;
-  LLVMValueRef v = md_omp_captured_value(c->call, obj, off, &why);
+  md_omp_src src;
   unsigned vw;
-  if (!v)
+  if (!md_omp_captured_src(use, obj, off, w / 8, &src, &why))
     return md_fail(c, ld, why);
-  vw = md_type_width(LLVMTypeOf(v));
-  if (vw < w || vw > 64 || LLVMGetTypeKind(LLVMTypeOf(v)) !=
-                               LLVMIntegerTypeKind ||
-      (vw > w && LLVMByteOrder(c->td) != LLVMLittleEndian))
-    return md_fail(c, ld, "divisor is loaded from a captured object stored "
-                          "with another type");
   p->why = NULL;
   p->why_at = NULL;
-  if (!md_operand(p, v, f))
-    return md_fail(c, p->why_at ? p->why_at : ld,
-                   p->why ? p->why : "divisor is a captured value that is "
-                                     "not launch-invariant at the call");
-  if (vw > w)
-    md_prog_cast(f->out, MD_OP_TRUNC, vw, w);
-  return 1;
+  if (src.ptr) {
+    int64_t poff = 0;
+    LLVMValueRef base = md_ptr_base(p, src.ptr, &poff);
+    if (!base || __builtin_add_overflow(poff, src.off, &poff))
+      return md_fail(c, ld, "divisor is loaded from a captured object copied "
+                            "from a non-constant address");
+    if (md_field_at(p, ld, base, poff, w, f))
+      return 1;
+  } else {
+    vw = md_type_width(LLVMTypeOf(src.value));
+    if (vw > 64 || src.shift + w > vw)
+      return md_fail(c, ld, "divisor is loaded from a captured object stored "
+                            "with another type");
+    if (md_operand(p, src.value, f)) {
+      if (src.shift) {
+        md_prog_const(f->out, vw, src.shift);
+        md_prog_binop(f->out, MD_OP_LSHR, vw, 0);
+      }
+      if (vw > w)
+        md_prog_cast(f->out, MD_OP_TRUNC, vw, w);
+      return 1;
+    }
+  }
+  return md_fail(c, p->why_at ? p->why_at : ld,
+                 p->why ? p->why : "divisor is a captured value that is "
+                                   "not launch-invariant at the call");
 }
 
 /* The w-bit field at byte `off` behind `base` (a pointer stripped of
@@ -434,7 +328,13 @@ static int md_captured_load(md_inv *c, LLVMValueRef ld, LLVMValueRef obj,
 static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
                        int64_t off, unsigned w, md_frame *f) {
   unsigned i;
+  unsigned long long size;
   LLVMTypeRef pointee;
+  /* OpenMP: a stack slot or team-shared variable of the function itself */
+  if ((LLVMIsAGlobalVariable(md_omp_strip_ascast(base)) ||
+       LLVMIsAAllocaInst(base)) &&
+      md_omp_is_device_module(LLVMGetGlobalParent(c->kernel)))
+    return md_captured_load(c, c, ld, ld, base, off, w, f);
   if (!LLVMIsAArgument(base) || LLVMGetParamParent(base) != c->kernel)
     return md_fail(c, ld, "divisor is loaded from memory");
   i = md_param_index(c, base);
@@ -455,7 +355,7 @@ static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
                             "passes with a non-constant offset");
     if (md_omp_microtask(c->call) &&
         !LLVMIsAArgument(md_omp_strip_ascast(pbase)))
-      return md_captured_load(c, ld, pbase, off, w, f);
+      return md_captured_load(c, p, c->call, ld, pbase, off, w, f);
     p->why = NULL;
     p->why_at = NULL;
     if (md_field_at(p, ld, pbase, off, w, f))
@@ -464,11 +364,13 @@ static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
                    p->why ? p->why : "divisor is loaded from memory");
   }
   pointee = md_param_pointee(c->kernel, i);
-  if (!pointee)
+  /* (OpenMP: a pointer to a mapped or firstprivate object, md_omp_capture.h) */
+  size = pointee ? LLVMABISizeOfType(c->td, pointee)
+                 : md_omp_ref_param_bytes(c->kernel, i);
+  if (!size)
     return md_fail(c, ld, "divisor is loaded from memory behind a pointer "
                           "argument (not a by-value struct)");
-  if (off < 0 || off > 0x7fffffff ||
-      (unsigned long long)off + w / 8 > LLVMABISizeOfType(c->td, pointee))
+  if (off < 0 || off > 0x7fffffff || (unsigned long long)off + w / 8 > size)
     return md_fail(c, ld, "divisor is loaded outside its struct argument");
   if (!md_arg_readonly(c, base))
     return md_fail(c, ld, "divisor is a field of a struct argument that "

@@ -15,7 +15,11 @@
  *     chains of such scalars;
  *   - the launch geometry: NVPTX ntid / nctaid special registers, AMDGPU
  *     workgroup size and group counts read from the implicit-argument or
- *     dispatch-packet pointer.
+ *     dispatch-packet pointer;
+ *   - OpenMP: fields of objects a kernel gets by reference (a map(to:)
+ *     scalar, a firstprivate struct or lambda), and the bytes of a stack
+ *     slot or team-shared variable that one write fills before the use
+ *     (md_omp_capture.h).
  * For such a value the analysis emits the postfix program (md_abi.h) that
  * recomputes it on the host from the launch's arguments.  Commutative
  * operands are put in a canonical order, so equal expressions give equal

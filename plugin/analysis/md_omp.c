@@ -8,8 +8,6 @@
 #include "md_ir.h"
 #include "md_omp.h"
 
-#define MD_OMP_MAX_SLOTS 64
-
 static int md_is_named(LLVMValueRef f, const char *name) {
   size_t len = 0;
   const char *s = f ? LLVMGetValueName2(f, &len) : NULL;
@@ -50,6 +48,21 @@ LLVMValueRef md_omp_microtask(LLVMValueRef call) {
   if (!fn || !LLVMIsAFunction(fn) || LLVMIsDeclaration(fn))
     return NULL;
   return fn;
+}
+
+unsigned md_omp_nslots(LLVMValueRef call) {
+  LLVMValueRef n;
+  switch (md_omp_call_kind(call)) {
+  case MD_OMP_PAR:
+    n = LLVMGetOperand(call, MD_OMP_PAR_NARGS);
+    return LLVMIsAConstantInt(n) && LLVMConstIntGetZExtValue(n) < 1u << 20
+               ? (unsigned)LLVMConstIntGetZExtValue(n)
+               : 0;
+  case MD_OMP_FORK:
+    return (unsigned)LLVMGetNumArgOperands(call) - MD_OMP_FORK_ARGS;
+  default:
+    return 0;
+  }
 }
 
 LLVMValueRef md_omp_strip_ascast(LLVMValueRef v) {

@@ -43,6 +43,16 @@
 #define MD_OMP_FORK_FN 2
 #define MD_OMP_FORK_ARGS 3
 
+/* The most captured values a GPU parallel call may pass: the device
+ * runtime's invokeMicrotask (openmp/device/src/Parallelism.cpp, before
+ * LLVM 21 offload/DeviceRTL/src/Parallelism.cpp), which starts the
+ * microtask in SPMD kernels and in the serialized cases of generic-mode
+ * ones, is a switch over nargs whose generated cases
+ * (generated_microtask_cases.gen) are 0..64, trapping beyond (its comment
+ * still says "up to 32"; LLVM 19's libomptarget-nvptx-sm_90.bc has the 65
+ * cases).  A clone whose parallel call would pass more is not made. */
+#define MD_OMP_MAX_SLOTS 64
+
 /* The operand numbers of __kmpc_parallel_60/51. */
 #define MD_OMP_PAR_FN 5
 #define MD_OMP_PAR_WRAPPER 6
@@ -55,6 +65,10 @@ int md_omp_call_kind(LLVMValueRef call);
 /* If call is a call of __kmpc_parallel_60/51 or __kmpc_fork_call/_teams
  * with a defined function as its microtask, that function, else NULL. */
 LLVMValueRef md_omp_microtask(LLVMValueRef call);
+
+/* The captured values the parallel call passes (its nargs, or the fork
+ * call's variadic operands); 0 if not known. */
+unsigned md_omp_nslots(LLVMValueRef call);
 
 /* NULL if the parallel call can be treated as a call of its microtask
  * (md_omp_operand works for every argument), else why not.  A wrapper

@@ -19,15 +19,9 @@
  * that stays in generic mode (1), when md_omp_generic.h allows it (the kernel
  * clone then gets a wrapper of its own, md_omp_clone.h).
  *
- * Captured scalars of such regions (and of every region of a CPU device
- * module, started by __kmpc_fork_call) are passed by reference: the
- * microtask gets a pointer to an object of the caller -- a stack slot, or
- * a team-shared global that OpenMPOpt made of a globalized variable -- and
- * loads the value.  md_omp_captured_value says which value such a load
- * reads, when it can be proven: the object is written by exactly one
- * store, which comes before the parallel call in every thread (in a
- * generic-mode kernel: the main thread's, md_omp_mode1_store_first), and
- * is only read everywhere else.
+ * The values such a region's microtask reads through captured pointers:
+ * md_omp_capture.h (it uses md_omp_spmd_store_first and
+ * md_omp_mode1_store_first for the order of the stores).
  */
 #ifndef MAGICDIV_MD_OMP_GENERIC_H
 #define MAGICDIV_MD_OMP_GENERIC_H
@@ -54,20 +48,24 @@ int md_omp_config_field(LLVMValueRef f, unsigned i);
  * (md_omp_generic.h) allows it; else why it is left alone. */
 const char *md_omp_wrapper_refusal(LLVMValueRef call);
 
-/* 1 if f is the wrapper function of a __kmpc_parallel_60/51 call. */
-int md_omp_is_wrapper(LLVMValueRef f);
+/* The __kmpc_parallel_60/51 call whose wrapper operand is f -- one for
+ * which f is clang's wrapper of its microtask (md_omp_wrapper_is_clangs)
+ * if there is one -- or NULL if f is no such wrapper function. */
+LLVMValueRef md_omp_wrapper_call(LLVMValueRef f);
 
 /* md_omp_refusal (md_omp.h), and for a call with a wrapper function
  * md_omp_wrapper_refusal: NULL if the parallel call can be treated as a
  * call of its microtask, else why not. */
 const char *md_omp_region_refusal(LLVMValueRef call);
 
-/* The value that a load at byte `off` of `obj` (the object whose address
- * the parallel call `call` passes to its microtask; address-space casts
- * allowed) reads in the microtask: the value of the object's only store,
- * or NULL with *why saying why it is not known. */
-LLVMValueRef md_omp_captured_value(LLVMValueRef call, LLVMValueRef obj,
-                                   long long off, const char **why);
+/* 1 if store `st` of an SPMD kernel to a team-shared object comes before
+ * instruction `use` (a parallel call, or a load) of the same kernel in
+ * every thread: it is made by thread 0 in a block guarded by "hardware
+ * thread id == 0" (as OpenMPOpt guards the sequential code of an SPMD
+ * kernel), which continues at a team barrier that dominates `use`.  In a
+ * loop too: the caller checks that the stored value is launch-invariant
+ * (every execution stores the same value). */
+int md_omp_spmd_store_first(LLVMValueRef st, LLVMValueRef use);
 
 /* ---- Kernels that stay in generic execution mode (ExecMode 1), where the
  * workers run the region through its wrapper function.
@@ -91,12 +89,6 @@ LLVMValueRef md_omp_captured_value(LLVMValueRef call, LLVMValueRef obj,
  * slots therefore needs a wrapper of its own, in the parallel call and in
  * every compare and direct call of that state machine (md_omp_clone.h).
  */
-/* The most slots a GPU parallel call may pass after the clone's magic
- * values are added: the device runtime's invokeMicrotask, which starts the
- * microtask in SPMD kernels and in the serialized cases of generic-mode
- * ones, has generated cases "up to 32" in the DeviceRTL's source (LLVM
- * 19's bitcode has 64); a clone past it is not made. */
-#define MD_OMP_MAX_SLOTS 32
 
 /* The wrapper function that the wrapper operand `op` of a parallel call
  * names: the function itself, or W for the state-machine ID `W.ID` (a
@@ -116,9 +108,10 @@ int md_omp_wrapper_is_clangs(LLVMValueRef call);
  * else why not. */
 const char *md_omp_mode1_refusal(LLVMValueRef call);
 
-/* 1 if store `st` of a generic-mode kernel runs once, on the main thread
- * only (in no loop, dominated by the `__kmpc_target_init == -1` edge),
- * before parallel call `call` of the same kernel (it dominates it). */
-int md_omp_mode1_store_first(LLVMValueRef st, LLVMValueRef call);
+/* 1 if store `st` of a generic-mode kernel runs on the main thread only
+ * (dominated by the `__kmpc_target_init == -1` edge), before instruction
+ * `use` (a parallel call, or a load) of the same kernel (it dominates it).
+ * In a loop too, as md_omp_spmd_store_first. */
+int md_omp_mode1_store_first(LLVMValueRef st, LLVMValueRef use);
 
 #endif

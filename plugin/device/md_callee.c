@@ -404,6 +404,41 @@ static void md_reach(LLVMValueRef f, md_map *reach) {
   }
 }
 
+/* The remark of division `in` in f, the wrapper function of the parallel
+ * call `call`: clang's wrapper only runs the region's function (inlined
+ * into it at -O2), so its divisions are copies of that function's, which
+ * have their own remarks; the device runtime never calls it in an SPMD
+ * kernel, and a generic-mode kernel's clone starts the region's clone
+ * through a wrapper of its own (md_omp_clone.h).  Any other wrapper's
+ * divisions are left alone. */
+static void md_wrapper_remark(LLVMValueRef in, LLVMValueRef f,
+                              LLVMValueRef call) {
+  LLVMValueRef k = md_inst_fn(call), mt = md_omp_microtask(call);
+  int mode = md_omp_config_field(k, MD_OMP_CFG_EXEC_MODE);
+  const char *op = md_op_name(LLVMGetInstructionOpcode(in));
+  size_t fl = 0, ml = 0, kl = 0;
+  const char *fname = LLVMGetValueName2(f, &fl);
+  const char *mname = mt ? LLVMGetValueName2(mt, &ml) : "";
+  const char *kname = LLVMGetValueName2(k, &kl);
+  if (!mt || !md_omp_wrapper_is_clangs(call) || mode < 0 ||
+      !(mode == MD_OMP_EXEC_GENERIC || (mode & 2)))
+    md_remarkf(MD_REMARK_MISSED, in, "NotReached",
+               "magicdiv: %s in device function '%.*s' left alone: it is the "
+               "wrapper function of a parallel region, which the device "
+               "runtime calls only in a generic-mode kernel",
+               op, (int)fl, fname);
+  else
+    md_remarkf(MD_REMARK_ANALYSIS, in, "WrapperCopy",
+               "magicdiv: %s in the wrapper '%.*s' is a copy of the code of "
+               "parallel region '%.*s' (kernel '%.*s'), decided there: %s",
+               op, (int)fl, fname, (int)ml, mname, (int)kl, kname,
+               mode == MD_OMP_EXEC_GENERIC
+                   ? "the wrapper runs in the original kernel only; its clone "
+                     "starts the region's clone through a wrapper of its own"
+                   : "the device runtime never calls the wrapper of an SPMD "
+                     "kernel");
+}
+
 void md_callee_report_unreached(LLVMModuleRef m, LLVMValueRef *kernels,
                                 unsigned n) {
   md_map reach = {0};
@@ -423,14 +458,8 @@ void md_callee_report_unreached(LLVMModuleRef m, LLVMValueRef *kernels,
       for (in = LLVMGetFirstInstruction(bb); in;
            in = LLVMGetNextInstruction(in))
         if (md_is_div(in) && !LLVMIsAConstant(LLVMGetOperand(in, 1)) &&
-            md_omp_is_wrapper(f))
-          md_remarkf(MD_REMARK_MISSED, in, "NotReached",
-                     "magicdiv: %s in device function '%.*s' left alone: it "
-                     "is the wrapper function of a parallel region, which "
-                     "the device runtime calls only in a generic-mode "
-                     "kernel",
-                     md_op_name(LLVMGetInstructionOpcode(in)), (int)fl,
-                     fname);
+            md_omp_wrapper_call(f))
+          md_wrapper_remark(in, f, md_omp_wrapper_call(f));
         else if (md_is_div(in) && !LLVMIsAConstant(LLVMGetOperand(in, 1)))
           md_remarkf(MD_REMARK_MISSED, in, "NotReached",
                      "magicdiv: %s in device function '%.*s' left alone: no "

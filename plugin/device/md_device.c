@@ -42,6 +42,7 @@
 #include "md_invariant.h"
 #include "md_kdec.h"
 #include "md_names.h"
+#include "md_omp_capture.h"
 #include "md_prog.h"
 #include "md_omp.h"
 #include "md_omp_clone.h"
@@ -150,9 +151,11 @@ static int md_build_descriptor(md_kstate *k, md_buf *out) {
     }
     nreqs++;
   }
-  for (i = 0; i < np; i++)
-    sizes[i] = (uint32_t)LLVMABISizeOfType(
-        k->td, md_param_passed_type(k->kernel, i));
+  for (i = 0; i < np; i++) /* OpenMP by-reference objects: their size */
+    sizes[i] = md_omp_ref_param_bytes(k->kernel, i)
+                   ? md_omp_ref_param_bytes(k->kernel, i)
+                   : (uint32_t)LLVMABISizeOfType(
+                         k->td, md_param_passed_type(k->kernel, i));
   for (i = 0; i < k->dec.ndivs; i++) {
     divs[i].prog = &k->dec.divs[i].prog;
     divs[i].kind = k->dec.divs[i].kind;

@@ -57,33 +57,40 @@ void md_callee_drop(md_cplan *p, LLVMValueRef kclone) {
     p->node[i].clone = NULL;
 }
 
-/* The magic parameters of the divisors node n uses (here or below), in
+/* Magic value j (0..3: m, a, s, dsgn) of one divisor. */
+static LLVMValueRef md_mv_value(const md_magic_vals *v, int j) {
+  return j == 0 ? v->m : j == 1 ? v->a : j == 2 ? v->s : v->dsgn;
+}
+
+/* The magic values of the divisors node n uses (here or below), in
  * divisor order: their types (from all[], the kernel clone's) and their
- * values in the parent's clone pclone (NULL without one, used = the
- * parent's).  Returns their number. */
+ * values in the parent's clone pclone -- its magic parameters, or, for the
+ * clone of a parallel region's microtask (parent_omp), its unpacked values
+ * (md_omp_clone.h) -- NULL without one, used = the parent's.  Returns
+ * their number. */
 static unsigned md_node_extra(const md_kdec *d, const md_cnode *n,
                               LLVMValueRef pclone, uint64_t pused,
-                              const LLVMTypeRef *all, LLVMTypeRef *types,
-                              LLVMValueRef *extra) {
+                              int parent_omp, const LLVMTypeRef *all,
+                              LLVMTypeRef *types, LLVMValueRef *extra) {
+  md_magic_vals pmv[MD_MAX_DIVISORS];
   unsigned pnp = pclone ? LLVMCountParams(pclone) -
                               md_kdec_used_offset(d, pused, d->ndivs)
                         : 0;
   unsigned dv, j, nx = 0;
-  /* a microtask gets every argument pointer-sized (md_omp.h) */
-  LLVMTypeRef i64 = md_omp_microtask(n->call)
-                        ? LLVMInt64TypeInContext(LLVMGetModuleContext(
-                              LLVMGetGlobalParent(n->fn)))
-                        : NULL;
+  if (pclone && parent_omp)
+    md_omp_unpack(pclone, d, pused, pmv);
   for (dv = 0; dv < d->ndivs; dv++)
     if (n->used >> dv & 1)
       for (j = 0;
            j < (unsigned)md_kind_params(d->divs[dv].kind, d->divs[dv].flags);
            j++) {
-        types[nx] = i64 ? i64 : all[d->divs[dv].first_extra + j];
+        types[nx] = all[d->divs[dv].first_extra + j];
         extra[nx++] =
-            pclone ? LLVMGetParam(pclone,
-                                  pnp + md_kdec_used_offset(d, pused, dv) + j)
-                   : NULL;
+            !pclone ? NULL
+            : parent_omp
+                ? md_mv_value(&pmv[dv], (int)j)
+                : LLVMGetParam(pclone,
+                               pnp + md_kdec_used_offset(d, pused, dv) + j);
       }
   return nx;
 }
@@ -113,9 +120,10 @@ static int md_node_clone(const md_kdec *d, md_cnode *n, LLVMValueRef pcall,
   LLVMSetLinkage(n->clone, LLVMInternalLinkage);
   LLVMSetVisibility(n->clone, LLVMDefaultVisibility);
   LLVMSetDLLStorageClass(n->clone, LLVMDefaultStorageClass);
-  md_kdec_magic_params(d, n->clone, n->used, mv);
   if (md_omp_microtask(n->call))
-    md_omp_narrow_params(n->clone, mv, d->ndivs);
+    md_omp_unpack(n->clone, d, n->used, mv);
+  else
+    md_kdec_magic_params(d, n->clone, n->used, mv);
   if (md_fctx_rewrite(&n->ctx, n->clone, n->map, mv)) {
     md_remark(MD_REMARK_MISSED, kernel, "InternalError",
               "magicdiv: internal error: a division has no copy in the "
@@ -136,6 +144,35 @@ static int md_node_redirect(const md_cnode *n, LLVMValueRef pcall,
   if (md_omp_microtask(n->call))
     return md_omp_redirect(pcall, n->clone, extra, nx);
   return md_callee_redirect(pcall, n->clone, extra, nx);
+}
+
+/* The remark of a kernel left alone because the copy pcall of n's call
+ * cannot call n's clone with nx magic values (slots, for a microtask). */
+static void md_redirect_failed(LLVMValueRef kernel, const md_cnode *n,
+                               LLVMValueRef pcall, unsigned nx) {
+  size_t kl = 0, fl = 0;
+  const char *kname = LLVMGetValueName2(kernel, &kl);
+  const char *fname = LLVMGetValueName2(n->fn, &fl);
+  unsigned na = pcall ? md_omp_nslots(pcall) : 0;
+  if (md_omp_call_kind(pcall) == MD_OMP_PAR && na + nx > MD_OMP_MAX_SLOTS)
+    md_remarkf(MD_REMARK_MISSED, kernel, "CloneFailed",
+               "magicdiv: kernel '%.*s' left alone: the parallel region "
+               "'%.*s' cannot be started with its clone: its %u captured "
+               "value(s) and %u slot(s) of packed magic values would pass "
+               "the %d argument slots of the device runtime's "
+               "invokeMicrotask",
+               (int)kl, kname, (int)fl, fname, na, nx, MD_OMP_MAX_SLOTS);
+  else if (md_omp_microtask(n->call))
+    md_remarkf(MD_REMARK_MISSED, kernel, "CloneFailed",
+               "magicdiv: kernel '%.*s' left alone: the parallel region "
+               "'%.*s' cannot be started with its clone (its captured-values "
+               "array is not understood)",
+               (int)kl, kname, (int)fl, fname);
+  else
+    md_remarkf(MD_REMARK_MISSED, kernel, "OutOfMemory",
+               "magicdiv: kernel '%.*s' left alone: out of memory while "
+               "redirecting a call to the clone of '%.*s'",
+               (int)kl, kname, (int)fl, fname);
 }
 
 /* The clones made verify (when verification is on): 0, or -1 with a
@@ -160,8 +197,6 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
   LLVMTypeRef all[MD_MAX_EXTRA], types[MD_MAX_EXTRA];
   LLVMValueRef extra[MD_MAX_EXTRA];
   unsigned i, nx;
-  size_t kl = 0;
-  const char *kname = LLVMGetValueName2(kernel, &kl);
   md_kdec_extra_types(d, LLVMGetModuleContext(LLVMGetGlobalParent(kernel)),
                       all);
   for (i = 0; i < p->n; i++) {
@@ -170,13 +205,17 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
     const md_vmap *pmap = n->parent < 0 ? kmap : p->node[n->parent].map;
     uint64_t pused = n->parent < 0 ? MD_ALL_DIVISORS : p->node[n->parent].used;
     LLVMValueRef pcall;
-    size_t fl = 0;
-    const char *fname = LLVMGetValueName2(n->fn, &fl);
     int same;
     if (!n->needed)
       continue;
-    nx = md_node_extra(d, n, pclone, pused, all, types, extra);
+    nx = md_node_extra(d, n, pclone, pused,
+                       n->parent >= 0 &&
+                           md_omp_microtask(p->node[n->parent].call) != NULL,
+                       all, types, extra);
     pcall = pclone ? md_vmap_lookup(pmap, n->call) : NULL;
+    if (md_omp_microtask(n->call)) /* packed, md_omp_clone.h */
+      nx = pcall ? md_omp_pack(pcall, d, n->used, extra, types)
+                 : md_omp_packed_slots(d, n->used);
     if (pcall && (same = md_callee_same_as(p, i)) >= 0) {
       /* the same clone serves: same function, same decisions */
       n->clone = p->node[same].clone;
@@ -185,13 +224,7 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
       return -1;
     }
     if (md_node_redirect(n, pcall, extra, types, nx)) {
-      int omp = md_omp_microtask(n->call) != NULL;
-      md_remarkf(MD_REMARK_MISSED, kernel, omp ? "CloneFailed" : "OutOfMemory",
-                 omp ? "magicdiv: kernel '%.*s' left alone: the parallel "
-                       "region '%.*s' cannot be started with its clone"
-                     : "magicdiv: kernel '%.*s' left alone: out of memory "
-                       "while redirecting a call to the clone of '%.*s'",
-                 (int)kl, kname, (int)fl, fname);
+      md_redirect_failed(kernel, n, pcall, nx);
       return -1;
     }
   }

@@ -6,6 +6,7 @@
 #define MAGICDIV_MD_IR_H
 
 #include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -19,6 +20,27 @@ static inline int md_is_lifetime_marker(LLVMValueRef i) {
     return 0;
   s = LLVMGetValueName2(f, &len);
   return len > 14 && memcmp(s, "llvm.lifetime.", 14) == 0;
+}
+
+/* The function instruction i is in. */
+static inline LLVMValueRef md_inst_fn(LLVMValueRef i) {
+  return LLVMGetBasicBlockParent(LLVMGetInstructionParent(i));
+}
+
+/* 1 if instruction a comes before instruction b of the same block. */
+static inline int md_inst_before(LLVMValueRef a, LLVMValueRef b) {
+  LLVMValueRef i;
+  for (i = LLVMGetNextInstruction(a); i; i = LLVMGetNextInstruction(i))
+    if (i == b)
+      return 1;
+  return 0;
+}
+
+/* Is v an address-space cast (instruction or constant expression)? */
+static inline int md_is_ascast(LLVMValueRef v) {
+  return LLVMIsAAddrSpaceCastInst(v) ||
+         (LLVMIsAConstantExpr(v) &&
+          LLVMGetConstOpcode(v) == LLVMAddrSpaceCast);
 }
 
 /* Width in bits of an integer type, 0 for any other type. */
@@ -70,5 +92,43 @@ static inline uint64_t md_umax_w(unsigned w) {
   return w >= 64 ? ~0ull : (1ull << w) - 1;
 }
 static inline uint64_t md_smax_w(unsigned w) { return (1ull << (w - 1)) - 1; }
+
+/* Constant byte offset of a GEP with all-constant indices, computed with
+ * overflow checks: 0 (refused) when an index or the sum leaves int64. */
+static inline int md_gep_const_offset(LLVMTargetDataRef td,
+                                      LLVMValueRef gep, int64_t *off) {
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
+  unsigned n = (unsigned)LLVMGetNumOperands(gep), i;
+  int64_t total = 0;
+  for (i = 1; i < n; i++) {
+    LLVMValueRef idx = LLVMGetOperand(gep, i);
+    int64_t k, step;
+    if (!LLVMIsAConstantInt(idx) || md_type_width(LLVMTypeOf(idx)) > 64)
+      return 0;
+    k = LLVMConstIntGetSExtValue(idx);
+    if (i > 1 && LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+      if (k < 0 || (unsigned long long)k >= LLVMCountStructElementTypes(ty))
+        return 0;
+      step = (int64_t)LLVMOffsetOfElement(td, ty, (unsigned)k);
+      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)k);
+      if (__builtin_add_overflow(total, step, &total))
+        return 0;
+      continue;
+    }
+    if (i > 1) {
+      if (LLVMGetTypeKind(ty) != LLVMArrayTypeKind)
+        return 0;
+      ty = LLVMGetElementType(ty);
+    }
+    {
+      unsigned long long size = LLVMABISizeOfType(td, ty);
+      if (size > INT64_MAX || __builtin_mul_overflow(k, (int64_t)size, &step) ||
+          __builtin_add_overflow(total, step, &total))
+        return 0;
+    }
+  }
+  *off = total;
+  return 1;
+}
 
 #endif

@@ -14,9 +14,10 @@
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is a captured value of the parallel region that is not stored exactly once, before the call and in its block (in device function 'mt_after', called from kernel 'after')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is a captured value of the parallel region that is not stored exactly once, before the call and in its block (in device function 'mt_other_block', called from kernel 'other_block')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv in device function 'mt_narrow' (called from kernel 'narrow') left alone: a captured value is stored with another size
-; An SPMD region whose 31 captured values and the magic values would pass
-; the 32 slots the device runtime's invokeMicrotask takes is not cloned.
-; CHECK-DAG: remark: <unknown>:0:0: magicdiv: kernel 'many' left alone: the parallel region 'mt_many' cannot be started with its clone
+; An SPMD region whose 64 captured values and the packed magic value would
+; pass the 64 slots the device runtime's invokeMicrotask takes is not cloned
+; (test/omp/device-slots.ll: the regions that fit).
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: kernel 'many' left alone: the parallel region 'mt_many' cannot be started with its clone: its 64 captured value(s) and 1 slot(s) of packed magic values would pass the 64 argument slots of the device runtime's invokeMicrotask
 ; IR-NOT: __magicdiv
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -189,7 +190,7 @@ define ptx_kernel void @narrow(i32 %w, ptr %out) {
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
-define internal void @mt_many(ptr %gtid, ptr %btid, i64 %w, ptr %out, ptr %x0, ptr %x1, ptr %x2, ptr %x3, ptr %x4, ptr %x5, ptr %x6, ptr %x7, ptr %x8, ptr %x9, ptr %x10, ptr %x11, ptr %x12, ptr %x13, ptr %x14, ptr %x15, ptr %x16, ptr %x17, ptr %x18, ptr %x19, ptr %x20, ptr %x21, ptr %x22, ptr %x23, ptr %x24, ptr %x25, ptr %x26, ptr %x27, ptr %x28) {
+define internal void @mt_many(ptr %gtid, ptr %btid, i64 %w, ptr %out, ptr %x0, ptr %x1, ptr %x2, ptr %x3, ptr %x4, ptr %x5, ptr %x6, ptr %x7, ptr %x8, ptr %x9, ptr %x10, ptr %x11, ptr %x12, ptr %x13, ptr %x14, ptr %x15, ptr %x16, ptr %x17, ptr %x18, ptr %x19, ptr %x20, ptr %x21, ptr %x22, ptr %x23, ptr %x24, ptr %x25, ptr %x26, ptr %x27, ptr %x28, ptr %x29, ptr %x30, ptr %x31, ptr %x32, ptr %x33, ptr %x34, ptr %x35, ptr %x36, ptr %x37, ptr %x38, ptr %x39, ptr %x40, ptr %x41, ptr %x42, ptr %x43, ptr %x44, ptr %x45, ptr %x46, ptr %x47, ptr %x48, ptr %x49, ptr %x50, ptr %x51, ptr %x52, ptr %x53, ptr %x54, ptr %x55, ptr %x56, ptr %x57, ptr %x58, ptr %x59, ptr %x60, ptr %x61) {
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %w32 = trunc i64 %w to i32
   %q = sdiv i32 %t, %w32
@@ -198,11 +199,11 @@ define internal void @mt_many(ptr %gtid, ptr %btid, i64 %w, ptr %out, ptr %x0, p
 }
 
 define ptx_kernel void @many(i64 %w, ptr %out) {
-  %args = alloca [31 x ptr], align 8
+  %args = alloca [64 x ptr], align 8
   %wp = inttoptr i64 %w to ptr
   store ptr %wp, ptr %args
   %s1 = getelementptr inbounds i8, ptr %args, i64 8
   store ptr %out, ptr %s1
-  call void @__kmpc_parallel_60(ptr @id, i32 0, i32 1, i32 -1, i32 -1, ptr @mt_many, ptr null, ptr %args, i64 31, i32 0)
+  call void @__kmpc_parallel_60(ptr @id, i32 0, i32 1, i32 -1, i32 -1, ptr @mt_many, ptr null, ptr %args, i64 64, i32 0)
   ret void
 }

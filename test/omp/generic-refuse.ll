@@ -28,10 +28,13 @@
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded through a pointer argument that the device function writes through or lets escape (in device function 'writes_mt', called from kernel 'writes')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'unguarded_mt', called from kernel 'unguarded')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'nobarrier_mt', called from kernel 'nobarrier')
-; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'loop_mt', called from kernel 'loop')
+; A guarded store in a loop: its value is launch-invariant, so every
+; iteration stores the same value before its barrier (`loop`); a value that
+; changes per iteration is not invariant (gen_loop).
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: kernel 'loop' cloned as 'loop__magicdiv': 1 division site(s)
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object that is neither a stack slot nor a team-shared variable of the caller (in device function 'init_mt', called from kernel 'init')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object that is neither a stack slot nor a team-shared variable of the caller (in device function 'device_mt', called from kernel 'device')
-; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object at an offset (in device function 'offset_mt', called from kernel 'offset')
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object that is not stored exactly once (in device function 'offset_mt', called from kernel 'offset')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'bypass_mt', called from kernel 'bypass')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: kernel 'slot_ok' cloned as 'slot_ok__magicdiv': 1 division site(s)
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: udiv i32 left alone: divisor is loaded from a captured object that is not stored exactly once (in device function 'slot_twice_mt', called from kernel 'slot_twice')
@@ -46,16 +49,17 @@
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv in device function 'sm_form_mt' (called from kernel 'sm_form') left alone: its wrapper function is used in a way not understood (neither the parallel call nor the state machine's compares and direct calls)
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv in device function 'gen_second_mt' (called from kernel 'gen_second') left alone: its wrapper function is used by another parallel call
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv in device function 'gen_outside_mt' (called from kernel 'gen_outside') left alone: its wrapper function is used outside its kernel
-; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv in device function 'gen_full_mt' (called from kernel 'gen_full') left alone: it is a generic-mode parallel region with too many captured values for the runtime to pass one more
-; CHECK-DAG: remark: <unknown>:0:0: magicdiv: kernel 'gen_many' left alone: the parallel region 'gen_many_mt' cannot be started with its clone
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv in device function 'gen_full_mt' (called from kernel 'gen_full') left alone: it is a generic-mode parallel region that already passes the 64 captured values the device runtime can pass (no slot is left for a magic value)
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: kernel 'gen_many' left alone: the parallel region 'gen_many_mt' cannot be started with its clone: its 63 captured value(s) and 2 slot(s) of packed magic values would pass the 64 argument slots of the device runtime's invokeMicrotask
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv in device function 'gen_id_mt' (called from kernel 'gen_id') left alone: its wrapper operand is a state-machine ID in a kernel with the runtime's state machine
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv in device function 'gen_gsm_mt' (called from kernel 'gen_gsm') left alone: it is a generic-mode parallel region whose kernel's state machine is not known
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'gen_nodom_mt', called from kernel 'gen_nodom')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object that is not stored exactly once (in device function 'gen_twice_mt', called from kernel 'gen_twice')
-; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'gen_loop_mt', called from kernel 'gen_loop')
+; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is a PHI (differs across control flow) (in device function 'gen_loop_mt', called from kernel 'gen_loop')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object whose store is not known to come before the parallel region (in device function 'gen_worker_mt', called from kernel 'gen_worker')
 ; CHECK-DAG: remark: <unknown>:0:0: magicdiv: sdiv i32 left alone: divisor is loaded from a captured object that a parallel region may write or whose address escapes (in device function 'gen_writer_mt', called from kernel 'gen_writer')
 ; IR: define weak_odr protected ptx_kernel void @ok__magicdiv(
+; IR: define weak_odr protected ptx_kernel void @loop__magicdiv(
 ; IR: define weak_odr protected ptx_kernel void @slot_ok__magicdiv(
 ; IR: define weak_odr protected ptx_kernel void @gen_ok__magicdiv(
 ; IR: define weak_odr protected ptx_kernel void @sm_ok__magicdiv(
@@ -63,7 +67,7 @@
 ; IR-NOT: __magicdiv(
 
 ; The runtime's state machine (gen_ok): the clone's parallel call names the
-; new wrapper and passes 2 + 3 slots; the wrapper reads them all from the
+; new wrapper and passes 2 + 1 slots (m, a, s packed); the wrapper reads them all from the
 ; sharing space and calls the microtask's clone with &tid, &0 and the slots;
 ; the clone's environment keeps generic mode and the generic state machine.
 ; OpenMPOpt's state machine comparing with the wrapper (sm_ok): in the clone
@@ -83,7 +87,7 @@
 ; M1: call void @sm_id_mt_wrapper(i16 0, i32 %init)
 ; M1: call void @__kmpc_parallel_60({{.*}}, ptr @sm_id_mt, ptr @sm_id_mt_wrapper.ID, ptr %args, i64 2, i32 0)
 ; M1-LABEL: define weak_odr protected ptx_kernel void @gen_ok__magicdiv(
-; M1: call void @__kmpc_parallel_60(ptr @id, i32 0, i32 1, i32 -1, i32 -1, ptr @gen_ok_mt.magicdiv.0, ptr @gen_ok_mt_wrapper.magicdiv.0, ptr %{{.*}}, i64 5, i32 0)
+; M1: call void @__kmpc_parallel_60(ptr @id, i32 0, i32 1, i32 -1, i32 -1, ptr @gen_ok_mt.magicdiv.0, ptr @gen_ok_mt_wrapper.magicdiv.0, ptr %{{.*}}, i64 3, i32 0)
 ; M1-NOT: gen_ok_mt_wrapper{{[,)]}}
 ; M1-LABEL: define internal void @gen_ok_mt_wrapper.magicdiv.0(i16 zeroext %0, i32 %1)
 ; M1: [[TID:%[a-z0-9._]+]] = alloca i32, align 4
@@ -100,25 +104,19 @@
 ; M1-NEXT: [[P2:%[a-z0-9._]+]] = getelementptr ptr, ptr [[A]], i64 2
 ; M1-NEXT: [[S2:%[a-z0-9._]+]] = load ptr, ptr [[P2]], align 8
 ; M1-NEXT: [[M2:%[a-z0-9._]+]] = ptrtoint ptr [[S2]] to i64
-; M1-NEXT: [[P3:%[a-z0-9._]+]] = getelementptr ptr, ptr [[A]], i64 3
-; M1-NEXT: [[S3:%[a-z0-9._]+]] = load ptr, ptr [[P3]], align 8
-; M1-NEXT: [[M3:%[a-z0-9._]+]] = ptrtoint ptr [[S3]] to i64
-; M1-NEXT: [[P4:%[a-z0-9._]+]] = getelementptr ptr, ptr [[A]], i64 4
-; M1-NEXT: [[S4:%[a-z0-9._]+]] = load ptr, ptr [[P4]], align 8
-; M1-NEXT: [[M4:%[a-z0-9._]+]] = ptrtoint ptr [[S4]] to i64
-; M1-NEXT: call void @gen_ok_mt.magicdiv.0(ptr [[TID]], ptr [[ZERO]], ptr [[S0]], ptr [[S1]], i64 [[M2]], i64 [[M3]], i64 [[M4]])
+; M1-NEXT: call void @gen_ok_mt.magicdiv.0(ptr [[TID]], ptr [[ZERO]], ptr [[S0]], ptr [[S1]], i64 [[M2]])
 ; M1-NEXT: ret void
 ; M1-LABEL: define weak_odr protected ptx_kernel void @sm_ok__magicdiv(
 ; M1: icmp eq ptr %worker.work_fn, @sm_ok_mt_wrapper.magicdiv.0
 ; M1: call void @sm_ok_mt_wrapper.magicdiv.0(i16 0, i32 %init)
 ; M1: call void %worker.work_fn(i16 0, i32 %init)
-; M1: call void @__kmpc_parallel_60({{.*}}, ptr @sm_ok_mt.magicdiv.0, ptr @sm_ok_mt_wrapper.magicdiv.0, ptr %{{.*}}, i64 5, i32 0)
+; M1: call void @__kmpc_parallel_60({{.*}}, ptr @sm_ok_mt.magicdiv.0, ptr @sm_ok_mt_wrapper.magicdiv.0, ptr %{{.*}}, i64 3, i32 0)
 ; M1-NOT: @sm_ok_mt_wrapper{{[,)]}}
 ; M1-LABEL: define internal void @sm_ok_mt_wrapper.magicdiv.0(
 ; M1: call void @sm_ok_mt.magicdiv.0(
 ; M1-LABEL: define weak_odr protected ptx_kernel void @sm_id__magicdiv(
 ; M1: call void @sm_id_mt_wrapper.magicdiv.0(i16 0, i32 %init)
-; M1: call void @__kmpc_parallel_60({{.*}}, ptr @sm_id_mt.magicdiv.0, ptr @sm_id_mt_wrapper.magicdiv.0.ID, ptr %{{.*}}, i64 5, i32 0)
+; M1: call void @__kmpc_parallel_60({{.*}}, ptr @sm_id_mt.magicdiv.0, ptr @sm_id_mt_wrapper.magicdiv.0.ID, ptr %{{.*}}, i64 3, i32 0)
 ; M1-NOT: __magicdiv(
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -581,6 +579,7 @@ entry:
   %go = icmp eq i32 %init, -1
   br i1 %go, label %user, label %exit
 user:
+  %i = phi i32 [ 0, %entry ], [ %i1, %join ]
   %tid = call i32 @__kmpc_get_hardware_thread_id_in_block()
   %is0 = icmp eq i32 %tid, 0
   br i1 %is0, label %guarded, label %join
@@ -594,7 +593,8 @@ join:
   %a1 = getelementptr inbounds i8, ptr %args, i64 8
   store ptr %out, ptr %a1, align 8
   call void @__kmpc_parallel_60(ptr @id, i32 0, i32 1, i32 -1, i32 -1, ptr @loop_mt, ptr @loop_wrapper, ptr %args, i64 2, i32 0)
-  %again = icmp eq i32 %tid, 7
+  %i1 = add i32 %i, 1
+  %again = icmp ult i32 %i1, 4
   br i1 %again, label %user, label %done
 done:
   call void @__kmpc_target_deinit()
@@ -1055,7 +1055,7 @@ define void @keeps_wrapper() {
 
 define weak_odr protected ptx_kernel void @gen_full(ptr %dyn, i64 %w, ptr %out) {
 entry:
-  %args = alloca [32 x ptr], align 8
+  %args = alloca [64 x ptr], align 8
   %init = call i32 @__kmpc_target_init(ptr @gen_full_kernel_environment, ptr %dyn)
   %go = icmp eq i32 %init, -1
   br i1 %go, label %user, label %exit
@@ -1065,13 +1065,13 @@ user:
   store ptr addrspacecast (ptr addrspace(3) @gen_full_sh to ptr), ptr %args, align 8
   %a1.args = getelementptr inbounds i8, ptr %args, i64 8
   store ptr %out, ptr %a1.args, align 8
-  call void @__kmpc_parallel_60(ptr @id, i32 0, i32 1, i32 -1, i32 -1, ptr @gen_full_mt, ptr @gen_full_mt_wrapper, ptr %args, i64 32, i32 0)
+  call void @__kmpc_parallel_60(ptr @id, i32 0, i32 1, i32 -1, i32 -1, ptr @gen_full_mt, ptr @gen_full_mt_wrapper, ptr %args, i64 64, i32 0)
   br label %exit
 exit:
   ret void
 }
 
-define internal void @gen_full_mt(ptr %gtid, ptr %btid, ptr %wp, ptr %out, ptr %x0, ptr %x1, ptr %x2, ptr %x3, ptr %x4, ptr %x5, ptr %x6, ptr %x7, ptr %x8, ptr %x9, ptr %x10, ptr %x11, ptr %x12, ptr %x13, ptr %x14, ptr %x15, ptr %x16, ptr %x17, ptr %x18, ptr %x19, ptr %x20, ptr %x21, ptr %x22, ptr %x23, ptr %x24, ptr %x25, ptr %x26, ptr %x27, ptr %x28, ptr %x29) {
+define internal void @gen_full_mt(ptr %gtid, ptr %btid, ptr %wp, ptr %out, ptr %x0, ptr %x1, ptr %x2, ptr %x3, ptr %x4, ptr %x5, ptr %x6, ptr %x7, ptr %x8, ptr %x9, ptr %x10, ptr %x11, ptr %x12, ptr %x13, ptr %x14, ptr %x15, ptr %x16, ptr %x17, ptr %x18, ptr %x19, ptr %x20, ptr %x21, ptr %x22, ptr %x23, ptr %x24, ptr %x25, ptr %x26, ptr %x27, ptr %x28, ptr %x29, ptr %x30, ptr %x31, ptr %x32, ptr %x33, ptr %x34, ptr %x35, ptr %x36, ptr %x37, ptr %x38, ptr %x39, ptr %x40, ptr %x41, ptr %x42, ptr %x43, ptr %x44, ptr %x45, ptr %x46, ptr %x47, ptr %x48, ptr %x49, ptr %x50, ptr %x51, ptr %x52, ptr %x53, ptr %x54, ptr %x55, ptr %x56, ptr %x57, ptr %x58, ptr %x59, ptr %x60, ptr %x61) {
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %w = load i32, ptr %wp, align 4
   %q = sdiv i32 %t, %w
@@ -1083,31 +1083,30 @@ define internal void @gen_full_mt_wrapper(i16 zeroext %a, i32 %b) {
   ret void
 }
 @gen_many_kernel_environment = weak_odr protected constant %struct.KernelEnvironmentTy { %struct.ConfigurationEnvironmentTy { i8 1, i8 0, i8 1, i32 1, i32 128, i32 0, i32 0, i32 0, i32 0 }, ptr @id, ptr null }
-@gen_many_sh = internal addrspace(3) global [4 x i8] poison, align 16
+@gen_many_sh = internal addrspace(3) global [8 x i8] poison, align 16
 
 define weak_odr protected ptx_kernel void @gen_many(ptr %dyn, i64 %w, ptr %out) {
 entry:
-  %args = alloca [31 x ptr], align 8
+  %args = alloca [63 x ptr], align 8
   %init = call i32 @__kmpc_target_init(ptr @gen_many_kernel_environment, ptr %dyn)
   %go = icmp eq i32 %init, -1
   br i1 %go, label %user, label %exit
 user:
-  %w32 = trunc i64 %w to i32
-  store i32 %w32, ptr addrspace(3) @gen_many_sh, align 4
+  store i64 %w, ptr addrspace(3) @gen_many_sh, align 8
   store ptr addrspacecast (ptr addrspace(3) @gen_many_sh to ptr), ptr %args, align 8
   %a1.args = getelementptr inbounds i8, ptr %args, i64 8
   store ptr %out, ptr %a1.args, align 8
-  call void @__kmpc_parallel_60(ptr @id, i32 0, i32 1, i32 -1, i32 -1, ptr @gen_many_mt, ptr @gen_many_mt_wrapper, ptr %args, i64 31, i32 0)
+  call void @__kmpc_parallel_60(ptr @id, i32 0, i32 1, i32 -1, i32 -1, ptr @gen_many_mt, ptr @gen_many_mt_wrapper, ptr %args, i64 63, i32 0)
   br label %exit
 exit:
   ret void
 }
 
-define internal void @gen_many_mt(ptr %gtid, ptr %btid, ptr %wp, ptr %out, ptr %x0, ptr %x1, ptr %x2, ptr %x3, ptr %x4, ptr %x5, ptr %x6, ptr %x7, ptr %x8, ptr %x9, ptr %x10, ptr %x11, ptr %x12, ptr %x13, ptr %x14, ptr %x15, ptr %x16, ptr %x17, ptr %x18, ptr %x19, ptr %x20, ptr %x21, ptr %x22, ptr %x23, ptr %x24, ptr %x25, ptr %x26, ptr %x27, ptr %x28) {
-  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %w = load i32, ptr %wp, align 4
-  %q = sdiv i32 %t, %w
-  store i32 %q, ptr %out
+define internal void @gen_many_mt(ptr %gtid, ptr %btid, ptr %wp, ptr %out, ptr %x0, ptr %x1, ptr %x2, ptr %x3, ptr %x4, ptr %x5, ptr %x6, ptr %x7, ptr %x8, ptr %x9, ptr %x10, ptr %x11, ptr %x12, ptr %x13, ptr %x14, ptr %x15, ptr %x16, ptr %x17, ptr %x18, ptr %x19, ptr %x20, ptr %x21, ptr %x22, ptr %x23, ptr %x24, ptr %x25, ptr %x26, ptr %x27, ptr %x28, ptr %x29, ptr %x30, ptr %x31, ptr %x32, ptr %x33, ptr %x34, ptr %x35, ptr %x36, ptr %x37, ptr %x38, ptr %x39, ptr %x40, ptr %x41, ptr %x42, ptr %x43, ptr %x44, ptr %x45, ptr %x46, ptr %x47, ptr %x48, ptr %x49, ptr %x50, ptr %x51, ptr %x52, ptr %x53, ptr %x54, ptr %x55, ptr %x56, ptr %x57, ptr %x58, ptr %x59, ptr %x60) {
+  %n = load i64, ptr %out, align 8
+  %w = load i64, ptr %wp, align 8
+  %q = sdiv i64 %n, %w
+  store i64 %q, ptr %out
   ret void
 }
 

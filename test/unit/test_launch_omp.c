@@ -4,7 +4,9 @@
  * the TARGET_PARAM arguments only, and every fallback to the original
  * launch (no clone, foreign KernelArgsTy version, parameter mismatch, a
  * zero divisor, a divisor read from a mapped pointer, a failing clone
- * launch, MAGICDIV_DISABLE), and the tiers: ranged clone, plain clone,
+ * launch, MAGICDIV_DISABLE), a divisor read from an object passed by
+ * reference (firstprivate: the clone; map(to:) without libomptarget to
+ * ask: the original), and the tiers: ranged clone, plain clone,
  * original.  Run by test/unit/launch-omp.test. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,17 +87,26 @@ static int launch(const md_omp_kernel *k, uint64_t n, uint64_t w,
 
 /* A launch of (0x4000 data entry, n, w, pointer p) through kernel k and
  * region r, n and w literals. */
-static int launch_nwp(const md_omp_kernel *k, void *r, uint64_t n, void *w,
-                      void *p) {
-  void *ptrs[4] = {0, (void *)(uintptr_t)n, w, p};
-  int64_t types[4] = {0x4000, TP | LIT, TP | LIT, TP | 3};
+/* A launch of four arguments (ptrs, types; base pointers and sizes when
+ * not NULL) through kernel k and region r. */
+static int launch_four(const md_omp_kernel *k, void *r, void **ptrs,
+                       int64_t *types, void **base, int64_t *sizes) {
   md_omp_kernel_args a;
   memset(&a, 0, sizeof a);
   a.version = 3;
   a.num_args = 4;
   a.ptrs = ptrs;
   a.types = types;
+  a.base_ptrs = base;
+  a.sizes = sizes;
   return md_omp_launch(NULL, -1, 0, 0, r, &a, k);
+}
+
+static int launch_nwp(const md_omp_kernel *k, void *r, uint64_t n, void *w,
+                      void *p) {
+  void *ptrs[4] = {0, (void *)(uintptr_t)n, w, p};
+  int64_t types[4] = {0x4000, TP | LIT, TP | LIT, TP | 3};
+  return launch_four(k, r, ptrs, types, NULL, NULL);
 }
 
 static int launch_at(const md_omp_kernel *k, void *r, void *w, void *p) {
@@ -106,6 +117,65 @@ static int launch_at(const md_omp_kernel *k, void *r, void *w, void *p) {
 static int launch_tier(const md_omp_kernel *k, void *r, uint64_t n,
                        uint64_t w) {
   return launch_nwp(k, r, n, (void *)(uintptr_t)w, NULL);
+}
+
+/* One u64 divisor: bytes 8..15 of the 16-byte object parameter 3 (passed
+ * by reference, md_omp_map.c). */
+static size_t make_desc_obj(uint8_t *out) {
+  static tdb b;
+  uint32_t sizes[4] = {8, 8, 8, 16};
+  tdb_init(&b, 4, sizes);
+  tdb_div_begin(&b, MD_KIND_U64, 0);
+  tdb_arg(&b, 3, 8, 8);
+  tdb_end(&b);
+  return tdb_finish(&b, out, 4096);
+}
+
+/* A launch of (0x4000 data entry, n, w, object o of 16 bytes of map type
+ * `type`) through kernel k and region r. */
+static int launch_obj(const md_omp_kernel *k, void *r, void *o,
+                      int64_t type) {
+  void *ptrs[4] = {0, (void *)1, (void *)7, o};
+  int64_t types[4] = {0x4000, TP | LIT, TP | LIT, type};
+  int64_t sizes[4] = {0, 8, 8, 16};
+  calls = 0;
+  return launch_four(k, r, ptrs, types, ptrs, sizes);
+}
+
+/* The clone runs with the magic values of an object's field passed by
+ * reference when its host bytes are the device's (firstprivate), and the
+ * original when that is not known (a map(to:) object whose presence this
+ * program, without libomptarget, cannot ask). */
+static void test_by_reference(const md_omp_kernel *k) {
+  static uint8_t desc_o[4096];
+  static char region_o, region_oc, region_m;
+  static uint64_t obj[2] = {99, 1000003};
+  size_t dso = make_desc_obj(desc_o);
+  md_omp_kernel ko = *k;
+  ko.desc = desc_o;
+  ko.desc_size = (uint32_t)dso;
+  ko.clone_region = &region_oc;
+  ko.name = "k_firstprivate";
+  printf("== divisor from a firstprivate object\n");
+  fflush(stdout);
+  CHECK(launch_obj(&ko, &region_o, obj, TP | 0x80 | 0x1) == 0 &&
+            last_region == &region_oc && calls == 1 && last.num_args == 7,
+        "clone, 3 magic values");
+  {
+    md_extra ex;
+    void *args[4] = {NULL, NULL, NULL, obj};
+    CHECK(md_desc_fill(desc_o, dso, args, &(md_dims){{0}, {0}}, &ex) ==
+                  MD_OK &&
+              last_extra[4] == ex.value[0] && last_extra[5] == ex.value[1] &&
+              last_extra[6] == ex.value[2],
+          "magic values of the host field");
+  }
+  printf("== divisor from a map(to:) object, presence not known\n");
+  fflush(stdout);
+  ko.name = "k_mapped";
+  CHECK(launch_obj(&ko, &region_m, obj, TP | 0x1) == 0 &&
+            last_region == &region_m && calls == 1,
+        "original");
 }
 
 int main(void) {
@@ -232,6 +302,7 @@ int main(void) {
               last_region == &region_q && calls == 1,
           "original");
   }
+  test_by_reference(&k);
   {
     /* two tiers: the ranged clone bets n <= 1000, the plain one does not */
     static uint8_t desc_r[4096], desc_p[4096];

@@ -37,6 +37,10 @@ extern "C" {
 #define MD_ERR_PARAM_MISMATCH 12 /* the kernel's parameters (as the driver
                                     reports them) differ from the descriptor */
 #define MD_FALLBACK_NOT_DIV32 13 /* MD_DF_DIV32 divisor does not fit 32 bits */
+#define MD_FALLBACK_ARG_UNKNOWN 14 /* OpenMP: a by-reference argument that a
+                                      program reads has device bytes the host
+                                      does not know at this launch (mapped
+                                      before it, md_omp_map.c) */
 
 const char *md_status_str(int status);
 

@@ -33,6 +33,9 @@ const char *md_status_str(int status) {
     return "the kernel's parameters differ from its descriptor";
   case MD_FALLBACK_NOT_DIV32:
     return "a divisor that must fit 32 bits does not";
+  case MD_FALLBACK_ARG_UNKNOWN:
+    return "an argument passed by reference has device bytes not known at "
+           "this launch";
   default:
     return "unknown status";
   }

@@ -4,11 +4,13 @@
  *
  * The kernel's parameters are the dynamic-environment pointer followed by
  * one per TARGET_PARAM argument (the other entries of the argument arrays
- * only map data); a divisor program reads only integer
- * parameters, which an OpenMP kernel gets by value (OMP_TGT_MAPTYPE_LITERAL:
- * the value itself is in args->ptrs[i]).  Any other argument (a mapped
- * pointer, translated by libomptarget) is NULL to the evaluator, so a
- * program reading it fails and the original runs.  The clone is launched
+ * only map data); a divisor program reads integer parameters, which an
+ * OpenMP kernel gets by value (OMP_TGT_MAPTYPE_LITERAL: the value itself is
+ * in args->ptrs[i]), and fields of objects passed by reference (a mapped
+ * scalar, a firstprivate struct), whose host bytes md_omp_map.c supplies
+ * when they are the bytes the device reads at this launch -- else the
+ * original runs (MD_FALLBACK_ARG_UNKNOWN).  Any other argument is NULL to
+ * the evaluator.  The clone is launched
  * through the program's own __tgt_target_kernel with its own region id and
  * the arguments extended by one literal TARGET_PARAM per magic value; the
  * launch geometry is the offload runtime's choice and no OpenMP descriptor
@@ -32,9 +34,8 @@
 #include <string.h>
 
 #include "md_launch_flow.h"
+#include "md_omp_map.h"
 
-#define MD_OMP_MAPTYPE_TARGET_PARAM 0x20
-#define MD_OMP_MAPTYPE_LITERAL 0x100
 #define MD_OMP_ARGS_VERSION 3
 #define MD_OMP_MAX_ARGS 1024
 
@@ -201,14 +202,20 @@ static const md_entry *md_omp_entry(md_call *l, int *created) {
   return e ? e : md_cache_get(l->fn, 0, md_omp_make, (void *)c->k, created);
 }
 
-/* The arguments were read, and they are the descriptor's parameters. */
+/* The arguments were read, they are the descriptor's parameters, and the
+ * arguments passed by reference that a program reads have their host
+ * bytes in the argument array when those are the bytes the device reads at
+ * this launch (md_omp_map.c); else MD_FALLBACK_ARG_UNKNOWN: the original. */
 static int md_omp_check(const md_call *l, const md_entry *e,
                         const char **why) {
   const md_omp_call *c = (const md_omp_call *)l;
   (void)why;
   if (c->status != MD_OK)
     return c->status;
-  return e->n_params == c->np ? MD_OK : MD_ERR_PARAM_MISMATCH;
+  if (e->n_params != c->np)
+    return MD_ERR_PARAM_MISMATCH;
+  return md_omp_ref_args(e->desc_ref, e->plain ? e->plain_desc_ref : NULL,
+                         c->args, c->dev, l->args, c->np);
 }
 
 static const char *md_omp_err(const md_call *l, int r, char *buf,
