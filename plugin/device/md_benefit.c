@@ -139,6 +139,7 @@ static double md_inst_cost(LLVMValueRef in, int loop) {
 /* The estimate of one function (the kernel or a node's callee). */
 typedef struct md_fn_est {
   double work, saving, loop_share;
+  double code, code_saving; /* the same with every loop counted once */
   unsigned sites, in_loop; /* its sites and those below it */
 } md_fn_est;
 
@@ -151,12 +152,15 @@ typedef struct md_est {
 } md_est;
 
 /* Cost and saving of instruction in of the function of node self (-1: the
- * kernel), adding the sites it stands for to f. */
+ * kernel), weighted (cost, save) and with loops counted once (code,
+ * code_save), adding the sites it stands for to f. */
 static void md_inst_est(md_est *e, int self, LLVMValueRef in, int loop,
-                        double *cost, double *save, md_fn_est *f) {
+                        double *cost, double *save, double *code,
+                        double *code_save, md_fn_est *f) {
   const md_site *s = md_map_get(&e->sites, in);
   const md_vsite *vs = md_map_get(&e->vsites, in);
   unsigned i;
+  int node = 0;
   *save = 0;
   if (s) {
     *cost = s->mode == MD_MODE_NARROW || s->mode == MD_MODE_SEXT
@@ -182,6 +186,9 @@ static void md_inst_est(md_est *e, int self, LLVMValueRef in, int loop,
         const md_fn_est *c = &e->node[i];
         *cost = c->work;
         *save = c->saving;
+        *code = c->code;
+        *code_save = c->code_saving;
+        node = 1;
         f->sites += c->sites;
         f->in_loop += loop ? c->sites : c->in_loop;
         if (c->loop_share > f->loop_share)
@@ -191,6 +198,10 @@ static void md_inst_est(md_est *e, int self, LLVMValueRef in, int loop,
   }
   if (*save < 0)
     *save = 0;
+  if (!node) { /* a node's call counts its function's code instead */
+    *code = *cost;
+    *code_save = *save;
+  }
 }
 
 /* The map of ctx's sites (scalar and vector).  0, or -1 out of memory. */
@@ -226,7 +237,7 @@ static void md_loop_shares(const md_loops *l, double *lw, double *ls,
 static int md_fn_estimate(md_est *e, const md_fctx *ctx, int self,
                           md_fn_est *f) {
   md_loops l;
-  double *lw, *ls, w, c, s;
+  double *lw, *ls, w, c, s, cc, cs;
   unsigned i, depth, k;
   LLVMValueRef in;
   memset(f, 0, sizeof *f);
@@ -246,9 +257,11 @@ static int md_fn_estimate(md_est *e, const md_fctx *ctx, int self,
       w *= MD_BENEFIT_LOOP_TRIPS;
     for (in = LLVMGetFirstInstruction(ctx->dom.rpo[i]); in;
          in = LLVMGetNextInstruction(in)) {
-      md_inst_est(e, self, in, depth > 0, &c, &s, f);
+      md_inst_est(e, self, in, depth > 0, &c, &s, &cc, &cs, f);
       f->work += w * c;
       f->saving += w * s;
+      f->code += cc;
+      f->code_saving += cs;
       if (l.inner[i] < l.n) {
         lw[l.inner[i]] += w * c;
         ls[l.inner[i]] += w * s;
@@ -282,6 +295,8 @@ int md_benefit_estimate(const md_kdec *d, const md_fctx *kctx,
   b->work = k.work;
   b->saving = k.saving;
   b->loop_share = k.loop_share;
+  b->code = k.code;
+  b->code_saving = k.code_saving;
   b->in_loop = k.in_loop;
   st = 0;
 done:
@@ -296,4 +311,13 @@ double md_benefit_percent(const md_benefit *b) {
   if (b->loop_share > share)
     share = b->loop_share;
   return 100 * share;
+}
+
+double md_benefit_code_percent(const md_benefit *b) {
+  return b->code > 0 ? 100 * b->code_saving / b->code : 0;
+}
+
+int md_benefit_pays(const md_benefit *b, double min_gain) {
+  return md_benefit_percent(b) >= min_gain ||
+         md_benefit_code_percent(b) >= MD_BENEFIT_CODE_FACTOR * min_gain;
 }

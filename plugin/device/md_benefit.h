@@ -14,7 +14,11 @@
  * for sites in a loop, the straight-line column elsewhere).  Each loop that
  * holds a site is also judged alone: the share of that loop's work its
  * divisions save, so a division in the loop of an index kernel keeps its
- * clone whatever straight-line code surrounds the loop.
+ * clone whatever straight-line code surrounds the loop.  And the saving is
+ * measured against the kernel's code with every loop counted once: 8
+ * iterations per level overweighs the short window loops of index kernels
+ * (3x3, 3x3x3), so a kernel whose divisions are a large part of its code
+ * (MD_BENEFIT_CODE_FACTOR times min-gain) is cloned too.
  */
 #ifndef MAGICDIV_MD_BENEFIT_H
 #define MAGICDIV_MD_BENEFIT_H
@@ -27,6 +31,10 @@
  * the deepest nesting that is weighed (deeper loops weigh the same). */
 #define MD_BENEFIT_LOOP_TRIPS 8.0
 #define MD_BENEFIT_MAX_DEPTH 4
+/* The share of the code (loops counted once) that is enough, in multiples
+ * of min-gain: in ggml, MMA and attention kernels' divisions are at most
+ * 6.2 % of their code, index kernels' 15 % and more (docs/DESIGN.md). */
+#define MD_BENEFIT_CODE_FACTOR 5.0
 
 typedef struct md_benefit {
   double work;       /* estimated dynamic SASS instructions of one thread */
@@ -34,6 +42,8 @@ typedef struct md_benefit {
   double loop_share; /* the highest saving / work of one loop that holds a
                         site (0: no site in a loop) */
   unsigned in_loop;  /* sites in a loop (their own, or their call's) */
+  double code;        /* work and saving with every loop counted once */
+  double code_saving;
 } md_benefit;
 
 /* Estimate the benefit of cloning the kernel whose decided context is kctx
@@ -43,8 +53,15 @@ int md_benefit_estimate(const md_kdec *d, const md_fctx *kctx,
                         const md_cplan *plan,
                         md_benefit *b);
 
-/* The share in percent the decision uses: the larger of the kernel's
- * saving / work and the best loop's. */
+/* The share in percent of the work: the larger of the kernel's saving /
+ * work and the best loop's. */
 double md_benefit_percent(const md_benefit *b);
+
+/* The share in percent of the code (every loop counted once). */
+double md_benefit_code_percent(const md_benefit *b);
+
+/* 1 if the clone pays at min-gain (percent): percent >= min_gain, or code
+ * percent >= MD_BENEFIT_CODE_FACTOR * min_gain. */
+int md_benefit_pays(const md_benefit *b, double min_gain);
 
 #endif

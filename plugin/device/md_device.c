@@ -356,17 +356,18 @@ static int md_clone_pays(md_kstate *k, double *pct) {
       md_benefit_estimate(&k->dec, &k->ctx, k->plan, &b))
     return 1;
   *pct = md_benefit_percent(&b);
-  if (*pct >= k->o->min_gain)
+  if (md_benefit_pays(&b, k->o->min_gain))
     return 1;
   md_remarkf(MD_REMARK_MISSED, k->kernel, "MinGain",
              "magicdiv: kernel '%.*s' left alone: estimated saving %.2f %% "
              "of the kernel's work (%u division site(s), %u in a loop; "
-             "%.2f %% of the busiest loop with one), threshold %g %% "
-             "(option min-gain=)",
+             "%.2f %% of the busiest loop with one; %.2f %% of its code), "
+             "threshold %g %% (of its code: %g %%; option min-gain=)",
              (int)k->klen, k->kname,
              b.work > 0 ? 100 * b.saving / b.work : 0.0,
              k->ctx.nsites + k->ctx.nvsites + k->ncallee, b.in_loop,
-             100 * b.loop_share, k->o->min_gain);
+             100 * b.loop_share, md_benefit_code_percent(&b),
+             k->o->min_gain, MD_BENEFIT_CODE_FACTOR * k->o->min_gain);
   return 0;
 }
 
