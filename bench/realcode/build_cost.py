@@ -231,12 +231,13 @@ def clones(text):
 
 MINGAIN = re.compile(r"kernel '([^']*)' left alone: estimated saving "
                      r"([0-9.]+) % of the kernel's work \((\d+) division "
-                     r"site\(s\), (\d+) in a loop; ([0-9.]+) % of the busiest")
+                     r"site\(s\), (\d+) in a loop; ([0-9.]+) % of the busiest "
+                     r"loop with one; ([0-9.]+) % of its code")
 
 
 def drops(a, src, today, model):
     """The kernels `today` clones and `model` does not, with the model's
-    estimate: [(kernel, work %, sites, in loop, loop %)] (from an untimed
+    estimate: [(kernel, work %, sites, in loop, loop %, code %)] (from an untimed
     build with -Rpass-missed, cached in OUT/<set>/<key>.drops)."""
     gone = sorted(set(clones(today)) - set(clones(model)))
     if not gone:
@@ -254,7 +255,7 @@ def drops(a, src, today, model):
         est = {m.group(1): m.groups()[1:] for m in MINGAIN.finditer(err)}
         json.dump(est, open(path, "w"))
     est = json.load(open(path))
-    return [(k,) + tuple(est.get(k, ("?",) * 4)) for k in gone]
+    return [(k,) + tuple(est.get(k, ("?",) * 5)) for k in gone]
 
 
 def load(a):
@@ -338,18 +339,20 @@ def index_table(data):
 def drop_table(a, data, sets):
     """Every clone the model drops (sets), with its estimate."""
     print("\n| set | file | kernel | estimated saving: of its work / busiest "
-          "loop | sites (in a loop) | SASS original -> today's clone |")
+          "loop / code | sites (in a loop) | SASS original -> today's clone |")
     print("|---|---|---|---|---|---|")
     for name in sets:
         for src, r in data.get(name, []):
             if "error" in r["today"] or "error" in r["model"]:
                 continue
             ct = clones(r["today"]["text"])
-            for k, work, sites, loop, lshare in drops(
+            for k, work, sites, loop, lshare, code in drops(
                     a, src, r["today"]["text"], r["model"]["text"]):
-                print("| %s | %s | `%s` | %s %% / %s %% | %s (%s) | %d -> %d |"
-                      % (name, src[1], k if len(k) < 90 else k[:87] + "...",
-                         work, lshare, sites, loop, ct[k][0], ct[k][1]))
+                print("| %s | %s | `%s` | %s %% / %s %% / %s %% | %s (%s) | "
+                      "%d -> %d |" % (name, src[1],
+                                      k if len(k) < 90 else k[:87] + "...",
+                                      work, lshare, code, sites, loop,
+                                      ct[k][0], ct[k][1]))
 
 
 def family(k):
@@ -363,27 +366,28 @@ def drop_families(a, data, sets):
     """The clones the model drops, per set and kernel family: how many, and
     the range of their estimates."""
     print("\n| set | kernel family | clones dropped | estimated saving of "
-          "the work (busiest loop) | files |")
+          "the work (busiest loop; code) | files |")
     print("|---|---|---|---|---|")
     for name in sets:
         fam = {}
         for src, r in data.get(name, []):
             if "error" in r["today"] or "error" in r["model"]:
                 continue
-            for k, work, _, _, lshare in drops(a, src, r["today"]["text"],
-                                               r["model"]["text"]):
-                f = fam.setdefault(family(k), [0, [], [], set()])
+            for k, work, _, _, lshare, code in drops(
+                    a, src, r["today"]["text"], r["model"]["text"]):
+                f = fam.setdefault(family(k), [0, [], [], set(), []])
                 f[0] += 1
                 if work != "?":
                     f[1].append(float(work))
                     f[2].append(float(lshare))
+                    f[4].append(float(code))
                 f[3].add(src[1])
         for k in sorted(fam, key=lambda x: -fam[x][0]):
-            n, w, l, files = fam[k]
+            n, w, l, files, c = fam[k]
             rng = lambda v: ("%.2f" % v[0] if min(v) == max(v) else
                              "%.2f-%.2f" % (min(v), max(v))) if v else "?"
-            print("| %s | `%s` | %d | %s %% (%s %%) | %d |" % (
-                name, k, n, rng(w), rng(l), len(files)))
+            print("| %s | `%s` | %d | %s %% (%s %%; %s %%) | %d |" % (
+                name, k, n, rng(w), rng(l), rng(c), len(files)))
 
 
 def report(a):

@@ -33,7 +33,8 @@
 #define MD_BENEFIT_MAX_DEPTH 4
 /* The share of the code (loops counted once) that is enough, in multiples
  * of min-gain: in ggml, MMA and attention kernels' divisions are at most
- * 6.2 % of their code, index kernels' 15 % and more (docs/DESIGN.md). */
+ * 7.5 % of their code, the index kernels with short window loops 16 % and
+ * more (docs/DESIGN.md). */
 #define MD_BENEFIT_CODE_FACTOR 5.0
 
 typedef struct md_benefit {
