@@ -61,7 +61,7 @@ struct MagicDivPass : PassInfoMixin<MagicDivPass> {
 Expected<md_options> parseOptions(StringRef Params) {
   md_options O;
   md_options_default(&O);
-  char Err[256] = {0};
+  char Err[512] = {0};
   std::string P = Params.str();
   if (md_options_parse(P.c_str(), &O, Err, sizeof Err) != 0)
     return make_error<StringError>(Err, inconvertibleErrorCode());

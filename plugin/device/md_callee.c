@@ -440,7 +440,8 @@ static void md_wrapper_remark(LLVMValueRef in, LLVMValueRef f,
 }
 
 void md_callee_report_unreached(LLVMModuleRef m, LLVMValueRef *kernels,
-                                unsigned n) {
+                                unsigned n, const md_map *done,
+                                md_map *reported) {
   md_map reach = {0};
   LLVMValueRef f;
   unsigned i;
@@ -450,17 +451,20 @@ void md_callee_report_unreached(LLVMModuleRef m, LLVMValueRef *kernels,
     LLVMBasicBlockRef bb;
     size_t fl = 0;
     const char *fname;
-    if (LLVMIsDeclaration(f) || md_map_get(&reach, f))
+    if (LLVMIsDeclaration(f) || md_map_get(&reach, f) || md_map_get(done, f))
       continue;
     fname = LLVMGetValueName2(f, &fl);
     for (bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
       LLVMValueRef in;
       for (in = LLVMGetFirstInstruction(bb); in;
-           in = LLVMGetNextInstruction(in))
-        if (md_is_div(in) && !LLVMIsAConstant(LLVMGetOperand(in, 1)) &&
-            md_omp_wrapper_call(f))
+           in = LLVMGetNextInstruction(in)) {
+        if (!md_is_div(in) || LLVMIsAConstant(LLVMGetOperand(in, 1)))
+          continue;
+        /* (out of memory: a second run may report it again) */
+        (void)md_map_put(reported, f, f);
+        if (md_omp_wrapper_call(f))
           md_wrapper_remark(in, f, md_omp_wrapper_call(f));
-        else if (md_is_div(in) && !LLVMIsAConstant(LLVMGetOperand(in, 1)))
+        else
           md_remarkf(MD_REMARK_MISSED, in, "NotReached",
                      "magicdiv: %s in device function '%.*s' left alone: no "
                      "kernel of this module calls it directly (its kernels "
@@ -468,6 +472,7 @@ void md_callee_report_unreached(LLVMModuleRef m, LLVMValueRef *kernels,
                      "or it is called indirectly)",
                      md_op_name(LLVMGetInstructionOpcode(in)), (int)fl,
                      fname);
+      }
     }
   }
   md_map_release(&reach);

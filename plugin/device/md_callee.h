@@ -73,9 +73,12 @@ void md_callee_plan_free(md_cplan *p);
 /* Divisions in the module's functions that no kernel in kernels[0..n)
  * reaches through direct calls (device functions whose kernels are in
  * another file, as with -fgpu-rdc, or called only indirectly): a missed
- * remark "NotReached" at each.  For device modules. */
+ * remark "NotReached" at each, except in functions listed in done (a
+ * run before reported them, md_done.h); the functions reported go to
+ * reported.  For device modules. */
 void md_callee_report_unreached(LLVMModuleRef m, LLVMValueRef *kernels,
-                                unsigned n);
+                                unsigned n, const md_map *done,
+                                md_map *reported);
 
 /* Marks the nodes that need a clone and the divisors each uses (with
  * those below it); returns the sites over all nodes. */

@@ -33,11 +33,13 @@
 #include "magicdiv/md_abi.h"
 #include "magicdiv/md_desc.h"
 #include "md_array.h"
+#include "md_benefit.h"
 #include "md_bounds.h"
 #include "md_callee.h"
 #include "md_clone.h"
 #include "md_desc_emit.h"
 #include "md_device_callee.h"
+#include "md_done.h"
 #include "md_fctx.h"
 #include "md_invariant.h"
 #include "md_kdec.h"
@@ -347,6 +349,31 @@ static int md_names_free(md_kstate *k, const char *cname, const char *dname) {
   return 1;
 }
 
+/* Decide: does the clone pay for its build cost (md_benefit.h)?  1 (also
+ * when min-gain is 0, or without an estimate: out of memory), or 0 with
+ * the missed remark that gives the estimate.  *pct: the estimate, or -1. */
+static int md_clone_pays(md_kstate *k, double *pct) {
+  md_benefit b;
+  *pct = -1;
+  if (k->o->min_gain <= 0 ||
+      md_benefit_estimate(&k->dec, &k->ctx, k->plan, &b))
+    return 1;
+  *pct = md_benefit_percent(&b);
+  if (md_benefit_pays(&b, k->o->min_gain))
+    return 1;
+  md_remarkf(MD_REMARK_MISSED, k->kernel, "MinGain",
+             "magicdiv: kernel '%.*s' left alone: estimated saving %.2f %% "
+             "of the kernel's work (%u division site(s), %u in a loop; "
+             "%.2f %% of the busiest loop with one; %.2f %% of its code), "
+             "threshold %g %% (of its code: %g %%; option min-gain=)",
+             (int)k->klen, k->kname,
+             b.work > 0 ? 100 * b.saving / b.work : 0.0,
+             k->ctx.nsites + k->ctx.nvsites + k->ncallee, b.in_loop,
+             100 * b.loop_share, md_benefit_code_percent(&b),
+             k->o->min_gain, MD_BENEFIT_CODE_FACTOR * k->o->min_gain);
+  return 0;
+}
+
 /* Decide, build and commit the clone of one kernel under the names
  * K + csuffix and K + dsuffix.  1 if the module changed. */
 static int md_transform_kernel(LLVMModuleRef m, md_target t,
@@ -356,7 +383,8 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
                                const char *dsuffix) {
   md_kstate k;
   int changed = 0;
-  char *cname, *dname;
+  char *cname, *dname, est[64] = "";
+  double pct;
 
   memset(&k, 0, sizeof k);
   k.m = m;
@@ -409,13 +437,16 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
                md_target_name(t), (int)k.klen, k.kname);
   else {
     /* Build, then commit. */
-    changed = md_make_clone(&k, cname, dname);
+    if (md_clone_pays(&k, &pct))
+      changed = md_make_clone(&k, cname, dname);
+    if (pct >= 0)
+      snprintf(est, sizeof est, " (estimated saving %.2f %%)", pct);
     md_remarkf(MD_REMARK_ANALYSIS, kernel, "KernelSummary",
                "magicdiv: %s kernel '%.*s': %u division site(s) with a "
-               "launch-invariant divisor, %s",
+               "launch-invariant divisor, %s%s",
                md_target_name(t), (int)k.klen, k.kname,
                k.ctx.nsites + k.ctx.nvsites + k.ncallee,
-               changed ? "cloned" : "not cloned");
+               changed ? "cloned" : "not cloned", est);
   }
   md_free_kstate(&k);
   free(cname);
@@ -446,6 +477,7 @@ static void md_plain_tier(LLVMModuleRef m, md_target t, const md_options *o,
     return;
   plain = *o;
   plain.launch_ranges = 0;
+  plain.min_gain = 0; /* the kernel pays: its fallback is about its bets */
   md_remark_mute(1);
   made = md_transform_kernel(m, t, &plain, td, kernel, keep, &scratch,
                              MD_PLAIN_SUFFIX, MD_PLAIN_DESC_SUFFIX);
@@ -459,34 +491,81 @@ static void md_plain_tier(LLVMModuleRef m, md_target t, const md_options *o,
   }
 }
 
+/* Mark what this run decided about in !magicdiv.done (md_done.h): the
+ * kernels todo[0..n), the clones made (functions in keep) and the functions
+ * reported as reached by no kernel (reported).  1 if the list grew. */
+static int md_mark_done(LLVMModuleRef m, LLVMValueRef *todo, unsigned n,
+                        const md_keep *keep, const md_map *reported) {
+  LLVMValueRef *fns = NULL, f;
+  unsigned nf = 0, i;
+  size_t cap = 0;
+  for (i = 0; i < n + keep->n; i++) {
+    LLVMValueRef v = i < n ? todo[i] : keep->v[i - n];
+    LLVMValueRef *room = md_array_room(fns, nf, &cap, sizeof *fns, 16);
+    if (!room)
+      break; /* out of memory: a second run decides again (NameTaken) */
+    fns = room;
+    if (LLVMIsAFunction(v))
+      fns[nf++] = v;
+  }
+  for (f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    LLVMValueRef *room;
+    if (!md_map_get(reported, f))
+      continue;
+    if (!(room = md_array_room(fns, nf, &cap, sizeof *fns, 16)))
+      break;
+    fns = room;
+    fns[nf++] = f;
+  }
+  md_done_add(m, fns, nf);
+  free(fns);
+  return nf > 0;
+}
+
+/* The kernels of kernels[0..n) not listed in done, moved to its front;
+ * returns their number. */
+static unsigned md_not_done(LLVMValueRef *kernels, unsigned n,
+                            const md_map *done) {
+  unsigned i, k = 0;
+  for (i = 0; i < n; i++)
+    if (!md_map_get(done, kernels[i]))
+      kernels[k++] = kernels[i];
+  return k;
+}
+
 int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   LLVMValueRef *kernels = NULL;
   unsigned n = md_collect_kernels(m, t, o, &kernels), i;
-  LLVMTargetDataRef td;
+  LLVMTargetDataRef td = NULL;
   md_keep keep = {NULL, 0, 0};
   md_map reported = {0}; /* functions whose divisions have a remark */
+  md_map done = {0}, unreached = {0};
   const char *why = NULL;
   int changed = 0;
+  /* out of memory: `done` misses some, decided again (NameTaken) */
+  (void)md_done_read(m, &done);
   if (t != MD_TARGET_HOST) /* (not for any-target test modules) */
-    md_callee_report_unreached(m, kernels, n);
-  if (n == 0) {
-    free(kernels);
-    return 0;
-  }
-  td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
+    md_callee_report_unreached(m, kernels, n, &done, &unreached);
+  n = md_not_done(kernels, n, &done);
+  if (n)
+    td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
   for (i = 0; i < n; i++)
     if (md_transform_kernel(m, t, o, td, kernels[i], &keep, &reported,
                             MD_CLONE_SUFFIX, MD_DESC_SUFFIX)) {
       md_plain_tier(m, t, o, td, kernels[i], &keep);
       changed = 1;
     }
-  if (md_append_used(m, keep.v, keep.n, &why))
+  if (keep.n && md_append_used(m, keep.v, keep.n, &why))
     md_remarkf(MD_REMARK_ANALYSIS, kernels[0], "NotKept",
                "magicdiv: the module's clones and descriptors are not added "
                "to @llvm.used (%s); their linkage keeps them", why);
+  changed |= md_mark_done(m, kernels, n, &keep, &unreached);
   md_map_release(&reported);
+  md_map_release(&done);
+  md_map_release(&unreached);
   free(keep.v);
-  LLVMDisposeTargetData(td);
+  if (td)
+    LLVMDisposeTargetData(td);
   free(kernels);
   return changed;
 }

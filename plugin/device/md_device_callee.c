@@ -17,31 +17,38 @@
 #include "md_site.h"
 
 /* " (in device function 'f', called from kernel 'k')" or "... called from
- * 'g' in kernel 'k'": the remark suffix of a node's sites. */
-static void md_node_context(const md_cplan *p, const md_cnode *n,
-                            LLVMValueRef kernel, char *buf, size_t size) {
-  size_t fl = 0, pl = 0, kl = 0;
+ * 'g' in kernel 'k'": the remark suffix of a node's sites, malloc'd with
+ * the whole names (NULL when out of memory: the remarks go without it). */
+static char *md_node_context(const md_cplan *p, const md_cnode *n,
+                             LLVMValueRef kernel) {
+  size_t fl = 0, pl = 0, kl = 0, size;
   const char *fname = LLVMGetValueName2(n->fn, &fl);
   const char *kname = LLVMGetValueName2(kernel, &kl);
-  if (n->parent < 0) {
+  const char *pname =
+      n->parent < 0 ? NULL : LLVMGetValueName2(p->node[n->parent].fn, &pl);
+  char *buf;
+  size = fl + pl + kl + 96;
+  if (!(buf = malloc(size)))
+    return NULL;
+  if (!pname)
     snprintf(buf, size,
              " (in device function '%.*s', called from kernel "
              "'%.*s')",
              (int)fl, fname, (int)kl, kname);
-  } else {
-    const char *pname = LLVMGetValueName2(p->node[n->parent].fn, &pl);
+  else
     snprintf(buf, size,
              " (in device function '%.*s', called from '%.*s' "
              "in kernel '%.*s')",
              (int)fl, fname, (int)pl, pname, (int)kl, kname);
-  }
+  return buf;
 }
 
 unsigned md_callee_decide(md_kdec *d, md_cplan *p, LLVMValueRef kernel) {
   unsigned i;
   for (i = 0; i < p->n; i++) {
     md_cnode *n = &p->node[i];
-    md_node_context(p, n, kernel, n->ctx.where, sizeof n->ctx.where);
+    free(n->ctx.where);
+    n->ctx.where = md_node_context(p, n, kernel);
     md_site_decide_function(d, &n->ctx);
   }
   return md_callee_mark_needed(p);

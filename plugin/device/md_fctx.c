@@ -49,6 +49,7 @@ void md_fctx_release(md_fctx *f) {
   md_range_release(&f->range);
   md_inv_release(&f->inv);
   md_dom_release(&f->dom);
+  free(f->where);
   memset(f, 0, sizeof *f);
 }
 

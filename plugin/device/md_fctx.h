@@ -43,8 +43,9 @@ typedef struct md_fctx {
   md_vsite *vsites; /* decided vector sites, split per lane when cloned */
   unsigned nvsites;
   size_t capvsites;
-  char where[512]; /* appended to its sites' remarks: "" for the kernel,
-                      " (in device function 'f', called from ...)" */
+  char *where; /* appended to its sites' remarks (malloc'd, whole names):
+                  NULL for the kernel (and when out of memory),
+                  " (in device function 'f', called from ...)" */
 } md_fctx;
 
 /* The context of a kernel (with bounds).  0, or -1 when out of memory: the

@@ -7,8 +7,16 @@
  * MD_DF_DIV32 divisors below 2^32).  A requirement on the launch geometry
  * alone ("at most 2^31 threads") holds in practically every launch; one
  * that reads an argument ("pos = idx - 3*pad >= 0") can fail in every
- * launch of a program, and then the whole clone is lost.  For such a
- * kernel the device transform runs a second time with launch-ranges off
+ * launch of a program, and then the whole clone is lost.  A plain clone
+ * doubles the kernel's build cost (backend and ptxas), so it is built per
+ * kind of bet (docs/LAUNCH.md section 10):
+ *   sign bets (a value that reads an argument is >= 0: limit 2^(w-1) - 1)
+ *     fail in real launches (padding, offsets): plain clone;
+ *   wide bets (a 64-bit index or divisor that reads an argument fits 32
+ *     bits: limit 2^32 - 1, MD_DF_DIV32) fail only for tensors of 2^32
+ *     elements or more: no plain clone unless tiers-wide -- a launch
+ *     where one fails runs the original, as without the plugin.
+ * For a kernel that gets one, the device transform runs a second time with launch-ranges off
  * and the plain names (MD_PLAIN_SUFFIX, MD_PLAIN_DESC_SUFFIX): the runtime
  * launches the ranged clone when every bet holds, else the plain clone when
  * its own divisors are valid, else the original (docs/LAUNCH.md "Tiers").
@@ -26,26 +34,50 @@
 #include "md_names.h"
 #include "md_remark.h"
 
-/* 1 if the program at code_off of the (validated) descriptor d reads an
- * argument. */
-static int md_prog_reads_arg(const uint8_t *d, size_t n, uint32_t off) {
+/* The bets of a descriptor beyond the launch geometry, by kind. */
+typedef struct md_bets {
+  unsigned sign; /* requirements on a value that reads an argument, with a
+                    signed limit (2^(w-1) - 1: "pos >= 0", an int argument
+                    >= 0): fail for ordinary arguments (a padding) */
+  unsigned wide; /* requirements "a 64-bit value that reads an argument
+                    fits 32 bits" (limit 2^32 - 1, an index or a divisor of
+                    an i64 site in the u32 form): fail only for tensors of
+                    2^32 elements or more */
+  unsigned div32; /* MD_DF_DIV32 divisors that read an argument: a size_t
+                     divisor below 2^32 */
+} md_bets;
+
+/* Whether the program at off of the (validated) descriptor d reads an
+ * argument (*reads), and the constant it compares with last when it ends
+ * in "const L; icmp" (*limit, else ~0). */
+static void md_prog_scan(const uint8_t *d, size_t n, uint32_t off, int *reads,
+                         uint64_t *limit) {
+  uint64_t last = ~0ull;
+  int prev = -1;
+  *reads = 0;
+  *limit = ~0ull;
   while (off < n) {
     int op = d[off], ob = md_op_operand_bytes(op);
-    if (op == MD_OP_END || ob < 0)
-      return 0;
+    if (op == MD_OP_END || ob < 0 || off + 1u + (uint32_t)ob > n)
+      return;
     if (op == MD_OP_ARG)
-      return 1;
+      *reads = 1;
+    if (op == MD_OP_CONST)
+      last = md_rd64(d + off + 2);
+    if (op == MD_OP_ICMP && off + 1u + (uint32_t)ob < n &&
+        d[off + 1u + (uint32_t)ob] == MD_OP_END)
+      *limit = prev == MD_OP_CONST ? last : ~0ull;
+    prev = op;
     off += 1u + (uint32_t)ob;
   }
-  return 0;
 }
 
-/* Bets of the descriptor d beyond the launch geometry: *reqs requirements
- * that read an argument, *div32 MD_DF_DIV32 divisors whose program does. */
-static void md_desc_bets(const uint8_t *d, size_t n, unsigned *reqs,
-                         unsigned *div32) {
+/* The bets of the descriptor d[0..n) (md_bets). */
+static void md_desc_bets(const uint8_t *d, size_t n, md_bets *b) {
   uint32_t np, nd, nr, i;
-  *reqs = *div32 = 0;
+  uint64_t limit;
+  int reads;
+  memset(b, 0, sizeof *b);
   if (n < MD_DESC_HEADER_SIZE)
     return;
   np = md_rd16(d + MD_H_NPARAMS);
@@ -55,15 +87,21 @@ static void md_desc_bets(const uint8_t *d, size_t n, unsigned *reqs,
     return;
   for (i = 0; i < nd; i++) {
     const uint8_t *e = d + md_desc_div_table(np) + i * MD_DIV_ENTRY_SIZE;
-    if ((e[MD_E_FLAGS] & MD_DF_DIV32) &&
-        md_prog_reads_arg(d, n, md_rd32(e + MD_E_CODE)))
-      (*div32)++;
+    md_prog_scan(d, n, md_rd32(e + MD_E_CODE), &reads, &limit);
+    if ((e[MD_E_FLAGS] & MD_DF_DIV32) && reads)
+      b->div32++;
   }
-  for (i = 0; i < nr; i++)
-    if (md_prog_reads_arg(d, n,
-                          md_rd32(d + md_desc_req_table(np, nd) +
-                                  i * MD_REQ_ENTRY_SIZE)))
-      (*reqs)++;
+  for (i = 0; i < nr; i++) {
+    md_prog_scan(d, n,
+                 md_rd32(d + md_desc_req_table(np, nd) +
+                         i * MD_REQ_ENTRY_SIZE),
+                 &reads, &limit);
+    /* "x - 1 <= 2^32 - 1" is written "x <= 2^32" */
+    if (reads && (limit == 0xFFFFFFFFull || limit == 0x100000000ull))
+      b->wide++;
+    else if (reads)
+      b->sign++;
+  }
 }
 
 /* The named global's constant bytes, or NULL. */
@@ -114,17 +152,25 @@ int md_tiers_wanted(LLVMModuleRef m, const md_options *o, LLVMValueRef kernel) {
   const char *kname = LLVMGetValueName2(kernel, &klen);
   md_tier_names nm;
   const uint8_t *d = NULL;
-  unsigned reqs = 0, div32 = 0;
+  md_bets b;
   int ok = md_tier_names_make(&nm, kernel);
   if (ok && o->launch_ranges && o->tiers)
     d = md_global_data(m, nm.desc, &n);
   md_tier_names_free(&nm);
   if (!d)
     return 0;
-  md_desc_bets(d, n, &reqs, &div32);
-  if (reqs + div32 > 0)
+  md_desc_bets(d, n, &b);
+  if (b.sign || (o->tiers_wide && b.wide + b.div32))
     return 1;
-  if (n >= MD_DESC_HEADER_SIZE && md_rd16(d + MD_H_NREQ))
+  if (b.wide + b.div32)
+    md_remarkf(MD_REMARK_ANALYSIS, kernel, "TierSkipped",
+               "magicdiv: kernel '%.*s': one clone: its bets on arguments "
+               "(%u value(s) assumed below 2^32, %u divisor(s) assumed "
+               "below 2^32) fail only for tensors of 2^32 elements or more "
+               "and 64-bit divisors of 2^32 or more, where the original "
+               "runs (option tiers-wide builds a plain clone for them)",
+               (int)klen, kname, b.wide, b.div32);
+  else if (n >= MD_DESC_HEADER_SIZE && md_rd16(d + MD_H_NREQ))
     md_remarkf(MD_REMARK_ANALYSIS, kernel, "TierNotNeeded",
                "magicdiv: kernel '%.*s': one clone: its launch "
                "requirements involve only the launch geometry",
@@ -139,7 +185,7 @@ int md_tiers_settle(LLVMModuleRef m, LLVMValueRef kernel, int made,
   md_tier_names nm;
   LLVMValueRef rc, rd;
   const uint8_t *d;
-  unsigned reqs = 0, div32 = 0;
+  md_bets b = {0, 0, 0};
   int same = 0;
   *pc = *pd = NULL;
   if (!md_tier_names_make(&nm, kernel)) {
@@ -167,13 +213,13 @@ int md_tiers_settle(LLVMModuleRef m, LLVMValueRef kernel, int made,
                (int)klen, kname);
   } else {
     if ((d = md_global_data(m, nm.desc, &n)))
-      md_desc_bets(d, n, &reqs, &div32);
+      md_desc_bets(d, n, &b);
     md_remarkf(MD_REMARK_PASSED, kernel, "PlainTier",
                "magicdiv: kernel '%.*s' also cloned as '%s' without launch "
                "bets (%u requirement(s) on arguments, %u divisor(s) "
                "assumed below 2^32): launches where a bet fails run it "
                "instead of the original",
-               (int)klen, kname, nm.plain, reqs, div32);
+               (int)klen, kname, nm.plain, b.sign + b.wide, b.div32);
   }
   md_tier_names_free(&nm);
   return same;

@@ -13,9 +13,9 @@
 #include "md_options.h"
 
 /* 1 if kernel (just cloned as K__magicdiv) should also get a plain clone:
- * the options allow it and its descriptor bets on arguments (a requirement
- * or an MD_DF_DIV32 divisor that reads one).  0 otherwise, with an
- * analysis remark when the clone has requirements on the geometry only. */
+ * the options allow it and its descriptor bets on the sign of a value that
+ * reads an argument (or, with tiers-wide, that a 64-bit one fits 32 bits).
+ * 0 otherwise, with an analysis remark when the clone has requirements. */
 int md_tiers_wanted(LLVMModuleRef m, const md_options *o, LLVMValueRef kernel);
 
 /* After the plain clone was built (made = 1) or not: the remark that says

@@ -217,6 +217,27 @@ static LLVMValueRef md_runtime_fn(md_host *h, LLVMValueRef call,
   return f;
 }
 
+/* " (inlined into 'F' at line L)" when call's debug location is inlined,
+ * else NULL (malloc'd): inlining copies a launch into each caller, and
+ * those calls share one source location, so their remarks name the
+ * function and the line in it where the inlined code was called. */
+static char *md_inlined_into(LLVMValueRef call) {
+  LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(call), at;
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+  size_t n = 0;
+  const char *name;
+  char *buf;
+  if (!loc || !(at = LLVMDILocationGetInlinedAt(loc)))
+    return NULL;
+  while (LLVMDILocationGetInlinedAt(at))
+    at = LLVMDILocationGetInlinedAt(at);
+  name = LLVMGetValueName2(fn, &n);
+  if ((buf = malloc(n + 48)))
+    snprintf(buf, n + 48, " (inlined into '%.*s' at line %u)", (int)n, name,
+             LLVMDILocationGetLine(at));
+  return buf;
+}
+
 /* Replace launch `call` of registered kernel r through launch API a.  r
  * NULL (CUDA only): a kernel pointer this module does not register (loaded
  * from memory, a select, an extern kernel); the runtime gets the name from
@@ -228,6 +249,7 @@ static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
            frame = 0;
   LLVMTypeRef fty;
   LLVMValueRef f = md_runtime_fn(h, call, rt, extra, &fty), args[32], nc;
+  char *where;
   if (!f || n + extra > 32) {
     md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
                "magicdiv: launch of '%s' not rerouted: unexpected signature "
@@ -250,16 +272,20 @@ static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
     args[n + 2] = r && r->hip_clone ? r->hip_clone
                                     : LLVMConstPointerNull(h->ptr);
   nc = md_host_replace_call(call, fty, f, args, n + extra, n);
+  where = md_inlined_into(nc);
   if (!r)
-    md_remarkf(MD_REMARK_PASSED, nc, "HostLaunch",
-               "magicdiv: %s of a kernel pointer not registered in this "
-               "module routed through %s (its name comes from the driver, "
-               "CUDA 12.3+; else the original runs)",
-               md_launch_apis[a].name, rt);
+    md_remarkf_in(MD_REMARK_PASSED, nc, "HostLaunch", where,
+                  "magicdiv: %s of a kernel pointer not registered in this "
+                  "module routed through %s (its name comes from the "
+                  "driver, CUDA 12.3+; else the original runs)",
+                  md_launch_apis[a].name, rt);
   else
-    md_remarkf(MD_REMARK_PASSED, nc, "HostLaunch",
-               "magicdiv: launch of '%s' routed through %s%s", r->name, rt,
-               hip && !r->hip_clone ? " (no clone: runs the original)" : "");
+    md_remarkf_in(MD_REMARK_PASSED, nc, "HostLaunch", where,
+                  "magicdiv: launch of '%s' routed through %s%s", r->name,
+                  rt,
+                  hip && !r->hip_clone ? " (no clone: runs the original)"
+                                       : "");
+  free(where);
 }
 
 /* Every call in the module of a launch API, in order. */

@@ -5,6 +5,7 @@
 #include "md_options.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void md_options_default(md_options *o) {
@@ -19,6 +20,8 @@ void md_options_default(md_options *o) {
   o->verify = 1;
   o->omp_bounds = 1;
   o->embed_runtime = 1;
+  o->tiers_wide = 0;
+  o->min_gain = MD_MIN_GAIN_DEFAULT;
 }
 
 typedef struct md_option_name {
@@ -34,6 +37,7 @@ static const md_option_name md_option_names[] = {
     {"positive-divisors", offsetof(md_options, positive_divisors)},
     {"launch-ranges", offsetof(md_options, launch_ranges)},
     {"tiers", offsetof(md_options, tiers)},
+    {"tiers-wide", offsetof(md_options, tiers_wide)},
     {"any-target", offsetof(md_options, any_target)},
     {"verify", offsetof(md_options, verify)},
     {"omp-bounds", offsetof(md_options, omp_bounds)},
@@ -42,9 +46,31 @@ static const md_option_name md_option_names[] = {
 
 #define MD_N_OPTIONS (sizeof md_option_names / sizeof md_option_names[0])
 
+/* `min-gain=P` in [s, s+len): 1 (P, a percentage 0..100, in
+ * o->min_gain), 0 if [s, s+len) is not min-gain, -1 if P is malformed. */
+static int md_set_min_gain(const char *s, size_t len, md_options *o) {
+  static const char key[] = "min-gain=";
+  char num[32], *end;
+  double v;
+  if (len < sizeof key - 1 || strncmp(s, key, sizeof key - 1) != 0)
+    return 0;
+  len -= sizeof key - 1;
+  if (len == 0 || len >= sizeof num)
+    return -1;
+  memcpy(num, s + sizeof key - 1, len);
+  num[len] = 0;
+  v = strtod(num, &end);
+  if (*end || !(v >= 0 && v <= 100))
+    return -1;
+  o->min_gain = v;
+  return 1;
+}
+
 /* Set the option named by [s, s+len); "no-" prefix clears it. */
 static int md_set_option(const char *s, size_t len, md_options *o) {
-  int value = 1;
+  int value = 1, num = md_set_min_gain(s, len, o);
+  if (num)
+    return num > 0 ? 0 : -1;
   if (len > 3 && strncmp(s, "no-", 3) == 0) {
     value = 0;
     s += 3;
@@ -80,6 +106,8 @@ int md_options_parse(const char *params, md_options *o, char *err,
              i++)
           n += snprintf(err + n, errlen - (size_t)n, " [no-]%s",
                         md_option_names[i].name);
+        if (n > 0 && (size_t)n < errlen)
+          snprintf(err + n, errlen - (size_t)n, " min-gain=PERCENT");
       }
       return -1;
     }

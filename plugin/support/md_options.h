@@ -2,10 +2,11 @@
  * md_options.h -- the pass options (md_options.c).  A leaf: every part of
  * the plugin reads its options from here.
  *
- * Each option is a pipeline parameter `magicdiv<name;no-name>` and may also
- * be given as MAGICDIV_OPTIONS="name;no-name" in the environment (for clang
- * -fpass-plugin, which has no pipeline string).  Fields are named like the
- * options ('-' becomes '_').
+ * Each option is a pipeline parameter `magicdiv<name;no-name;min-gain=2>`
+ * and may also be given as MAGICDIV_OPTIONS="name;no-name" in the
+ * environment (for clang -fpass-plugin, which has no pipeline string).
+ * Flags are `name` / `no-name`, the one number `min-gain=P`.  Fields are
+ * named like the options ('-' becomes '_').
  */
 #ifndef MAGICDIV_MD_OPTIONS_H
 #define MAGICDIV_MD_OPTIONS_H
@@ -16,6 +17,10 @@
 extern "C" {
 #endif
 
+/* The default of min-gain (percent); the reasoning: docs/DESIGN.md
+ * "Benefit model". */
+#define MD_MIN_GAIN_DEFAULT 2.0
+
 typedef struct md_options {
   int device;  /* transform kernels in NVPTX / AMDGPU modules        [on] */
   int host;    /* reroute CUDA/HIP launches in host modules           [on] */
@@ -25,9 +30,13 @@ typedef struct md_options {
                             launch)                                   [on] */
   int launch_ranges; /* dividend ranges / divisors < 2^32 assumed by the
                         clone and checked at launch (md_bounds.h)     [on] */
-  int tiers; /* with launch-ranges: a kernel whose clone bets on argument
-                values also gets K__magicdiv_plain, built without the
-                bets, for launches where a bet fails (md_tiers.c)     [on] */
+  int tiers; /* with launch-ranges: a kernel whose clone bets on the sign
+                of a value that reads an argument also gets
+                K__magicdiv_plain, built without the bets, for launches
+                where a bet fails (md_tiers.c)                        [on] */
+  int tiers_wide; /* with tiers: also for bets that a 64-bit value read
+                     from the arguments fits 32 bits (a divisor, or an
+                     index of a tensor below 2^32 elements)         [off] */
   int any_target; /* treat functions marked "magicdiv-kernel" as kernels
                      on any target (tests; always on for x86 test IR) [on] */
   int verify;  /* verify each clone; drop it if the verifier fails    [on] */
@@ -36,6 +45,10 @@ typedef struct md_options {
                      which bounds a worksharing loop's iv at launch    [on] */
   int embed_runtime; /* a host module that calls the runtime carries it
                         (md_host_embed.c); off: link libmagicdiv_rt [on] */
+  double min_gain; /* `min-gain=P`: clone a kernel only when the estimated
+                      saving of its divisions is at least P percent of its
+                      work (md_benefit.h); 0 clones every kernel with a
+                      site                                            [2] */
 } md_options;
 
 void md_options_default(md_options *o);

@@ -30,8 +30,8 @@ void md_remarkf(md_remark_kind kind, LLVMValueRef where, const char *name,
 #endif
     ;
 
-/* md_remarkf with `suffix` (NULL: none) appended to the text (the first
- * 511 bytes of it): where the site is, e.g. " (in device function 'f',
+/* md_remarkf with `suffix` (NULL: none) appended to the text (the whole
+ * text, however long): where the site is, e.g. " (in device function 'f',
  * called from kernel 'k')" for a division in a called function. */
 void md_remarkf_in(md_remark_kind kind, LLVMValueRef where, const char *name,
                    const char *suffix, const char *fmt, ...)

@@ -1,14 +1,22 @@
-; Tiers (plugin/device/md_tiers.c): a kernel whose clone bets on an
-; argument (a requirement that reads one, or a 64-bit divisor assumed below
-; 2^32) also gets K__magicdiv_plain, built without launch bets, with its
-; own descriptor (no requirements, no div32); a kernel whose requirements
-; involve only the launch geometry, or that bets nothing, gets exactly one
-; clone.  no-tiers (and no-launch-ranges) build one clone per kernel.
+; Tiers (plugin/device/md_tiers.c): a kernel whose clone bets on the sign
+; of a value that reads an argument (pad: pos = idx - 3*pad >= 0) also gets
+; K__magicdiv_plain, built without launch bets, with its own descriptor (no
+; requirements, no div32); a kernel whose bets are that 64-bit values fit
+; 32 bits (wide: d < 2^32) gets one only with tiers-wide -- by default a
+; launch where that bet fails runs the original (remark TierSkipped); a
+; kernel whose requirements involve only the launch geometry, or that bets
+; nothing, gets exactly one clone.  no-tiers (and no-launch-ranges) build
+; one clone per kernel.
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv,verify' -S %s -o %t.ll \
 ; RUN:   -pass-remarks=magicdiv -pass-remarks-analysis=magicdiv 2>%t.rem
 ; RUN: %FileCheck %s --check-prefix=REM < %t.rem
 ; RUN: %FileCheck %s --check-prefix=IR < %t.ll
 ; RUN: %bin/md-desc-dump %t.ll | %FileCheck %s --check-prefix=DESC
+; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<tiers-wide>' -S %s \
+; RUN:   -o %tw.ll -pass-remarks=magicdiv 2>%tw.rem
+; RUN: %FileCheck %s --check-prefix=WIDE < %tw.ll
+; RUN: %FileCheck %s --check-prefix=WIDEREM < %tw.rem
+; RUN: %bin/md-desc-dump %tw.ll | %FileCheck %s --check-prefix=WIDEDESC
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-tiers>' -S %s \
 ; RUN:   | %FileCheck %s --check-prefix=OFF
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges>' -S %s \
@@ -26,7 +34,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; REM-DAG: kernel 'geo': one clone: its launch requirements involve only the launch geometry
 ; REM-DAG: kernel 'pad' also cloned as 'pad__magicdiv_plain' without launch bets (1 requirement(s) on arguments, 0 divisor(s) assumed below 2^32)
-; REM-DAG: kernel 'wide' also cloned as 'wide__magicdiv_plain' without launch bets (1 requirement(s) on arguments, 0 divisor(s) assumed below 2^32)
+; REM-DAG: kernel 'wide': one clone: its bets on arguments (1 value(s) assumed below 2^32, 0 divisor(s) assumed below 2^32) fail only for tensors of 2^32 elements or more and 64-bit divisors of 2^32 or more, where the original runs (option tiers-wide builds a plain clone for them)
 ; REM-NOT: kernel 'none'{{.*}}clone:
 ; REM-NOT: kernel 'geo' also cloned
 
@@ -35,10 +43,14 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; IR-DAG: define ptx_kernel void @pad__magicdiv_plain(
 ; IR-DAG: define ptx_kernel void @none__magicdiv(
 ; IR-DAG: define ptx_kernel void @wide__magicdiv(
-; IR-DAG: define ptx_kernel void @wide__magicdiv_plain(
 ; IR-DAG: @llvm.used = {{.*}}@pad__magicdiv_plain_desc{{.*}}@pad__magicdiv_plain
 ; IR-NOT: @geo__magicdiv_plain
 ; IR-NOT: @none__magicdiv_plain
+; IR-NOT: @wide__magicdiv_plain
+
+; WIDE-DAG: define ptx_kernel void @pad__magicdiv_plain(
+; WIDE-DAG: define ptx_kernel void @wide__magicdiv_plain(
+; WIDEREM: kernel 'wide' also cloned as 'wide__magicdiv_plain' without launch bets (1 requirement(s) on arguments, 0 divisor(s) assumed below 2^32)
 
 ; DESC-LABEL: descriptor @geo__magicdiv_desc
 ; DESC-NEXT: 1 divisors, 3 magic params, 1 requirement
@@ -52,9 +64,14 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; DESC-LABEL: descriptor @wide__magicdiv_desc
 ; DESC: divisor 0: u32 extra 0-2: arg1:i64 trunc.i64.i32
 ; DESC: requirement 1: arg1:i64 const.i64.4294967295 icmp.ule.i64
-; DESC-NEXT: descriptor @wide__magicdiv_plain_desc
-; DESC-NEXT: 0 requirements
-; DESC-NEXT: divisor 0: u64 extra 0-2: arg1:i64
+; DESC-NOT: descriptor @wide__magicdiv_plain_desc
+
+; WIDEDESC-LABEL: descriptor @wide__magicdiv_desc
+; WIDEDESC: divisor 0: u32 extra 0-2: arg1:i64 trunc.i64.i32
+; WIDEDESC: requirement 1: arg1:i64 const.i64.4294967295 icmp.ule.i64
+; WIDEDESC-NEXT: descriptor @wide__magicdiv_plain_desc
+; WIDEDESC-NEXT: 0 requirements
+; WIDEDESC-NEXT: divisor 0: u64 extra 0-2: arg1:i64
 
 ; OFF-NOT: __magicdiv_plain
 
