@@ -59,12 +59,6 @@ static int md_fail(md_inv *c, LLVMValueRef v, const char *why) {
   return 0;
 }
 
-static int md_name_is(LLVMValueRef fn, const char *s) {
-  size_t len = 0;
-  const char *name = LLVMGetValueName2(fn, &len);
-  return name && len == strlen(s) && memcmp(name, s, len) == 0;
-}
-
 LLVMTypeRef md_param_pointee(LLVMValueRef f, unsigned i) {
   static const char *kinds[2] = {"byval", "byref"};
   int k;
@@ -124,13 +118,10 @@ static void md_emit_launch(md_buf *out, int which, unsigned w) {
  * packet pointer at a known offset: the launch geometry. */
 static int md_amdgpu_geometry(md_inv *c, LLVMValueRef base, int64_t off,
                               unsigned w, md_buf *out) {
-  LLVMValueRef callee;
-  if (c->target != MD_TARGET_AMDGPU || !LLVMIsACallInst(base) ||
+  LLVMValueRef callee = md_called_fn(base);
+  if (c->target != MD_TARGET_AMDGPU || !callee ||
       md_omp_is_device_module(LLVMGetGlobalParent(c->kernel)))
     return 0; /* OpenMP: the offload runtime chooses the geometry */
-  callee = LLVMGetCalledValue(base);
-  if (!callee || !LLVMIsAFunction(callee))
-    return 0;
   if (md_name_is(callee, "llvm.amdgcn.implicitarg.ptr")) {
     /* hidden_block_count_{x,y,z}: u32 at 0, 4, 8;
        hidden_group_size_{x,y,z}: u16 at 12, 14, 16. */
@@ -516,14 +507,12 @@ static int md_rule_call(md_inv *c, LLVMValueRef call, md_frame *f) {
                 {"llvm.smax.", MD_OP_SMAX},
                 {"llvm.umin.", MD_OP_UMIN},
                 {"llvm.umax.", MD_OP_UMAX}};
-  LLVMValueRef callee = LLVMGetCalledValue(call);
+  LLVMValueRef callee = md_called_fn(call);
   unsigned w = md_type_width(LLVMTypeOf(call)), k;
   size_t len = 0;
-  const char *name;
   md_geom g;
-  if (!callee || !LLVMIsAFunction(callee))
+  if (!callee)
     return md_fail(c, call, "divisor comes from an indirect call");
-  name = LLVMGetValueName2(callee, &len);
   /* the NVPTX block and grid sizes (AMDGPU's are loads, md_rule_load) */
   if (w == 32 && md_geom_of_call(call, &g) && g.target == MD_TARGET_NVPTX &&
       g.axis >= 0 &&
@@ -539,17 +528,15 @@ static int md_rule_call(md_inv *c, LLVMValueRef call, md_frame *f) {
     return 1;
   }
   for (k = 0; k < sizeof minmax / sizeof minmax[0]; k++) {
-    size_t pl = strlen(minmax[k].prefix);
-    if (len > pl && memcmp(name, minmax[k].prefix, pl) == 0 &&
+    if (md_name_has_prefix(callee, minmax[k].prefix) &&
         LLVMGetNumArgOperands(call) == 2) {
       return md_rule_pair(c, LLVMGetOperand(call, 0), LLVMGetOperand(call, 1),
                           minmax[k].op, w, 0, 1, f);
     }
   }
-  if (len > 14 && memcmp(name, "llvm.nvvm.read", 14) == 0)
-    return md_fail(c, call, "divisor depends on the thread or block index");
-  if (len > 11 && memcmp(name, "llvm.amdgcn", 11) == 0 &&
-      (strstr(name, ".id.") != NULL))
+  if (md_name_has_prefix(callee, "llvm.nvvm.read") ||
+      (md_name_has_prefix(callee, "llvm.amdgcn") &&
+       strstr(LLVMGetValueName2(callee, &len), ".id.") != NULL))
     return md_fail(c, call, "divisor depends on the thread or block index");
   return md_fail(c, call, "divisor comes from a call");
 }

@@ -8,30 +8,21 @@
 #include "md_ir.h"
 #include "md_omp.h"
 
-static int md_is_named(LLVMValueRef f, const char *name) {
-  size_t len = 0;
-  const char *s = f ? LLVMGetValueName2(f, &len) : NULL;
-  return s && len == strlen(name) && memcmp(s, name, len) == 0;
-}
-
 /* MD_OMP_PAR (__kmpc_parallel_60, LLVM 20+, 10 operands; _51, LLVM
  * 17..19, 9), MD_OMP_FORK (__kmpc_fork_call / __kmpc_fork_teams: the
  * captured values are the variadic operands), or 0. */
 int md_omp_call_kind(LLVMValueRef call) {
-  LLVMValueRef f;
-  if (!call || !LLVMIsACallInst(call))
+  LLVMValueRef f = md_called_fn(call);
+  if (!f)
     return 0;
-  f = LLVMGetCalledValue(call);
-  if (!f || !LLVMIsAFunction(f))
-    return 0;
-  if (md_is_named(f, "__kmpc_parallel_60") &&
+  if (md_name_is(f, "__kmpc_parallel_60") &&
       LLVMGetNumArgOperands(call) == 10)
     return MD_OMP_PAR;
-  if (md_is_named(f, "__kmpc_parallel_51") &&
+  if (md_name_is(f, "__kmpc_parallel_51") &&
       LLVMGetNumArgOperands(call) == 9)
     return MD_OMP_PAR;
-  if ((md_is_named(f, "__kmpc_fork_call") ||
-       md_is_named(f, "__kmpc_fork_teams")) &&
+  if ((md_name_is(f, "__kmpc_fork_call") ||
+       md_name_is(f, "__kmpc_fork_teams")) &&
       LLVMGetNumArgOperands(call) >= 3 &&
       LLVMIsFunctionVarArg(LLVMGetCalledFunctionType(call)))
     return MD_OMP_FORK;

@@ -51,11 +51,9 @@ static void md_obj_write(md_obj *o, LLVMValueRef w, long long woff,
 
 /* 1 if call is llvm.memcpy / llvm.memmove (any overload, inline too). */
 static int md_is_memcpy(LLVMValueRef call) {
-  LLVMValueRef f = LLVMGetCalledValue(call);
-  size_t len = 0;
-  const char *s = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : "";
-  return (len > 11 && memcmp(s, "llvm.memcpy", 11) == 0) ||
-         (len > 12 && memcmp(s, "llvm.memmove", 12) == 0);
+  LLVMValueRef f = md_called_fn(call);
+  return md_name_has_prefix(f, "llvm.memcpy") ||
+         md_name_has_prefix(f, "llvm.memmove");
 }
 
 /* A call that gets a pointer p to byte poff of the object: a lifetime
@@ -67,10 +65,7 @@ static void md_obj_call(md_obj *o, LLVMValueRef call, LLVMValueRef p,
   unsigned n = (unsigned)LLVMGetNumArgOperands(call), j;
   LLVMValueRef len;
   if (md_is_lifetime_marker(call)) {
-    LLVMValueRef f = LLVMGetCalledValue(call);
-    size_t fl = 0;
-    const char *fname = LLVMGetValueName2(f, &fl);
-    if (fl > 19 && memcmp(fname, "llvm.lifetime.start", 19) == 0) {
+    if (md_name_has_prefix(md_called_fn(call), "llvm.lifetime.start")) {
       if (o->nstarts == sizeof o->starts / sizeof o->starts[0])
         o->why = "divisor is loaded from a captured object with too many "
                  "lifetime markers";

@@ -38,6 +38,7 @@
 #include "magicdiv/md_abi.h"
 #include "md_host_codeobj.h"
 #include "md_host_images.h"
+#include "md_ir.h"
 #include "md_names.h"
 
 #define MD_OFK_OPENMP 1
@@ -293,14 +294,8 @@ static LLVMValueRef md_kernel_info(md_omp_host *h, const md_omp_entry *k,
 }
 
 static int md_is_target_kernel(LLVMValueRef i) {
-  LLVMValueRef f;
-  size_t len = 0;
-  const char *s;
-  if (!LLVMIsACallInst(i) || !(f = LLVMGetCalledValue(i)) ||
-      !LLVMIsAFunction(f) || LLVMGetNumArgOperands(i) != 6)
-    return 0;
-  s = LLVMGetValueName2(f, &len);
-  return len == 19 && memcmp(s, "__tgt_target_kernel", 19) == 0;
+  return md_calls_fn(i, "__tgt_target_kernel") &&
+         LLVMGetNumArgOperands(i) == 6;
 }
 
 /* Route one launch (call) of entry k; info made on first use. */

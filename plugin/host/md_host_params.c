@@ -21,6 +21,7 @@
 #include "magicdiv/md_abi.h"
 #include "md_host_frame.h"
 #include "md_host_reg.h"
+#include "md_ir.h"
 
 int md_host_params_match(const unsigned char *desc, size_t size,
                          const uint64_t *sizes, unsigned n, char *why,
@@ -64,14 +65,12 @@ static LLVMValueRef md_stub_launch(LLVMValueRef f, LLVMValueRef handle) {
   for (bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
     for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef callee;
-      size_t nlen = 0;
-      const char *name;
       if (!LLVMIsACallInst(i) || LLVMGetNumArgOperands(i) < 4 ||
           md_strip(LLVMGetOperand(i, 0)) != handle)
         continue;
-      callee = LLVMGetCalledValue(i);
-      name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &nlen) : "";
-      if (nlen >= 15 && strncmp(name, "hipLaunchKernel", 15) == 0)
+      callee = md_called_fn(i);
+      if (md_name_is(callee, "hipLaunchKernel") ||
+          md_name_has_prefix(callee, "hipLaunchKernel"))
         return i;
     }
   return NULL;
