@@ -153,27 +153,28 @@ int md_omp_param_only_loaded(LLVMValueRef call, unsigned i) {
 /* 1 if slot `slot` of the captured-values array p (byte `off` of it) is
  * read by nothing but the microtasks of the parallel calls passing the
  * array, which only read through it. */
-static int md_slot_readers_ok(LLVMValueRef p, long long off, unsigned slot,
-                              int depth) {
+static int md_slot_readers_ok(LLVMTargetDataRef td, LLVMValueRef p,
+                              long long off, unsigned slot, int depth) {
   LLVMUseRef u;
   if (depth > 16)
     return 0;
   for (u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
-    long long d;
+    int64_t d;
     if (md_is_lifetime_marker(user))
       continue;
     if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == p &&
         LLVMGetOperand(user, 0) != p)
       continue; /* a store into the array */
     if (md_is_ascast(user) || LLVMIsABitCastInst(user)) {
-      if (!md_slot_readers_ok(user, off, slot, depth + 1))
+      if (!md_slot_readers_ok(td, user, off, slot, depth + 1))
         return 0;
       continue;
     }
     if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == p &&
-        (d = md_omp_gep_offset(user)) >= 0) {
-      if (!md_slot_readers_ok(user, off + d, slot, depth + 1))
+        md_gep_const_offset(td, user, &d) && d >= 0 &&
+        !__builtin_add_overflow(off, d, &d)) {
+      if (!md_slot_readers_ok(td, user, d, slot, depth + 1))
         return 0;
       continue;
     }
@@ -189,24 +190,27 @@ static int md_slot_readers_ok(LLVMValueRef p, long long off, unsigned slot,
 /* 1 if the store of the object's address `st` puts it into a slot of a
  * captured-values array read only by microtasks that only read. */
 static int md_addr_store_reads(LLVMValueRef st, int depth) {
+  LLVMTargetDataRef td =
+      LLVMGetModuleDataLayout(LLVMGetGlobalParent(md_inst_fn(st)));
+  long long slot = (long long)LLVMPointerSize(td); /* a pointer per slot */
   LLVMValueRef p = LLVMGetOperand(st, 1);
-  long long off = 0, d;
+  int64_t off = 0, d;
   unsigned guard;
   for (guard = 0; guard < MD_OMP_DEPTH; guard++) {
     if (md_is_ascast(p) || LLVMIsABitCastInst(p)) {
       p = LLVMGetOperand(p, 0);
     } else if (LLVMIsAGetElementPtrInst(p) &&
-               (d = md_omp_gep_offset(p)) >= 0) {
-      off += d;
+               md_gep_const_offset(td, p, &d) && d >= 0 &&
+               !__builtin_add_overflow(off, d, &off)) {
       p = LLVMGetOperand(p, 0);
     } else {
       break;
     }
   }
-  if (!LLVMIsAAllocaInst(p) || off < 0 || off % 8 ||
+  if (!LLVMIsAAllocaInst(p) || off < 0 || off % slot ||
       md_inst_fn(p) != md_inst_fn(st))
     return 0;
-  return md_slot_readers_ok(p, 0, (unsigned)(off / 8), depth);
+  return md_slot_readers_ok(td, p, 0, (unsigned)(off / slot), depth);
 }
 
 int md_omp_addr_store_ok(LLVMValueRef st) {
