@@ -9,10 +9,13 @@
  * binary per target; an ELF object for a CPU target or a linked GPU image,
  * LLVM bitcode when the device code is linked with LTO).  A kernel K has a
  * clone when every OpenMP image defines K__magicdiv and K__magicdiv_desc
- * with the same descriptor bytes: then the clone gets a region id and an
- * offload entry of its own next to K's (libomptarget registers it and
- * aborts on an entry the image lacks, so it is never made otherwise), and
- * every launch of K becomes
+ * with the same descriptor bytes, and that descriptor's parameter table is
+ * the kernel's parameters as every launch of K shows them
+ * (md_host_omp_params, md_host_params_match): then the clone gets a region
+ * id and an offload entry of its own next to K's (libomptarget registers
+ * it and aborts on an entry the image lacks, so it is never made
+ * otherwise), and
+ * every launch of K becomes (md_host_replace_call)
  *
  *   call i32 @md_omp_launch(ident, device, teams, threads, @K.region_id,
  *                           %kernel_args, ptr @K.magicdiv.omp)
@@ -25,7 +28,9 @@
  * kernel with a clone gets a region id and entry the same way, only when
  * every image has it with the same descriptor; else its fields are null
  * (the runtime then has no plain tier: a clone the image lacks is never
- * launched).
+ * launched).  Everything the pass changes, and the memory that takes, is
+ * found first (md_omp_plan_make): out of memory there leaves the module as
+ * it was, with a remark.
  */
 #include "md_host_omp.h"
 
@@ -40,6 +45,7 @@
 #include "md_host_call.h"
 #include "md_host_codeobj.h"
 #include "md_host_images.h"
+#include "md_host_params.h"
 #include "md_host_reg.h"
 #include "md_ir.h"
 #include "md_names.h"
@@ -74,6 +80,7 @@ typedef struct md_omp_plan {
   size_t ns, cap_s;
   LLVMValueRef *infos; /* per entry: its md_omp_kernel, made on first use */
   char *names;         /* the launches' names */
+  uint64_t *sizes;     /* room for MD_MAX_PARAMS host-side parameters */
 } md_omp_plan;
 
 typedef struct md_omp_host {
@@ -246,9 +253,29 @@ static LLVMValueRef md_clone_entry(md_omp_host *h, const md_omp_entry *k,
   return region;
 }
 
+/* NULL if descriptor d (dsize bytes) describes the kernel of entry e as
+ * every launch of it that shows its parameters passes them
+ * (md_host_omp_params, md_host_params_match), else why not (in buf). */
+static const char *md_omp_params_ok(md_omp_host *h, size_t e,
+                                    const unsigned char *d, size_t dsize,
+                                    char *buf, size_t len) {
+  size_t i;
+  for (i = 0; i < h->p->ns; i++) {
+    unsigned n;
+    if (h->p->sites[i].ent != e)
+      continue;
+    n = md_host_omp_params(h->m, h->p->sites[i].call, h->p->sizes,
+                           MD_MAX_PARAMS);
+    if (n && !md_host_params_match(d, dsize, h->p->sizes, n, buf, len))
+      return buf;
+  }
+  return NULL;
+}
+
 /* The plain tier of kernel e whose clone is registered: f[6..8] of its
  * md_omp_kernel (plain region, descriptor, size), nulls when some image
- * lacks K__magicdiv_plain or the images' descriptors differ. */
+ * lacks K__magicdiv_plain, the images' descriptors differ or the
+ * descriptor does not describe the kernel's launches (a remark). */
 static void md_plain_info(md_omp_host *h, size_t e, LLVMValueRef call,
                           LLVMValueRef *f) {
   const md_omp_entry *k = &h->p->ents[e];
@@ -256,9 +283,16 @@ static void md_plain_info(md_omp_host *h, size_t e, LLVMValueRef call,
   LLVMValueRef region = NULL;
   const unsigned char *d;
   const char *why;
+  char buf[160];
   size_t dsize = 0;
   d = md_find_omp_clone(h, k->name, MD_PLAIN_SUFFIX, MD_PLAIN_DESC_SUFFIX,
                         &dsize, &why);
+  if (d && (why = md_omp_params_ok(h, e, d, dsize, buf, sizeof buf))) {
+    md_remarkf(MD_REMARK_ANALYSIS, call, "OmpNoClone",
+               "magicdiv: target region '%s' gets no plain tier: %s",
+               k->name, why);
+    d = NULL;
+  }
   if (d)
     region = md_clone_entry(h, k, MD_PLAIN_SUFFIX);
   f[6] = region ? region : LLVMConstNull(ptr);
@@ -274,15 +308,16 @@ static void md_plain_info(md_omp_host *h, size_t e, LLVMValueRef call,
 }
 
 /* The clone of kernel e: its region id (made), with its descriptor in
- * *d (dsize bytes); NULL with why if it has none. */
+ * *d (dsize bytes); NULL with why (buf: room for the reason of a
+ * parameter mismatch) if it has none. */
 static LLVMValueRef md_clone_of(md_omp_host *h, size_t e,
                                 const unsigned char **d, size_t *dsize,
-                                const char **why) {
+                                const char **why, char *buf, size_t len) {
   const md_omp_entry *k = &h->p->ents[e];
   LLVMValueRef clone;
   *d = md_find_omp_clone(h, k->name, MD_CLONE_SUFFIX, MD_DESC_SUFFIX, dsize,
                          why);
-  if (!*d)
+  if (!*d || (*why = md_omp_params_ok(h, e, *d, *dsize, buf, len)))
     return NULL;
   if (!(clone = md_clone_entry(h, k, MD_CLONE_SUFFIX)))
     *why = md_host_oom;
@@ -299,8 +334,9 @@ static LLVMValueRef md_kernel_info(md_omp_host *h, size_t e,
   LLVMValueRef f[9], g, clone, desc = NULL;
   const unsigned char *d;
   const char *why = NULL;
+  char buf[160];
   size_t dsize = 0;
-  clone = md_clone_of(h, e, &d, &dsize, &why);
+  clone = md_clone_of(h, e, &d, &dsize, &why, buf, sizeof buf);
   if (clone) {
     desc = md_private_bytes(h, ".magicdiv.omp.desc", d, dsize, NULL);
     h->cloned++;
@@ -368,6 +404,7 @@ static void md_omp_plan_free(md_omp_plan *p) {
   free(p->sites);
   free(p->infos);
   free(p->names);
+  free(p->sizes);
   memset(p, 0, sizeof *p);
 }
 
@@ -425,7 +462,8 @@ static int md_omp_plan_make(LLVMModuleRef m, md_omp_plan *p) {
   for (i = 0; i < p->ns; i++)
     total += p->sites[i].nlen;
   if (!(p->infos = calloc(p->ne, sizeof *p->infos)) ||
-      !(p->names = malloc(total ? total : 1)))
+      !(p->names = malloc(total ? total : 1)) ||
+      !(p->sizes = malloc(MD_MAX_PARAMS * sizeof *p->sizes)))
     goto oom;
   for (i = 0, total = 0; i < p->ns; i++) {
     size_t len = 0;
