@@ -1,6 +1,6 @@
 # lit configuration for magicdiv.  Substitutions:
-#   %opt %llc %clang %FileCheck %not %llvm-as %llvm-dis %llvm-stress (the LLVM
-#   version this build is for), %plugin (MagicDiv.so), %bin (test binaries),
+#   %opt %llc %clang %FileCheck %not %llvm-as %llvm-dis %llvm-stress
+#   %llvm-offload-binary (the LLVM version this build is for), %plugin (MagicDiv.so), %bin (test binaries),
 #   %rtinc %rtlib (runtime headers/libraries), %rtsrcs (runtime sources),
 #   %ptxas, %cuda, %cc.
 # Features: ptxas, cuda, llvm22, llvm19, hip, liboffload.
@@ -28,6 +28,8 @@ config.substitutions.append(("%llvm-as", tool("llvm-as")))
 config.substitutions.append(("%llvm-dis", tool("llvm-dis")))
 config.substitutions.append(("%llvm-link", tool("llvm-link")))
 config.substitutions.append(("%llvm-stress", tool("llvm-stress")))
+# (LLVM 22: packs a device image into an offload binary, test/omp/host-params.test)
+config.substitutions.append(("%llvm-offload-binary", tool("llvm-offload-binary")))
 config.substitutions.append(("%plugin", config.md_plugin))
 config.substitutions.append(("%bin", config.md_bin_dir))
 # %desc-dump FILE.ll: the descriptors of a module, disassembled.

@@ -97,15 +97,13 @@ static unsigned md_static_init_width(LLVMValueRef call) {
   static const char *const names[] = {
       "__kmpc_for_static_init_4", "__kmpc_for_static_init_8",
       "__kmpc_distribute_static_init_4", "__kmpc_distribute_static_init_8"};
-  LLVMValueRef f = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
-  const char *s;
-  size_t len = 0, k;
-  if (!f || !LLVMIsAFunction(f) || LLVMGetNumArgOperands(call) != MD_SI_NARGS)
+  LLVMValueRef f = md_called_fn(call);
+  size_t k;
+  if (!f || LLVMGetNumArgOperands(call) != MD_SI_NARGS)
     return 0;
-  s = LLVMGetValueName2(f, &len);
   for (k = 0; k < sizeof names / sizeof names[0]; k++)
-    if (len == strlen(names[k]) && memcmp(s, names[k], len) == 0)
-      return s[len - 1] == '4' ? 32 : 64;
+    if (md_name_is(f, names[k]))
+      return names[k][strlen(names[k]) - 1] == '4' ? 32 : 64;
   return 0;
 }
 

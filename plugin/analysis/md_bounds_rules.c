@@ -21,13 +21,7 @@ static int md_bounds_struct_of(md_bounds *b, LLVMValueRef v, LLVMValueRef at,
                                int depth);
 
 static int md_call_prefix(LLVMValueRef v, const char *prefix) {
-  LLVMValueRef callee = LLVMGetCalledValue(v);
-  size_t len = 0, pl = strlen(prefix);
-  const char *name;
-  if (!callee || !LLVMIsAFunction(callee))
-    return 0;
-  name = LLVMGetValueName2(callee, &len);
-  return len > pl && memcmp(name, prefix, pl) == 0 &&
+  return md_name_has_prefix(md_called_fn(v), prefix) &&
          LLVMGetNumArgOperands(v) == 2;
 }
 

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "md_ir.h"
+
 static const struct {
   md_target target;
   md_geom_kind kind;
@@ -20,18 +22,15 @@ static const struct {
 };
 
 int md_geom_of_call(LLVMValueRef v, md_geom *g) {
-  LLVMValueRef callee;
+  LLVMValueRef callee = md_called_fn(v);
   const char *name;
   size_t len = 0, k;
-  if (!LLVMIsACallInst(v))
-    return 0;
-  callee = LLVMGetCalledValue(v);
-  if (!callee || !LLVMIsAFunction(callee))
+  if (!callee)
     return 0;
   name = LLVMGetValueName2(callee, &len);
   for (k = 0; k < sizeof md_geom_table / sizeof md_geom_table[0]; k++) {
     size_t pl = strlen(md_geom_table[k].prefix);
-    if (len <= pl || memcmp(name, md_geom_table[k].prefix, pl) != 0)
+    if (!md_name_has_prefix(callee, md_geom_table[k].prefix))
       continue;
     g->target = md_geom_table[k].target;
     g->kind = md_geom_table[k].kind;

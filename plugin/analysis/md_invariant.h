@@ -40,6 +40,7 @@
 #include <llvm-c/Target.h>
 
 #include "md_buf.h"
+#include "md_invariant_ptr.h"
 #include "md_kernels.h"
 #include "md_map.h"
 
@@ -87,12 +88,5 @@ int md_inv_program(md_inv *c, LLVMValueRef v, md_buf *out);
  * of invariant scalars, constant vectors). */
 int md_inv_lane_program(md_inv *c, LLVMValueRef v, unsigned lane,
                         md_buf *out);
-
-/* The byval/byref pointee type of parameter i of f, or NULL. */
-LLVMTypeRef md_param_pointee(LLVMValueRef f, unsigned i);
-
-/* The type of the value a launch passes for parameter i of f: the struct
- * of a byval/byref parameter, else the parameter's own type. */
-LLVMTypeRef md_param_passed_type(LLVMValueRef f, unsigned i);
 
 #endif

@@ -8,30 +8,21 @@
 #include "md_ir.h"
 #include "md_omp.h"
 
-static int md_is_named(LLVMValueRef f, const char *name) {
-  size_t len = 0;
-  const char *s = f ? LLVMGetValueName2(f, &len) : NULL;
-  return s && len == strlen(name) && memcmp(s, name, len) == 0;
-}
-
 /* MD_OMP_PAR (__kmpc_parallel_60, LLVM 20+, 10 operands; _51, LLVM
  * 17..19, 9), MD_OMP_FORK (__kmpc_fork_call / __kmpc_fork_teams: the
  * captured values are the variadic operands), or 0. */
 int md_omp_call_kind(LLVMValueRef call) {
-  LLVMValueRef f;
-  if (!call || !LLVMIsACallInst(call))
+  LLVMValueRef f = md_called_fn(call);
+  if (!f)
     return 0;
-  f = LLVMGetCalledValue(call);
-  if (!f || !LLVMIsAFunction(f))
-    return 0;
-  if (md_is_named(f, "__kmpc_parallel_60") &&
+  if (md_name_is(f, "__kmpc_parallel_60") &&
       LLVMGetNumArgOperands(call) == 10)
     return MD_OMP_PAR;
-  if (md_is_named(f, "__kmpc_parallel_51") &&
+  if (md_name_is(f, "__kmpc_parallel_51") &&
       LLVMGetNumArgOperands(call) == 9)
     return MD_OMP_PAR;
-  if ((md_is_named(f, "__kmpc_fork_call") ||
-       md_is_named(f, "__kmpc_fork_teams")) &&
+  if ((md_name_is(f, "__kmpc_fork_call") ||
+       md_name_is(f, "__kmpc_fork_teams")) &&
       LLVMGetNumArgOperands(call) >= 3 &&
       LLVMIsFunctionVarArg(LLVMGetCalledFunctionType(call)))
     return MD_OMP_FORK;
@@ -82,32 +73,10 @@ typedef struct md_omp_args {
   LLVMValueRef store[MD_OMP_MAX_SLOTS];
   unsigned nstores[MD_OMP_MAX_SLOTS];
   unsigned nargs;
+  LLVMTargetDataRef td; /* the module's data layout */
+  long long slot;       /* bytes per slot: a pointer's */
   const char *why;
 } md_omp_args;
-
-long long md_omp_gep_offset(LLVMValueRef gep) {
-  LLVMTypeRef src = LLVMGetGEPSourceElementType(gep);
-  unsigned n = (unsigned)LLVMGetNumOperands(gep), i;
-  long long idx[2];
-  if (n < 2 || n > 3)
-    return -1;
-  for (i = 1; i < n; i++) {
-    LLVMValueRef c = LLVMGetOperand(gep, i);
-    if (!LLVMIsAConstantInt(c))
-      return -1;
-    idx[i - 1] = LLVMConstIntGetSExtValue(c);
-  }
-  if (n == 2 && LLVMGetTypeKind(src) == LLVMIntegerTypeKind &&
-      LLVMGetIntTypeWidth(src) == 8)
-    return idx[0];
-  if (n == 2 && LLVMGetTypeKind(src) == LLVMPointerTypeKind)
-    return idx[0] * 8;
-  if (n == 3 && LLVMGetTypeKind(src) == LLVMArrayTypeKind &&
-      LLVMGetTypeKind(LLVMGetElementType(src)) == LLVMPointerTypeKind &&
-      idx[0] == 0)
-    return idx[1] * 8;
-  return -1;
-}
 
 /* Walk the uses of p, which points at byte `off` of the array. */
 static void md_args_walk(md_omp_args *a, LLVMValueRef call, LLVMValueRef p,
@@ -130,7 +99,7 @@ static void md_args_walk(md_omp_args *a, LLVMValueRef call, LLVMValueRef p,
     } else if (LLVMIsAStoreInst(user)) {
       long long slot;
       if (LLVMGetOperand(user, 1) != p || LLVMGetVolatile(user) ||
-          off % 8) {
+          off % a->slot) {
         a->why = "the address of the captured-values array is stored";
         return;
       }
@@ -143,7 +112,7 @@ static void md_args_walk(md_omp_args *a, LLVMValueRef call, LLVMValueRef p,
           return;
         }
       }
-      slot = off / 8;
+      slot = off / a->slot;
       if (slot < 0 || slot >= MD_OMP_MAX_SLOTS)
         continue; /* beyond the slots the call passes: checked below */
       a->nstores[slot]++;
@@ -156,12 +125,13 @@ static void md_args_walk(md_omp_args *a, LLVMValueRef call, LLVMValueRef p,
       md_args_walk(a, call, user, off, depth + 1);
     } else if (LLVMIsAGetElementPtrInst(user) &&
                LLVMGetOperand(user, 0) == p) {
-      long long d = md_omp_gep_offset(user);
-      if (d < 0) {
+      int64_t d;
+      if (!md_gep_const_offset(a->td, user, &d) || d < 0 ||
+          __builtin_add_overflow(off, d, &d)) {
         a->why = "the captured-values array is indexed by a variable";
         return;
       }
-      md_args_walk(a, call, user, off + d, depth + 1);
+      md_args_walk(a, call, user, d, depth + 1);
     } else {
       a->why = "the captured-values array is used in a way not understood";
     }
@@ -171,6 +141,8 @@ static void md_args_walk(md_omp_args *a, LLVMValueRef call, LLVMValueRef p,
 static void md_args_analyse(LLVMValueRef call, md_omp_args *a) {
   LLVMValueRef base, nargs;
   memset(a, 0, sizeof *a);
+  a->td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(md_inst_fn(call)));
+  a->slot = (long long)LLVMPointerSize(a->td);
   nargs = LLVMGetOperand(call, MD_OMP_PAR_NARGS);
   if (!LLVMIsAConstantInt(nargs) ||
       LLVMConstIntGetZExtValue(nargs) > MD_OMP_MAX_SLOTS) {

@@ -91,10 +91,6 @@ int md_omp_is_device_module(LLVMModuleRef m);
  * size 0). */
 int md_omp_is_cpu_kernel(LLVMModuleRef m, LLVMValueRef f);
 
-/* The constant byte offset a GEP into a captured-values array adds
- * (i8, pointer or array-of-pointer indexing), or -1. */
-long long md_omp_gep_offset(LLVMValueRef gep);
-
 /* v without address-space casts (instructions or constant expressions). */
 LLVMValueRef md_omp_strip_ascast(LLVMValueRef v);
 

@@ -11,6 +11,7 @@
 #include "md_ir.h"
 #include "md_omp.h"
 #include "md_omp_generic.h"
+#include "md_ptr_walk.h"
 #include "md_reads.h"
 
 #define MD_OMP_DEPTH 8
@@ -18,6 +19,7 @@
 /* The uses of the object, analysed: the writes to the bytes a load reads,
  * [off, off + bytes). */
 typedef struct md_obj {
+  md_ptr_walk w;      /* first: the walk's policy (md_obj_use) */
   LLVMValueRef fn;    /* the function with the parallel call */
   LLVMTargetDataRef td;
   long long off;      /* the bytes read */
@@ -51,11 +53,9 @@ static void md_obj_write(md_obj *o, LLVMValueRef w, long long woff,
 
 /* 1 if call is llvm.memcpy / llvm.memmove (any overload, inline too). */
 static int md_is_memcpy(LLVMValueRef call) {
-  LLVMValueRef f = LLVMGetCalledValue(call);
-  size_t len = 0;
-  const char *s = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : "";
-  return (len > 11 && memcmp(s, "llvm.memcpy", 11) == 0) ||
-         (len > 12 && memcmp(s, "llvm.memmove", 12) == 0);
+  LLVMValueRef f = md_called_fn(call);
+  return md_name_has_prefix(f, "llvm.memcpy") ||
+         md_name_has_prefix(f, "llvm.memmove");
 }
 
 /* A call that gets a pointer p to byte poff of the object: a lifetime
@@ -67,10 +67,7 @@ static void md_obj_call(md_obj *o, LLVMValueRef call, LLVMValueRef p,
   unsigned n = (unsigned)LLVMGetNumArgOperands(call), j;
   LLVMValueRef len;
   if (md_is_lifetime_marker(call)) {
-    LLVMValueRef f = LLVMGetCalledValue(call);
-    size_t fl = 0;
-    const char *fname = LLVMGetValueName2(f, &fl);
-    if (fl > 19 && memcmp(fname, "llvm.lifetime.start", 19) == 0) {
+    if (md_name_has_prefix(md_called_fn(call), "llvm.lifetime.start")) {
       if (o->nstarts == sizeof o->starts / sizeof o->starts[0])
         o->why = "divisor is loaded from a captured object with too many "
                  "lifetime markers";
@@ -128,39 +125,36 @@ static void md_obj_store(md_obj *o, LLVMValueRef st, LLVMValueRef p,
   }
 }
 
-static void md_obj_walk(md_obj *o, LLVMValueRef p, long long poff,
-                        unsigned depth) {
-  LLVMUseRef u;
-  int64_t d;
-  if (depth > MD_OMP_DEPTH) {
+/* The object's policy of md_ptr_walk: a use of p (byte poff of the
+ * object) may be a simple load, a store (md_obj_store) or a call in the
+ * caller (md_obj_call); anything else may write the object or let its
+ * address escape. */
+static int md_obj_use(md_ptr_walk *w, LLVMValueRef user, LLVMValueRef p,
+                      int64_t poff, int depth) {
+  md_obj *o = (md_obj *)w;
+  (void)depth;
+  if (LLVMIsALoadInst(user) && !LLVMGetVolatile(user))
+    return 1;
+  if (LLVMIsAStoreInst(user))
+    md_obj_store(o, user, p, poff);
+  else if (LLVMIsACallInst(user) && md_inst_fn(user) == o->fn)
+    md_obj_call(o, user, p, poff);
+  else
+    o->why = "divisor is loaded from a captured object that is written "
+             "elsewhere or whose address escapes";
+  return !o->why;
+}
+
+/* Every use of the object `base`: casts and GEPs of constant offsets
+ * followed (MD_OMP_DEPTH deep), the others md_obj_use's. */
+static void md_obj_walk(md_obj *o, LLVMValueRef base) {
+  o->w.td = o->td;
+  o->w.max_depth = MD_OMP_DEPTH;
+  o->w.gep = MD_PW_GEP_CONST;
+  o->w.use = md_obj_use;
+  if (!md_ptr_walk_uses(&o->w, base, 0, 0) && o->w.too_deep && !o->why)
     o->why = "divisor is loaded from a captured object used in a way not "
              "understood";
-    return;
-  }
-  for (u = LLVMGetFirstUse(p); u && !o->why; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (LLVMIsALoadInst(user) && !LLVMGetVolatile(user))
-      continue;
-    if (md_is_ascast(user) || LLVMIsABitCastInst(user) ||
-        (LLVMIsAConstantExpr(user) &&
-         LLVMGetConstOpcode(user) == LLVMBitCast)) {
-      md_obj_walk(o, user, poff, depth + 1);
-    } else if ((LLVMIsAGetElementPtrInst(user) ||
-                (LLVMIsAConstantExpr(user) &&
-                 LLVMGetConstOpcode(user) == LLVMGetElementPtr)) &&
-               LLVMGetOperand(user, 0) == p &&
-               md_gep_const_offset(o->td, user, &d) &&
-               !__builtin_add_overflow(poff, d, &d)) {
-      md_obj_walk(o, user, d, depth + 1);
-    } else if (LLVMIsAStoreInst(user)) {
-      md_obj_store(o, user, p, poff);
-    } else if (LLVMIsACallInst(user) && md_inst_fn(user) == o->fn) {
-      md_obj_call(o, user, p, poff);
-    } else {
-      o->why = "divisor is loaded from a captured object that is written "
-               "elsewhere or whose address escapes";
-    }
-  }
 }
 
 /* A stack slot: the write dominates the call (comes before it in its
@@ -241,7 +235,7 @@ int md_omp_captured_src(LLVMValueRef call, LLVMValueRef obj, long long off,
          "slot nor a team-shared variable of the caller";
   if (!(base = md_obj_base(obj, o.fn)))
     return 0;
-  md_obj_walk(&o, base, 0, 0);
+  md_obj_walk(&o, base);
   if (o.why) {
     *why = o.why;
     return 0;

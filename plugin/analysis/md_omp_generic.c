@@ -14,23 +14,12 @@
 
 #define MD_OMP_EXEC_SPMD 2 /* OMP_TGT_EXEC_MODE_SPMD, a bit of ExecMode */
 
-static int md_calls(LLVMValueRef i, const char *name) {
-  LLVMValueRef f;
-  size_t len = 0;
-  const char *s;
-  if (!i || !LLVMIsACallInst(i) || !(f = LLVMGetCalledValue(i)) ||
-      !LLVMIsAFunction(f))
-    return 0;
-  s = LLVMGetValueName2(f, &len);
-  return len == strlen(name) && memcmp(s, name, len) == 0;
-}
-
 LLVMValueRef md_omp_target_init(LLVMValueRef f) {
   LLVMBasicBlockRef bb;
   for (bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
     LLVMValueRef i;
     for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (md_calls(i, "__kmpc_target_init"))
+      if (md_calls_fn(i, "__kmpc_target_init"))
         return i;
   }
   return NULL;
@@ -144,7 +133,7 @@ static int md_thread0_guard(const md_dom *d, LLVMBasicBlockRef b,
   LLVMValueRef x = md_omp_equal_edge(d, b, &c, join), bt;
   LLVMBasicBlockRef p = md_dom_single_pred(d, b);
   if (!x || c != 0 ||
-      !md_calls(x, "__kmpc_get_hardware_thread_id_in_block"))
+      !md_calls_fn(x, "__kmpc_get_hardware_thread_id_in_block"))
     return 0;
   bt = LLVMGetBasicBlockTerminator(b);
   return bt && LLVMIsABranchInst(bt) && !LLVMIsConditional(bt) &&
@@ -171,8 +160,8 @@ int md_omp_spmd_store_first(LLVMValueRef st, LLVMValueRef call) {
   if (!ok)
     return 0;
   first = LLVMGetFirstInstruction(join);
-  return md_calls(first, "__kmpc_barrier_simple_spmd") ||
-         md_calls(first, "__kmpc_barrier");
+  return md_calls_fn(first, "__kmpc_barrier_simple_spmd") ||
+         md_calls_fn(first, "__kmpc_barrier");
 }
 
 /* ==== generic-mode kernels (ExecMode 1): the wrapper and its state-machine

@@ -258,16 +258,12 @@ static int md_nonneg_rules(md_range *c, LLVMValueRef v, LLVMValueRef at,
   }
   case LLVMCall: {
     /* llvm.smax(x, c) with c >= 0, llvm.umin(x, y) with either >= 0 */
-    LLVMValueRef callee = LLVMGetCalledValue(v);
-    size_t len = 0;
-    const char *name = callee && LLVMIsAFunction(callee)
-                           ? LLVMGetValueName2(callee, &len)
-                           : NULL;
-    if (name && len > 10 && memcmp(name, "llvm.smax.", 10) == 0 &&
+    LLVMValueRef callee = md_called_fn(v);
+    if (md_name_has_prefix(callee, "llvm.smax.") &&
         (md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1) ||
          md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1)))
       return 1;
-    if (name && len > 10 && memcmp(name, "llvm.umin.", 10) == 0 &&
+    if (md_name_has_prefix(callee, "llvm.umin.") &&
         (md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1) ||
          md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1)))
       return 1;

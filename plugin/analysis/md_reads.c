@@ -11,6 +11,7 @@
 #include "md_ir.h"
 #include "md_omp.h"
 #include "md_omp_generic.h"
+#include "md_ptr_walk.h"
 
 #define MD_OMP_DEPTH 8
 
@@ -82,45 +83,40 @@ static int md_call_reads(LLVMValueRef call, LLVMValueRef ptr, int depth) {
   return 1;
 }
 
-/* md_ptr_only_loaded, and through the parallel regions ptr is passed to:
- * its address stored into a slot of a captured-values array, or passed to
- * a fork call, whose microtask only reads through that argument. */
-static int md_reads_walk(LLVMValueRef ptr, int depth) {
-  LLVMUseRef u;
-  if (depth > 16)
+/* The reads policy of md_ptr_walk (md_reads_walk): a use of ptr may be a
+ * simple load, a call that only lets the callee read through it
+ * (md_call_reads), or a store of ptr itself into a slot of a
+ * captured-values array read only by regions that only read
+ * (md_addr_store_reads). */
+static int md_reads_use(md_ptr_walk *w, LLVMValueRef user, LLVMValueRef ptr,
+                        int64_t off, int depth) {
+  (void)w;
+  (void)off;
+  if (!LLVMIsAInstruction(user))
     return 0;
-  for (u = LLVMGetFirstUse(ptr); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (!LLVMIsAInstruction(user))
-      return 0;
-    switch (LLVMGetInstructionOpcode(user)) {
-    case LLVMLoad:
-      if (LLVMGetOperand(user, 0) != ptr || LLVMGetVolatile(user))
-        return 0;
-      break;
-    case LLVMGetElementPtr:
-      if (LLVMGetOperand(user, 0) != ptr || !md_reads_walk(user, depth + 1))
-        return 0;
-      break;
-    case LLVMBitCast:
-    case LLVMAddrSpaceCast:
-      if (!md_reads_walk(user, depth + 1))
-        return 0;
-      break;
-    case LLVMCall:
-      if (!md_call_reads(user, ptr, depth))
-        return 0;
-      break;
-    case LLVMStore:
-      if (LLVMGetOperand(user, 0) != ptr || LLVMGetOperand(user, 1) == ptr ||
-          LLVMGetVolatile(user) || !md_addr_store_reads(user, depth + 1))
-        return 0;
-      break;
-    default:
-      return 0;
-    }
+  switch (LLVMGetInstructionOpcode(user)) {
+  case LLVMLoad:
+    return LLVMGetOperand(user, 0) == ptr && !LLVMGetVolatile(user);
+  case LLVMCall:
+    return md_call_reads(user, ptr, depth);
+  case LLVMStore:
+    return LLVMGetOperand(user, 0) == ptr && LLVMGetOperand(user, 1) != ptr &&
+           !LLVMGetVolatile(user) && md_addr_store_reads(user, depth + 1);
+  default:
+    return 0;
   }
-  return 1;
+}
+
+/* md_ptr_only_loaded: the uses of ptr through casts and any GEPs, 16 deep
+ * (the parallel regions it is passed to and the slots its address is
+ * stored into count towards the depth too). */
+static int md_reads_walk(LLVMValueRef ptr, int depth) {
+  md_ptr_walk w;
+  memset(&w, 0, sizeof w);
+  w.max_depth = 16;
+  w.gep = MD_PW_GEP_ANY;
+  w.use = md_reads_use;
+  return md_ptr_walk_uses(&w, ptr, 0, depth);
 }
 
 int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
@@ -150,63 +146,68 @@ int md_omp_param_only_loaded(LLVMValueRef call, unsigned i) {
   return md_param_reads(call, i, 0);
 }
 
-/* 1 if slot `slot` of the captured-values array p (byte `off` of it) is
- * read by nothing but the microtasks of the parallel calls passing the
- * array, which only read through it. */
-static int md_slot_readers_ok(LLVMValueRef p, long long off, unsigned slot,
-                              int depth) {
-  LLVMUseRef u;
-  if (depth > 16)
-    return 0;
-  for (u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    long long d;
-    if (md_is_lifetime_marker(user))
-      continue;
-    if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == p &&
-        LLVMGetOperand(user, 0) != p)
-      continue; /* a store into the array */
-    if (md_is_ascast(user) || LLVMIsABitCastInst(user)) {
-      if (!md_slot_readers_ok(user, off, slot, depth + 1))
-        return 0;
-      continue;
-    }
-    if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == p &&
-        (d = md_omp_gep_offset(user)) >= 0) {
-      if (!md_slot_readers_ok(user, off + d, slot, depth + 1))
-        return 0;
-      continue;
-    }
-    if (md_omp_call_kind(user) == MD_OMP_PAR && off == 0 &&
-        LLVMGetOperand(user, MD_OMP_PAR_ARGS) == p &&
-        md_param_reads(user, slot + 2, depth))
-      continue;
-    return 0;
-  }
-  return 1;
+/* The slot readers' policy of md_ptr_walk: the walk of a captured-values
+ * array whose slot `slot` holds an object's address. */
+typedef struct md_slot_walk {
+  md_ptr_walk w; /* first: the policy */
+  unsigned slot;
+} md_slot_walk;
+
+/* A use of the array (p at byte `off` of it): a lifetime marker, a store
+ * into it, or the array operand of a parallel call whose microtask only
+ * reads through the slot's argument. */
+static int md_slot_use(md_ptr_walk *w, LLVMValueRef user, LLVMValueRef p,
+                       int64_t off, int depth) {
+  const md_slot_walk *s = (const md_slot_walk *)w;
+  if (md_is_lifetime_marker(user))
+    return 1;
+  if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == p &&
+      LLVMGetOperand(user, 0) != p)
+    return 1; /* a store into the array */
+  return md_omp_call_kind(user) == MD_OMP_PAR && off == 0 &&
+         LLVMGetOperand(user, MD_OMP_PAR_ARGS) == p &&
+         md_param_reads(user, s->slot + 2, depth);
+}
+
+/* 1 if slot `slot` of the captured-values array p is read by nothing but
+ * the microtasks of the parallel calls passing the array, which only read
+ * through it (casts and GEPs of constant offset >= 0 followed, 16 deep). */
+static int md_slot_readers_ok(LLVMTargetDataRef td, LLVMValueRef p,
+                              unsigned slot, int depth) {
+  md_slot_walk s;
+  memset(&s, 0, sizeof s);
+  s.w.td = td;
+  s.w.max_depth = 16;
+  s.w.gep = MD_PW_GEP_FORWARD;
+  s.w.use = md_slot_use;
+  s.slot = slot;
+  return md_ptr_walk_uses(&s.w, p, 0, depth);
 }
 
 /* 1 if the store of the object's address `st` puts it into a slot of a
  * captured-values array read only by microtasks that only read. */
 static int md_addr_store_reads(LLVMValueRef st, int depth) {
+  LLVMTargetDataRef td =
+      LLVMGetModuleDataLayout(LLVMGetGlobalParent(md_inst_fn(st)));
+  long long slot = (long long)LLVMPointerSize(td); /* a pointer per slot */
   LLVMValueRef p = LLVMGetOperand(st, 1);
-  long long off = 0, d;
+  int64_t off = 0, d;
   unsigned guard;
   for (guard = 0; guard < MD_OMP_DEPTH; guard++) {
     if (md_is_ascast(p) || LLVMIsABitCastInst(p)) {
       p = LLVMGetOperand(p, 0);
     } else if (LLVMIsAGetElementPtrInst(p) &&
-               (d = md_omp_gep_offset(p)) >= 0) {
-      off += d;
+               md_gep_const_offset(td, p, &d) && d >= 0 &&
+               !__builtin_add_overflow(off, d, &off)) {
       p = LLVMGetOperand(p, 0);
     } else {
       break;
     }
   }
-  if (!LLVMIsAAllocaInst(p) || off < 0 || off % 8 ||
+  if (!LLVMIsAAllocaInst(p) || off < 0 || off % slot ||
       md_inst_fn(p) != md_inst_fn(st))
     return 0;
-  return md_slot_readers_ok(p, 0, (unsigned)(off / 8), depth);
+  return md_slot_readers_ok(td, p, (unsigned)(off / slot), depth);
 }
 
 int md_omp_addr_store_ok(LLVMValueRef st) {

@@ -59,6 +59,7 @@
 #include "md_host_graph.h"
 #include "md_host_hip.h"
 #include "md_host_reg.h"
+#include "md_ir.h"
 
 #define MD_HOST_MARK "magicdiv.host"
 
@@ -129,14 +130,6 @@ static const char *const md_other_launch_apis[] = {
   (sizeof md_other_launch_apis / sizeof md_other_launch_apis[0])
 _Static_assert(MD_N_LAUNCH_APIS <= MD_HOST_MAX_APIS,
                "md_host.api has a constant per launch API");
-
-/* ---------------------------------------------------------------- utils */
-
-static int md_name_is(LLVMValueRef v, const char *s) {
-  size_t len = 0;
-  const char *n = LLVMGetValueName2(v, &len);
-  return len == strlen(s) && memcmp(n, s, len) == 0;
-}
 
 /* -------------------------------------------------------------- launches */
 

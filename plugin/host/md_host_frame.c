@@ -26,8 +26,9 @@
  * - the array is a static alloca (entry block, constant size) of N
  *   pointers: [N x ptr], or ptr with array size N;
  * - every use of it is the launch call, a lifetime marker, a store into it
- *   at offset 0, or a getelementptr of it with constant indices (i8, ptr
- *   or [K x ptr] source type) whose only uses are stores into it;
+ *   at offset 0, or a getelementptr of it with constant indices and a
+ *   byte offset >= 0 (md_gep_const_offset, sizes from the data layout)
+ *   whose only uses are stores into it;
  * - every such store stores a pointer-sized value at a slot boundary
  *   inside the array, is in the launch call's block before the call, and
  *   stores the address of a static alloca of the same function (not the
@@ -53,31 +54,11 @@ static int md_static_alloca(LLVMValueRef v, LLVMValueRef f) {
          LLVMIsAConstantInt(LLVMGetOperand(v, 0));
 }
 
-/* The byte offset of gep from its base (pointer size ps), or -1 when it
- * is not one of the forms above. */
-static long long md_gep_offset(LLVMValueRef gep, unsigned long long ps) {
-  LLVMTypeRef src = LLVMGetGEPSourceElementType(gep);
-  unsigned n = (unsigned)LLVMGetNumOperands(gep) - 1, i;
-  long long idx[2];
-  if (n < 1 || n > 2)
-    return -1;
-  for (i = 0; i < n; i++) {
-    LLVMValueRef c = LLVMGetOperand(gep, i + 1);
-    if (!LLVMIsAConstantInt(c))
-      return -1;
-    idx[i] = LLVMConstIntGetSExtValue(c);
-    if (idx[i] < 0 || idx[i] > (long long)(MD_FRAME_MAX_SLOTS * 8ull))
-      return -1;
-  }
-  if (n == 1 && LLVMGetTypeKind(src) == LLVMIntegerTypeKind &&
-      LLVMGetIntTypeWidth(src) == 8)
-    return idx[0];
-  if (n == 1 && LLVMGetTypeKind(src) == LLVMPointerTypeKind)
-    return idx[0] * (long long)ps;
-  if (n == 2 && idx[0] == 0 && LLVMGetTypeKind(src) == LLVMArrayTypeKind &&
-      LLVMGetTypeKind(LLVMGetElementType(src)) == LLVMPointerTypeKind)
-    return idx[1] * (long long)ps;
-  return -1;
+/* The byte offset of gep from its base (md_gep_const_offset), or -1 when
+ * it is not constant or negative. */
+static long long md_gep_offset(LLVMValueRef gep, LLVMTargetDataRef dl) {
+  int64_t off;
+  return md_gep_const_offset(dl, gep, &off) && off >= 0 ? off : -1;
 }
 
 /* The slot a store into the array (at byte offset off) fills, or -1 when
@@ -97,19 +78,19 @@ static long long md_store_slot(LLVMValueRef st, long long off,
 /* The store's offset into the array when its pointer operand is the
  * array or a getelementptr of it (-2: neither, -1: a form not allowed). */
 static long long md_store_offset(LLVMValueRef st, LLVMValueRef args,
-                                 unsigned long long ps) {
+                                 LLVMTargetDataRef dl) {
   LLVMValueRef p = LLVMGetOperand(st, 1);
   if (p == args)
     return 0;
   if (LLVMIsAGetElementPtrInst(p) && LLVMGetOperand(p, 0) == args)
-    return md_gep_offset(p, ps);
+    return md_gep_offset(p, dl);
   return -2;
 }
 
 /* Every use of the array is allowed (see the file comment); *stores: how
  * many stores into it there are. */
 static int md_uses_allowed(LLVMValueRef args, LLVMValueRef call,
-                           unsigned long long ps, unsigned *stores) {
+                           LLVMTargetDataRef dl, unsigned *stores) {
   LLVMUseRef u, w;
   *stores = 0;
   for (u = LLVMGetFirstUse(args); u; u = LLVMGetNextUse(u)) {
@@ -122,7 +103,7 @@ static int md_uses_allowed(LLVMValueRef args, LLVMValueRef call,
       continue;
     }
     if (!LLVMIsAGetElementPtrInst(user) || LLVMGetOperand(user, 0) != args ||
-        md_gep_offset(user, ps) < 0)
+        md_gep_offset(user, dl) < 0)
       return 0;
     for (w = LLVMGetFirstUse(user); w; w = LLVMGetNextUse(w)) {
       LLVMValueRef s = LLVMGetUser(w);
@@ -164,14 +145,14 @@ static unsigned md_frame_args(LLVMModuleRef m, LLVMValueRef call,
   } else {
     return 0;
   }
-  if (n == 0 || ps == 0 || !md_uses_allowed(args, call, ps, &stores))
+  if (n == 0 || ps == 0 || !md_uses_allowed(args, call, dl, &stores))
     return 0;
   memset(seen, 0, (n + 7) / 8);
   /* the stores before the call in its block: each fills a slot */
   for (i = LLVMGetFirstInstruction(bb); i && i != call;
        i = LLVMGetNextInstruction(i)) {
     long long off, slot;
-    if (!LLVMIsAStoreInst(i) || (off = md_store_offset(i, args, ps)) == -2)
+    if (!LLVMIsAStoreInst(i) || (off = md_store_offset(i, args, dl)) == -2)
       continue;
     if ((slot = md_store_slot(i, off, ps, n, f, args)) < 0)
       return 0;

@@ -9,10 +9,13 @@
  * binary per target; an ELF object for a CPU target or a linked GPU image,
  * LLVM bitcode when the device code is linked with LTO).  A kernel K has a
  * clone when every OpenMP image defines K__magicdiv and K__magicdiv_desc
- * with the same descriptor bytes: then the clone gets a region id and an
- * offload entry of its own next to K's (libomptarget registers it and
- * aborts on an entry the image lacks, so it is never made otherwise), and
- * every launch of K becomes
+ * with the same descriptor bytes, and that descriptor's parameter table is
+ * the kernel's parameters as every launch of K shows them
+ * (md_host_omp_params, md_host_params_match): then the clone gets a region
+ * id and an offload entry of its own next to K's (libomptarget registers
+ * it and aborts on an entry the image lacks, so it is never made
+ * otherwise), and
+ * every launch of K becomes (md_host_replace_call)
  *
  *   call i32 @md_omp_launch(ident, device, teams, threads, @K.region_id,
  *                           %kernel_args, ptr @K.magicdiv.omp)
@@ -25,7 +28,9 @@
  * kernel with a clone gets a region id and entry the same way, only when
  * every image has it with the same descriptor; else its fields are null
  * (the runtime then has no plain tier: a clone the image lacks is never
- * launched).
+ * launched).  Everything the pass changes, and the memory that takes, is
+ * found first (md_omp_plan_make): out of memory there leaves the module as
+ * it was, with a remark.
  */
 #include "md_host_omp.h"
 
@@ -36,11 +41,47 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
+#include "md_array.h"
+#include "md_host_call.h"
 #include "md_host_codeobj.h"
 #include "md_host_images.h"
+#include "md_host_params.h"
+#include "md_host_reg.h"
+#include "md_ir.h"
 #include "md_names.h"
 
 #define MD_OFK_OPENMP 1
+
+/* An OpenMP kernel entry: its region id (the address launches pass), its
+ * name (NUL-terminated, in the module), the entry global and the operand
+ * numbers of address and name in it. */
+typedef struct md_omp_entry {
+  LLVMValueRef entry, region;
+  const char *name;
+  unsigned addr_op, name_op;
+} md_omp_entry;
+
+#define MD_OMP_NO_ENTRY ((size_t)-1)
+
+/* A launch: the __tgt_target_kernel call, its region's entry (or
+ * MD_OMP_NO_ENTRY), and its name (nlen bytes at names + name), which the
+ * new call keeps. */
+typedef struct md_omp_site {
+  LLVMValueRef call;
+  size_t ent, name, nlen;
+} md_omp_site;
+
+/* What md_host_omp_run changes, found -- and the memory that takes,
+ * taken -- before it changes anything. */
+typedef struct md_omp_plan {
+  md_omp_entry *ents; /* the module's target regions */
+  size_t ne, cap_e;
+  md_omp_site *sites; /* their launches */
+  size_t ns, cap_s;
+  LLVMValueRef *infos; /* per entry: its md_omp_kernel, made on first use */
+  char *names;         /* the launches' names */
+  uint64_t *sizes;     /* room for MD_MAX_PARAMS host-side parameters */
+} md_omp_plan;
 
 typedef struct md_omp_host {
   LLVMModuleRef m;
@@ -49,6 +90,7 @@ typedef struct md_omp_host {
   const char *why; /* why no image can be read, or NULL */
   LLVMValueRef launch_fn; /* md_omp_launch */
   LLVMTypeRef launch_ty, info_ty;
+  md_omp_plan *p;
   unsigned routed, cloned;
 } md_omp_host;
 
@@ -99,7 +141,7 @@ static const unsigned char *md_find_omp_clone(md_omp_host *h, const char *k,
   const unsigned char *desc = NULL;
   *why = h->why;
   if (!cl || !ds)
-    *why = "out of memory";
+    *why = md_host_oom;
   for (i = 0; !*why && i < h->im.n; i++) {
     const unsigned char *b = md_img_clone(&h->im.img[i], cl, ds, &sz);
     if (!b)
@@ -115,15 +157,6 @@ static const unsigned char *md_find_omp_clone(md_omp_host *h, const char *k,
   free(ds);
   return *why ? NULL : desc;
 }
-
-/* An OpenMP kernel entry: its region id (the address launches pass), its
- * name (NUL-terminated, in the module), the entry global and the operand
- * numbers of address and name in it. */
-typedef struct md_omp_entry {
-  LLVMValueRef entry, region;
-  const char *name;
-  unsigned addr_op, name_op;
-} md_omp_entry;
 
 static int md_entry_of(LLVMValueRef g, md_omp_entry *out) {
   const char *sec = LLVMGetSection(g), *nm;
@@ -220,18 +253,46 @@ static LLVMValueRef md_clone_entry(md_omp_host *h, const md_omp_entry *k,
   return region;
 }
 
-/* The plain tier of kernel k whose clone is registered: f[6..8] of its
+/* NULL if descriptor d (dsize bytes) describes the kernel of entry e as
+ * every launch of it that shows its parameters passes them
+ * (md_host_omp_params, md_host_params_match), else why not (in buf). */
+static const char *md_omp_params_ok(md_omp_host *h, size_t e,
+                                    const unsigned char *d, size_t dsize,
+                                    char *buf, size_t len) {
+  size_t i;
+  for (i = 0; i < h->p->ns; i++) {
+    unsigned n;
+    if (h->p->sites[i].ent != e)
+      continue;
+    n = md_host_omp_params(h->m, h->p->sites[i].call, h->p->sizes,
+                           MD_MAX_PARAMS);
+    if (n && !md_host_params_match(d, dsize, h->p->sizes, n, buf, len))
+      return buf;
+  }
+  return NULL;
+}
+
+/* The plain tier of kernel e whose clone is registered: f[6..8] of its
  * md_omp_kernel (plain region, descriptor, size), nulls when some image
- * lacks K__magicdiv_plain or the images' descriptors differ. */
-static void md_plain_info(md_omp_host *h, const md_omp_entry *k,
-                          LLVMValueRef call, LLVMValueRef *f) {
+ * lacks K__magicdiv_plain, the images' descriptors differ or the
+ * descriptor does not describe the kernel's launches (a remark). */
+static void md_plain_info(md_omp_host *h, size_t e, LLVMValueRef call,
+                          LLVMValueRef *f) {
+  const md_omp_entry *k = &h->p->ents[e];
   LLVMTypeRef ptr = LLVMPointerTypeInContext(h->c, 0);
   LLVMValueRef region = NULL;
   const unsigned char *d;
   const char *why;
+  char buf[160];
   size_t dsize = 0;
   d = md_find_omp_clone(h, k->name, MD_PLAIN_SUFFIX, MD_PLAIN_DESC_SUFFIX,
                         &dsize, &why);
+  if (d && (why = md_omp_params_ok(h, e, d, dsize, buf, sizeof buf))) {
+    md_remarkf(MD_REMARK_ANALYSIS, call, "OmpNoClone",
+               "magicdiv: target region '%s' gets no plain tier: %s",
+               k->name, why);
+    d = NULL;
+  }
   if (d)
     region = md_clone_entry(h, k, MD_PLAIN_SUFFIX);
   f[6] = region ? region : LLVMConstNull(ptr);
@@ -246,20 +307,36 @@ static void md_plain_info(md_omp_host *h, const md_omp_entry *k,
                "bytes)", k->name, k->name, dsize);
 }
 
-/* The md_omp_kernel constant of kernel k, made once. */
-static LLVMValueRef md_kernel_info(md_omp_host *h, const md_omp_entry *k,
+/* The clone of kernel e: its region id (made), with its descriptor in
+ * *d (dsize bytes); NULL with why (buf: room for the reason of a
+ * parameter mismatch) if it has none. */
+static LLVMValueRef md_clone_of(md_omp_host *h, size_t e,
+                                const unsigned char **d, size_t *dsize,
+                                const char **why, char *buf, size_t len) {
+  const md_omp_entry *k = &h->p->ents[e];
+  LLVMValueRef clone;
+  *d = md_find_omp_clone(h, k->name, MD_CLONE_SUFFIX, MD_DESC_SUFFIX, dsize,
+                         why);
+  if (!*d || (*why = md_omp_params_ok(h, e, *d, *dsize, buf, len)))
+    return NULL;
+  if (!(clone = md_clone_entry(h, k, MD_CLONE_SUFFIX)))
+    *why = md_host_oom;
+  return clone;
+}
+
+/* The md_omp_kernel constant of kernel e, made once. */
+static LLVMValueRef md_kernel_info(md_omp_host *h, size_t e,
                                    LLVMValueRef target_kernel,
                                    LLVMValueRef call) {
+  const md_omp_entry *k = &h->p->ents[e];
   LLVMTypeRef i32 = LLVMInt32TypeInContext(h->c);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(h->c, 0);
-  LLVMValueRef f[9], g, clone = NULL, desc = NULL;
+  LLVMValueRef f[9], g, clone, desc = NULL;
   const unsigned char *d;
-  const char *why;
+  const char *why = NULL;
+  char buf[160];
   size_t dsize = 0;
-  d = md_find_omp_clone(h, k->name, MD_CLONE_SUFFIX, MD_DESC_SUFFIX, &dsize,
-                        &why);
-  if (d && !(clone = md_clone_entry(h, k, MD_CLONE_SUFFIX)))
-    why = "out of memory";
+  clone = md_clone_of(h, e, &d, &dsize, &why, buf, sizeof buf);
   if (clone) {
     desc = md_private_bytes(h, ".magicdiv.omp.desc", d, dsize, NULL);
     h->cloned++;
@@ -268,7 +345,8 @@ static LLVMValueRef md_kernel_info(md_omp_host *h, const md_omp_entry *k,
                "' registered through an offload entry (descriptor of %zu "
                "bytes)", k->name, k->name, dsize);
   } else {
-    md_remarkf(MD_REMARK_ANALYSIS, call, "OmpNoClone",
+    md_remarkf(MD_REMARK_ANALYSIS, call,
+               why == md_host_oom ? "OutOfMemory" : "OmpNoClone",
                "magicdiv: target region '%s' keeps its original: %s",
                k->name, why ? why : "no clone");
   }
@@ -280,7 +358,7 @@ static LLVMValueRef md_kernel_info(md_omp_host *h, const md_omp_entry *k,
                           strlen(k->name) + 1, NULL);
   f[5] = target_kernel;
   if (clone) {
-    md_plain_info(h, k, call, f);
+    md_plain_info(h, e, call, f);
   } else {
     f[6] = f[7] = LLVMConstNull(ptr);
     f[8] = LLVMConstInt(LLVMInt64TypeInContext(h->c), 0, 0);
@@ -292,131 +370,177 @@ static LLVMValueRef md_kernel_info(md_omp_host *h, const md_omp_entry *k,
   return g;
 }
 
+/* A launch: __tgt_target_kernel(ident, device, teams, threads, region,
+ * args), called (or invoked, in a C++ try block). */
 static int md_is_target_kernel(LLVMValueRef i) {
-  LLVMValueRef f;
-  size_t len = 0;
-  const char *s;
-  if (!LLVMIsACallInst(i) || !(f = LLVMGetCalledValue(i)) ||
-      !LLVMIsAFunction(f) || LLVMGetNumArgOperands(i) != 6)
-    return 0;
-  s = LLVMGetValueName2(f, &len);
-  return len == 19 && memcmp(s, "__tgt_target_kernel", 19) == 0;
+  LLVMValueRef f = LLVMIsACallInst(i) || LLVMIsAInvokeInst(i)
+                       ? LLVMGetCalledValue(i)
+                       : NULL;
+  return f && LLVMIsAFunction(f) && md_name_is(f, "__tgt_target_kernel") &&
+         LLVMGetNumArgOperands(i) == 6;
 }
 
-/* Route one launch (call) of entry k; info made on first use. */
-static void md_route(md_omp_host *h, LLVMValueRef call,
-                     const md_omp_entry *k, LLVMValueRef *info) {
-  LLVMBuilderRef b;
-  LLVMValueRef ops[7], nc;
+/* Route launch s of entry s->ent (md_host_replace_call: the same
+ * operands, their call-site attributes, the debug location; its name
+ * kept); the entry's md_omp_kernel made on first use. */
+static void md_route(md_omp_host *h, const md_omp_site *s) {
+  LLVMValueRef ops[7], nc, *info = &h->p->infos[s->ent];
   unsigned i;
   if (!*info)
-    *info = md_kernel_info(h, k, LLVMGetCalledValue(call), call);
+    *info = md_kernel_info(h, s->ent, LLVMGetCalledValue(s->call), s->call);
   for (i = 0; i < 6; i++)
-    ops[i] = LLVMGetOperand(call, i);
+    ops[i] = LLVMGetOperand(s->call, i);
   ops[6] = *info;
-  b = LLVMCreateBuilderInContext(h->c);
-  LLVMPositionBuilderBefore(b, call);
-  nc = LLVMBuildCall2(b, h->launch_ty, h->launch_fn, ops, 7, "");
-  LLVMInstructionSetDebugLoc(nc, LLVMInstructionGetDebugLoc(call));
-  LLVMReplaceAllUsesWith(call, nc);
-  {
-    size_t len = 0;
-    const char *nm = LLVMGetValueName2(call, &len);
-    char *saved = len ? malloc(len) : NULL;
-    if (saved)
-      memcpy(saved, nm, len);
-    LLVMInstructionEraseFromParent(call);
-    if (saved)
-      LLVMSetValueName2(nc, saved, len);
-    free(saved);
-  }
-  LLVMDisposeBuilder(b);
+  nc = md_host_replace_call(s->call, h->launch_ty, h->launch_fn, ops, 7, 6);
+  if (s->nlen)
+    LLVMSetValueName2(nc, h->p->names + s->name, s->nlen);
   h->routed++;
 }
 
-/* Room for element n of the array *p (capacity *cap): 0, or -1 when out
- * of memory (the array is kept). */
-static int md_grow(void **p, unsigned *cap, unsigned n, size_t elt) {
-  void *q;
-  if (n < *cap)
-    return 0;
-  if (!(q = realloc(*p, (size_t)(*cap ? 2 * *cap : 16) * elt)))
-    return -1;
-  *p = q;
-  *cap = *cap ? 2 * *cap : 16;
+/* ---------------------------------------------------------------- plan */
+
+static void md_omp_plan_free(md_omp_plan *p) {
+  free(p->ents);
+  free(p->sites);
+  free(p->infos);
+  free(p->names);
+  free(p->sizes);
+  memset(p, 0, sizeof *p);
+}
+
+/* The module's target regions into p->ents.  0, or -1 (out of memory). */
+static int md_plan_entries(LLVMModuleRef m, md_omp_plan *p) {
+  LLVMValueRef g;
+  for (g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+    md_omp_entry e, *ne;
+    if (!md_entry_of(g, &e))
+      continue;
+    if (!(ne = md_array_room(p->ents, p->ne, &p->cap_e, sizeof *ne, 16)))
+      return -1;
+    p->ents = ne;
+    p->ents[p->ne++] = e;
+  }
   return 0;
+}
+
+/* The launches of the module into p->sites, each with its entry and the
+ * length of its name.  0, or -1 (out of memory). */
+static int md_plan_sites(LLVMModuleRef m, md_omp_plan *p) {
+  LLVMValueRef f, in;
+  LLVMBasicBlockRef bb;
+  for (f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (in = LLVMGetFirstInstruction(bb); in;
+           in = LLVMGetNextInstruction(in)) {
+        md_omp_site *ns;
+        size_t j;
+        if (!md_is_target_kernel(in))
+          continue;
+        if (!(ns = md_array_room(p->sites, p->ns, &p->cap_s, sizeof *ns, 16)))
+          return -1;
+        p->sites = ns;
+        for (j = 0; j < p->ne && p->ents[j].region != LLVMGetOperand(in, 4);
+             j++)
+          ;
+        ns[p->ns].call = in;
+        ns[p->ns].ent = j < p->ne ? j : MD_OMP_NO_ENTRY;
+        LLVMGetValueName2(in, &ns[p->ns].nlen);
+        p->ns++;
+      }
+  return 0;
+}
+
+/* What md_host_omp_run changes, into p: nothing when the module has no
+ * target region or no launch.  0, or -1 when out of memory (p empty). */
+static int md_omp_plan_make(LLVMModuleRef m, md_omp_plan *p) {
+  size_t i, total = 0;
+  memset(p, 0, sizeof *p);
+  if (md_plan_entries(m, p) != 0 || (p->ne && md_plan_sites(m, p) != 0))
+    goto oom;
+  if (!p->ns)
+    return 0;
+  for (i = 0; i < p->ns; i++)
+    total += p->sites[i].nlen;
+  if (!(p->infos = calloc(p->ne, sizeof *p->infos)) ||
+      !(p->names = malloc(total ? total : 1)) ||
+      !(p->sizes = malloc(MD_MAX_PARAMS * sizeof *p->sizes)))
+    goto oom;
+  for (i = 0, total = 0; i < p->ns; i++) {
+    size_t len = 0;
+    const char *nm = LLVMGetValueName2(p->sites[i].call, &len);
+    memcpy(p->names + total, nm, len);
+    p->sites[i].name = total;
+    total += len;
+  }
+  return 0;
+oom:
+  md_omp_plan_free(p);
+  return -1;
+}
+
+/* ------------------------------------------------------------------ run */
+
+/* Where a remark about the whole module points: its first function with
+ * a body, else its first function. */
+static LLVMValueRef md_omp_where(LLVMModuleRef m) {
+  LLVMValueRef f;
+  for (f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f))
+      return f;
+  return LLVMGetFirstFunction(m);
+}
+
+/* md_omp_launch and the md_omp_kernel type, for h's module. */
+static void md_omp_types(md_omp_host *h) {
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(h->c, 0);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(h->c);
+  LLVMTypeRef params[7] = {ptr, LLVMInt64TypeInContext(h->c), i32, i32,
+                           ptr, ptr, ptr};
+  LLVMTypeRef fields[9] = {i32, i32, ptr, ptr, ptr, ptr, ptr, ptr,
+                           LLVMInt64TypeInContext(h->c)};
+  h->launch_ty = LLVMFunctionType(i32, params, 7, 0);
+  h->launch_fn = LLVMGetNamedFunction(h->m, "md_omp_launch");
+  if (!h->launch_fn)
+    h->launch_fn = LLVMAddFunction(h->m, "md_omp_launch", h->launch_ty);
+  h->info_ty = LLVMStructTypeInContext(h->c, fields, 9, 0);
 }
 
 int md_host_omp_run(LLVMModuleRef m, const md_options *o) {
   md_omp_host h;
-  md_omp_entry *ents = NULL;
-  LLVMValueRef *infos = NULL, *calls = NULL, g, f;
-  unsigned ne = 0, nc = 0, cap = 0, ccap = 0, i, j;
+  md_omp_plan p;
+  size_t i;
   (void)o;
   memset(&h, 0, sizeof h);
   h.m = m;
   h.c = LLVMGetModuleContext(m);
-  for (g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
-    md_omp_entry e;
-    if (!md_entry_of(g, &e))
-      continue;
-    if (md_grow((void **)&ents, &cap, ne, sizeof *ents))
-      goto done;
-    ents[ne++] = e;
+  h.p = &p;
+  if (md_omp_plan_make(m, &p) != 0) {
+    md_remark(MD_REMARK_MISSED, md_omp_where(m), "OutOfMemory",
+              "magicdiv: out of memory while reading the host module: its "
+              "OpenMP target region launches are left as they were");
+    return 0;
   }
-  if (!ne)
-    goto done;
-  for (f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
-    LLVMBasicBlockRef bb;
-    for (bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
-      LLVMValueRef in;
-      for (in = LLVMGetFirstInstruction(bb); in;
-           in = LLVMGetNextInstruction(in)) {
-        if (!md_is_target_kernel(in))
-          continue;
-        if (md_grow((void **)&calls, &ccap, nc, sizeof *calls))
-          goto done;
-        calls[nc++] = in;
-      }
-    }
+  if (!p.ns) {
+    md_omp_plan_free(&p);
+    return 0;
   }
-  if (!nc || !(infos = calloc(ne, sizeof *infos)))
-    goto done;
   md_images_load(&h);
-  {
-    LLVMTypeRef ptr = LLVMPointerTypeInContext(h.c, 0);
-    LLVMTypeRef i32 = LLVMInt32TypeInContext(h.c);
-    LLVMTypeRef params[7] = {ptr, LLVMInt64TypeInContext(h.c), i32, i32,
-                             ptr, ptr, ptr};
-    LLVMTypeRef fields[9] = {i32, i32, ptr, ptr, ptr, ptr, ptr, ptr,
-                             LLVMInt64TypeInContext(h.c)};
-    h.launch_ty = LLVMFunctionType(i32, params, 7, 0);
-    h.launch_fn = LLVMGetNamedFunction(m, "md_omp_launch");
-    if (!h.launch_fn)
-      h.launch_fn = LLVMAddFunction(m, "md_omp_launch", h.launch_ty);
-    h.info_ty = LLVMStructTypeInContext(h.c, fields, 9, 0);
-  }
-  for (i = 0; i < nc; i++) {
-    LLVMValueRef region = LLVMGetOperand(calls[i], 4);
-    for (j = 0; j < ne && ents[j].region != region; j++)
-      ;
-    if (j == ne) {
-      md_remark(MD_REMARK_MISSED, calls[i], "OmpUnknownRegion",
+  md_omp_types(&h);
+  for (i = 0; i < p.ns; i++) {
+    if (p.sites[i].ent == MD_OMP_NO_ENTRY) {
+      md_remark(MD_REMARK_MISSED, p.sites[i].call, "OmpUnknownRegion",
                 "magicdiv: __tgt_target_kernel of a region id that is no "
                 "target region of this module left alone");
       continue;
     }
-    md_route(&h, calls[i], &ents[j], &infos[j]);
+    md_route(&h, &p.sites[i]);
   }
   if (h.routed)
     md_remarkf(MD_REMARK_ANALYSIS, LLVMGetFirstFunction(m), "OmpHost",
                "magicdiv: host module: %u OpenMP target region launch(es) "
                "routed through the runtime, %u clone(s) registered",
                h.routed, h.cloned);
-done:
   md_dev_images_free(&h.im);
-  free(ents);
-  free(calls);
-  free(infos);
+  md_omp_plan_free(&p);
   return h.routed > 0;
 }

@@ -10,16 +10,41 @@
 #include <stdint.h>
 #include <string.h>
 
+/* ---- names: the one way a function (or global) is recognized by name */
+
+/* The function that i calls directly, or NULL (i is not a call
+ * instruction, or an indirect one). */
+static inline LLVMValueRef md_called_fn(LLVMValueRef i) {
+  LLVMValueRef f;
+  if (!i || !LLVMIsACallInst(i) || !(f = LLVMGetCalledValue(i)) ||
+      !LLVMIsAFunction(f))
+    return NULL;
+  return f;
+}
+
+/* 1 if the name of v (not NULL) is exactly s. */
+static inline int md_name_is(LLVMValueRef v, const char *s) {
+  size_t len = 0;
+  const char *n = v ? LLVMGetValueName2(v, &len) : NULL;
+  return n && len == strlen(s) && memcmp(n, s, len) == 0;
+}
+
+/* 1 if the name of v (not NULL) starts with prefix and goes on after it,
+ * as an overloaded intrinsic's does ("llvm.smax." + its type). */
+static inline int md_name_has_prefix(LLVMValueRef v, const char *prefix) {
+  size_t len = 0, pl = strlen(prefix);
+  const char *n = v ? LLVMGetValueName2(v, &len) : NULL;
+  return n && len > pl && memcmp(n, prefix, pl) == 0;
+}
+
+/* 1 if i is a direct call of the function named s. */
+static inline int md_calls_fn(LLVMValueRef i, const char *s) {
+  return md_name_is(md_called_fn(i), s);
+}
+
 /* Is i a call of a lifetime marker (llvm.lifetime.start / .end)? */
 static inline int md_is_lifetime_marker(LLVMValueRef i) {
-  LLVMValueRef f;
-  size_t len = 0;
-  const char *s;
-  if (!LLVMIsACallInst(i) || !(f = LLVMGetCalledValue(i)) ||
-      !LLVMIsAFunction(f))
-    return 0;
-  s = LLVMGetValueName2(f, &len);
-  return len > 14 && memcmp(s, "llvm.lifetime.", 14) == 0;
+  return md_name_has_prefix(md_called_fn(i), "llvm.lifetime.");
 }
 
 /* The function instruction i is in. */

@@ -3,7 +3,10 @@
 ; "llvm_offload_entries" kind 1, and of clang <= 19, "omp_offloading_entries")
 ; becomes md_omp_launch with a null clone region (the original runs), with
 ; an analysis remark saying why; a launch of a region id that is no entry of
-; the module and a variable's entry (size > 0) are left alone.
+; the module and a variable's entry (size > 0) are left alone.  The rerouted
+; call keeps its name and the call-site attributes of the forwarded
+; operands; an invoke (a launch in a C++ try block) stays an invoke with the
+; same destinations (md_host_replace_call).
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s -o %t.ll \
 ; RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv \
 ; RUN:   -pass-remarks-analysis=magicdiv 2> %t.rem
@@ -21,12 +24,15 @@
 ; CHECK: %r3 = call i32 @md_omp_launch(ptr @ident, i64 -1, i32 4, i32 64, ptr @.k19.region_id, ptr %args, ptr @[[I19]])
 ; CHECK: %r4 = call i32 @__tgt_target_kernel(ptr @ident, i64 -1, i32 0, i32 0, ptr @other, ptr %args)
 ; CHECK: %r5 = call i32 @__tgt_target_kernel(ptr @ident, i64 -1, i32 0, i32 0, ptr @var, ptr %args)
+; CHECK-LABEL: define i32 @launch_eh(
+; CHECK: %r6 = invoke i32 @md_omp_launch(ptr nonnull @ident, i64 -1, i32 0, i32 0, ptr nonnull @.k22.region_id, ptr nonnull %args, ptr @.magicdiv.omp)
+; CHECK-NEXT: to label %ok unwind label %lp
 ; CHECK-NOT: __magicdiv
 
 ; REM-DAG: remark: <unknown>:0:0: magicdiv: target region 'k22' keeps its original: the device code is not embedded in the host module
 ; REM-DAG: remark: <unknown>:0:0: magicdiv: target region 'k19' keeps its original: the device code is not embedded in the host module
 ; REM-COUNT-2: remark: <unknown>:0:0: magicdiv: __tgt_target_kernel of a region id that is no target region of this module left alone
-; REM-DAG: remark: <unknown>:0:0: magicdiv: host module: 3 OpenMP target region launch(es) routed through the runtime, 0 clone(s) registered
+; REM-DAG: remark: <unknown>:0:0: magicdiv: host module: 4 OpenMP target region launch(es) routed through the runtime, 0 clone(s) registered
 
 ; TWICE-COUNT-2: = private constant { i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64 }
 ; TWICE-NOT: = private constant { i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64 }
@@ -61,3 +67,16 @@ define i32 @launch(ptr %args) {
   %s = add i32 %r1, %r2
   ret i32 %s
 }
+
+define i32 @launch_eh(ptr %args) personality ptr @__gxx_personality_v0 {
+entry:
+  %r6 = invoke i32 @__tgt_target_kernel(ptr nonnull @ident, i64 -1, i32 0, i32 0, ptr nonnull @.k22.region_id, ptr nonnull %args)
+          to label %ok unwind label %lp
+ok:
+  ret i32 %r6
+lp:
+  %e = landingpad { ptr, i32 } cleanup
+  ret i32 -1
+}
+
+declare i32 @__gxx_personality_v0(...)

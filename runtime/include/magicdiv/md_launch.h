@@ -501,6 +501,24 @@ void md_launch_release(void);
  * ---------------------------------------------------------------------- */
 #define MD_OMP_KERNEL_VERSION 2 /* 2: the plain-tier fields */
 
+/* libomptarget's map-type bits (offload/include/omptarget.h): the
+ * entries of md_omp_kernel_args.types, read by the runtime
+ * (md_launch_omp.c, md_omp_map.c) and by the host pass, which counts the
+ * kernel's parameters from a launch's constant map types
+ * (plugin/host/md_host_params.c). */
+#define MD_OMP_MAPTYPE_TO 0x1
+#define MD_OMP_MAPTYPE_FROM 0x2
+#define MD_OMP_MAPTYPE_ALWAYS 0x4
+#define MD_OMP_MAPTYPE_PTR_AND_OBJ 0x10
+#define MD_OMP_MAPTYPE_TARGET_PARAM 0x20
+#define MD_OMP_MAPTYPE_PRIVATE 0x80
+#define MD_OMP_MAPTYPE_LITERAL 0x100
+#define MD_OMP_MAPTYPE_IMPLICIT 0x200
+#define MD_OMP_MAPTYPE_CLOSE 0x400
+#define MD_OMP_MAPTYPE_PRESENT 0x1000
+#define MD_OMP_MAPTYPE_OMPX_HOLD 0x2000
+#define MD_OMP_MAPTYPE_MEMBER_OF 0xffff000000000000ull
+
 /* libomptarget's KernelArgsTy, version 3 (LLVM 17+). */
 typedef struct md_omp_kernel_args {
   uint32_t version; /* 3 */

@@ -11,20 +11,6 @@
 
 #include "magicdiv/md_launch.h"
 
-/* libomptarget's map-type bits (offload/include/omptarget.h). */
-#define MD_OMP_MAPTYPE_TO 0x1
-#define MD_OMP_MAPTYPE_FROM 0x2
-#define MD_OMP_MAPTYPE_ALWAYS 0x4
-#define MD_OMP_MAPTYPE_PTR_AND_OBJ 0x10
-#define MD_OMP_MAPTYPE_TARGET_PARAM 0x20
-#define MD_OMP_MAPTYPE_PRIVATE 0x80
-#define MD_OMP_MAPTYPE_LITERAL 0x100
-#define MD_OMP_MAPTYPE_IMPLICIT 0x200
-#define MD_OMP_MAPTYPE_CLOSE 0x400
-#define MD_OMP_MAPTYPE_PRESENT 0x1000
-#define MD_OMP_MAPTYPE_OMPX_HOLD 0x2000
-#define MD_OMP_MAPTYPE_MEMBER_OF 0xffff000000000000ull
-
 /* The most bytes of an implicitly mapped object whose presence is checked
  * byte by byte (larger ones: not known). */
 #define MD_OMP_REF_SCAN 256
