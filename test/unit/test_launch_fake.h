@@ -111,7 +111,7 @@ static int fake_capturing;
 static int fake_orig_result; /* what the fake cudaLaunchKernel returns */
 static int fake_threaded;    /* many threads: do not record the last launch */
 
-static void fake_bind(const void *stub, fake_fn *fn, int error) {
+static inline void fake_bind(const void *stub, fake_fn *fn, int error) {
   fake_stubs[fake_n_stubs].stub = stub;
   fake_stubs[fake_n_stubs].fn = fn;
   fake_stubs[fake_n_stubs].error = error;
@@ -280,7 +280,7 @@ static md_cuda_driver fake_driver(void) {
 
 /* ---- cudart entry points (what the host pass hands over) ---- */
 
-static int fake_cudaGetFuncBySymbol(md_CUfunction *f, const void *stub) {
+static inline int fake_cudaGetFuncBySymbol(md_CUfunction *f, const void *stub) {
   int i;
   atomic_fetch_add(&fake_get_func_calls, 1);
   if (!fake_cur_ctx)
@@ -295,8 +295,9 @@ static int fake_cudaGetFuncBySymbol(md_CUfunction *f, const void *stub) {
   return FAKE_CUDART_INVALID_DEVICE_FUNCTION;
 }
 
-static int fake_cudaLaunchKernel(const void *fn, md_dim3 grid, md_dim3 block,
-                                 void **args, size_t shmem, void *stream) {
+static inline int fake_cudaLaunchKernel(const void *fn, md_dim3 grid,
+                                        md_dim3 block, void **args,
+                                        size_t shmem, void *stream) {
   (void)grid;
   (void)block;
   (void)args;
