@@ -3,7 +3,7 @@
 #
 #   bench/gpu/build.sh [--build BUILD_DIR] [--out DIR] [--quick]
 #                      [--llvm DIR | --clang CLANG] [--cuda DIR] [--arch sm_90]
-#                      [--plugin MagicDiv.so] [--rtlib DIR]
+#                      [--plugin MagicDiv.so] [--rtlib DIR] [--options OPTS]
 #
 # BUILD_DIR is a magicdiv CMake build (lib/MagicDiv.so and
 # runtime/libmagicdiv_rt.a); default: build-22 beside this checkout.
@@ -22,6 +22,8 @@
 #                                the host-side checks of --dry-run
 #   MANIFEST                     what was built, with which tools, when
 # --quick builds only what the quick lit test needs (permute, opbench, util).
+# --options OPTS: the plugin options (MAGICDIV_OPTIONS) for the benchmark
+# kernels' plugin variant, e.g. pow2-loops (default: none, the defaults).
 # MDB_CFLAGS adds flags to the host driver's compile (e.g. sanitizers).
 # Then copy/carry DIR to the GPU machine and run bench/gpu/run.sh there.
 set -euo pipefail
@@ -37,6 +39,7 @@ quick=0
 plugin=
 rtdir=
 clang=
+popts=
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) build=$2; shift 2 ;;
@@ -48,6 +51,7 @@ while [ $# -gt 0 ]; do
     --cuda) cuda=$2; shift 2 ;;
     --arch) arch=$2; shift 2 ;;
     --quick) quick=1; shift ;;
+    --options) popts=$2; shift 2 ;;
     *) echo "build.sh: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -72,9 +76,10 @@ stems=(util permute transpose stencil vol2col upsample concat hashprobe opbench)
 # clang device-only compile without the CUDA headers (mdb_dev.h supplies
 # what the kernels need), PTX out.
 compile() { # src out.ptx [plugin]
-  local extra=()
+  local extra=() opts=()
   [ $# -gt 2 ] && extra=("-fpass-plugin=$3")
-  env -u MAGICDIV_OPTIONS -u MAGICDIV_DISABLE \
+  [ $# -gt 2 ] && [ -n "$popts" ] && opts=("MAGICDIV_OPTIONS=$popts")
+  env -u MAGICDIV_OPTIONS -u MAGICDIV_DISABLE ${opts[@]+"${opts[@]}"} \
     "$clang" "${extra[@]}" -x cuda --cuda-device-only -nocudainc -nocudalib \
     --cuda-gpu-arch="$arch" -Wno-unknown-cuda-version -O2 -S \
     -I "$root/bench/include" "$1" -o "$2"
@@ -151,6 +156,7 @@ glibc=$(objdump -T "$out/mdb_gpu" 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sort -
   echo "clang: $("$clang" --version | head -1)"
   echo "ptxas: $("$ptxas" --version | tail -1)"
   echo "plugin: $plugin"
+  echo "plugin options (kernels): ${popts:-defaults}"
   echo "host driver needs: ${glibc:-?} (libc), libcuda.so.1 at run time"
   echo "e2e: $e2e"
   echo "e2e lib: $e2e_lib"
