@@ -168,6 +168,7 @@ void md_omp_unpack(LLVMValueRef clone, const md_kdec *d, uint64_t used,
     if (!(used >> i & 1))
       continue;
     mv[i].kind = d->divs[i].kind;
+    mv[i].pow2_loops = d->o && d->o->pow2_loops;
     x = LLVMGetParam(clone, p);
     snprintf(nm, sizeof nm, "md.p%u", p++);
     LLVMSetValueName2(x, nm, strlen(nm));

@@ -1,5 +1,5 @@
 /*
- * md_rewrite.c -- emit the branch-free magic sequences (md_rewrite.h).
+ * md_rewrite.c -- emit the magic sequences (md_rewrite.h).
  * docs/MATH.md derives every form; md_magic.h has a C reference evaluator
  * of each (md_eval_*), proven against the C operators by test/unit.
  *
@@ -14,7 +14,11 @@
  * Unsigned 64-bit: q = hi_64(n*m + a) >> s, the 128-bit product built from
  * 32-bit limbs so that no step needs more than 64 bits (md_eval_u64_limbs):
  *   NVPTX:  one inline-PTX carry chain (md_u64_ptx below; ptxas: 3 x
- *           IMAD.WIDE.U32 and a carry fix-up, 7 SASS, + 2 for the shift).
+ *           IMAD.WIDE.U32 and a carry fix-up, 7 SASS, + 2 for the shift);
+ *           in a loop with option pow2-loops, the chain with a uniform
+ *           branch over the products when the divisor is a power of two
+ *           (m = a = 2^64 - 1, where hi_64(n*m + a) = n), the one branch
+ *           in the sequences.
  *   CPU (OpenMP host offload): one i128 multiply-add (md_emit_u64_wide):
  *           x86-64 `mul` + `add`/`adc`, AArch64 `umulh`; the limbs would
  *           cost four 64-bit multiplies and lose to the native divide.
@@ -44,6 +48,7 @@
 #include "magicdiv/md_magic.h"
 #include "md_kernels.h"
 #include "md_dom.h"
+#include "md_loops.h"
 
 static LLVMTypeRef md_int(LLVMContextRef ctx, unsigned bits) {
   return LLVMIntTypeInContext(ctx, bits);
@@ -101,23 +106,40 @@ static LLVMValueRef md_ptx_call(LLVMBuilderRef b, LLVMTypeRef ret,
  * No side effects and no memory clobber: LLVM may CSE and hoist it. */
 static const char md_u64_ptx[] = MD_U64_PTX_CHAIN;
 
+/* With pow2-loops, in a loop: the same chain with a branch over the
+ * products when m = a = 2^64 - 1 (every power of two: hi_64(n*m + a) = n),
+ * on the predicate (m & a) == 2^64 - 1 (MD_U64_PTX_CHAIN_POW2 in md_magic.h
+ * has the proof).  ptxas computes the launch-uniform predicate once,
+ * before the loop; a power of two then costs the shift alone, another
+ * divisor the chain and a branch, which also ends the block and with it
+ * ptxas' scheduling across sites: 1.9x faster for powers of two, 11 %
+ * slower for the others in the op benchmark on an H200 (bench/RESULTS.md),
+ * hence an option. */
+static const char md_u64_ptx_pow2[] = MD_U64_PTX_CHAIN_POW2;
+
 static LLVMValueRef md_emit_u64_ptx(LLVMBuilderRef b, LLVMContextRef ctx,
                                     LLVMValueRef n, md_magic_vals *v) {
-  static const char cons[] = "=l,l,l,l";
+  const char *cons = v->in_loop ? "=l,l,l,l,b" : "=l,l,l,l";
+  const char *text = v->in_loop ? md_u64_ptx_pow2 : md_u64_ptx;
+  size_t len = v->in_loop ? sizeof md_u64_ptx_pow2 - 1 : sizeof md_u64_ptx - 1;
+  unsigned na = v->in_loop ? 4 : 3;
   LLVMTypeRef i64 = md_int(ctx, 64);
-  LLVMTypeRef params[3];
-  LLVMValueRef args[3], fn;
+  LLVMTypeRef params[4];
+  LLVMValueRef args[4], fn;
   LLVMTypeRef fty;
   params[0] = params[1] = params[2] = i64;
-  fty = LLVMFunctionType(i64, params, 3, 0);
-  fn = LLVMGetInlineAsm(fty, md_u64_ptx, sizeof md_u64_ptx - 1, cons,
-                        sizeof cons - 1, /*HasSideEffects=*/0,
-                        /*IsAlignStack=*/0, LLVMInlineAsmDialectATT,
-                        /*CanThrow=*/0);
+  params[3] = md_int(ctx, 1);
+  fty = LLVMFunctionType(i64, params, na, 0);
+  fn = LLVMGetInlineAsm(fty, text, len, cons, strlen(cons),
+                        /*HasSideEffects=*/0, /*IsAlignStack=*/0,
+                        LLVMInlineAsmDialectATT, /*CanThrow=*/0);
   args[0] = n;
   args[1] = v->m;
   args[2] = v->a;
-  return LLVMBuildCall2(b, fty, fn, args, 3, "md.hi");
+  if (v->in_loop)
+    args[3] = LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, v->m, v->a, "md.ma"),
+                            LLVMConstAllOnes(i64), "md.pow2");
+  return LLVMBuildCall2(b, fty, fn, args, na, "md.hi");
 }
 
 /* hi_64(n*m + a) in plain IR, every product 32 x 32 -> 64 bits
@@ -472,6 +494,7 @@ typedef struct md_rewriter {
   LLVMBuilderRef b;
   LLVMValueRef clone;
   md_dom dom;         /* of the clone */
+  md_loops loops;     /* of the clone, on NVPTX (md_magic_vals.in_loop) */
   md_qcache *cache;   /* quotients computed so far */
   unsigned ncache;
   md_negcache *nc;    /* negated divisors (md_neg_divisor) */
@@ -540,6 +563,9 @@ static void md_rewrite_one(md_rewriter *r, md_site *s, md_magic_vals *v) {
 
   LLVMPositionBuilderBefore(b, inst);
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
+  v->in_loop =
+      v->pow2_loops &&
+      md_loops_depth(&r->loops, &r->dom, LLVMGetInstructionParent(inst)) > 0;
   q = md_cached_quotient(r, s, kty, &num);
   if (!is_div)
     den = md_to_kind(b, den, s->mode, is_signed, kty, 0);
@@ -570,6 +596,16 @@ static void md_rewrite_one(md_rewriter *r, md_site *s, md_magic_vals *v) {
   LLVMInstructionEraseFromParent(inst);
 }
 
+/* 1 if a site's divisor has option pow2-loops (the loops are wanted). */
+static int md_any_pow2_loops(const md_magic_vals *mv, const md_site *sites,
+                             unsigned n) {
+  unsigned i;
+  for (i = 0; i < n; i++)
+    if (mv[sites[i].divisor].pow2_loops)
+      return 1;
+  return 0;
+}
+
 int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                      md_magic_vals *mv) {
   md_rewriter r;
@@ -590,6 +626,11 @@ int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     LLVMDisposeBuilder(r.b);
     return -1;
   }
+  /* Out of memory there leaves no loops: every site straight-line, the
+   * chain without the branch (exact either way). */
+  if (!nvptx || !md_any_pow2_loops(mv, sites, n) ||
+      md_loops_build(&r.loops, &r.dom))
+    memset(&r.loops, 0, sizeof r.loops);
   for (i = 0; i < n; i++) {
     mv[sites[i].divisor].nvptx = nvptx;
     mv[sites[i].divisor].host = host;
@@ -603,6 +644,7 @@ int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     md_site *s = &sites[order[i].index];
     md_rewrite_one(&r, s, &mv[s->divisor]);
   }
+  md_loops_release(&r.loops);
   md_dom_release(&r.dom);
   free(order);
   free(r.nc);

@@ -16,6 +16,11 @@ typedef struct md_magic_vals {
                  PTX for the 64-bit core) */
   int host;   /* set by md_rewrite_sites: the clone is CPU code (OpenMP
                  host offload): the 64-bit core as one i128 product */
+  int pow2_loops; /* option pow2-loops (md_options.h) */
+  int in_loop; /* set by md_rewrite_sites for the site being rewritten:
+                  pow2-loops and the site is in a loop (NVPTX: the 64-bit
+                  core with the branch over the products for powers of two,
+                  MD_U64_PTX_CHAIN_POW2) */
 } md_magic_vals;
 
 /* How a site is computed. */

@@ -45,6 +45,10 @@ typedef struct md_options {
                      which bounds a worksharing loop's iv at launch    [on] */
   int embed_runtime; /* a host module that calls the runtime carries it
                         (md_host_embed.c); off: link libmagicdiv_rt [on] */
+  int pow2_loops; /* NVPTX: a 64-bit division in a loop branches over its
+                     products when the divisor is a power of two
+                     (MD_U64_PTX_CHAIN_POW2): faster for powers of two,
+                     slower for other divisors (bench/RESULTS.md)  [off] */
   double min_gain; /* `min-gain=P`: clone a kernel only when the estimated
                       saving of its divisions is at least P percent of its
                       work (md_benefit.h); 0 clones every kernel with a

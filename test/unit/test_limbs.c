@@ -4,12 +4,15 @@
  * MD_U64_PTX_CHAIN the pass emits on NVPTX), checked three ways:
  *
  *   test_limbs ptx [--count C] [--seed S]
- *       Interprets the exact PTX string MD_U64_PTX_CHAIN instruction by
+ *       Interprets the exact PTX strings MD_U64_PTX_CHAIN and
+ *       MD_U64_PTX_CHAIN_POW2 (the branch over the products, with its
+ *       predicate as the pass computes it and never taken) instruction by
  *       instruction, with PTX semantics (32-bit registers, the carry flag
  *       CC.CF set by .cc and consumed by madc/addc), for C random and edge
- *       (n, m, a) triples -- a arbitrary, not only 0 or m -- and compares
- *       the result, md_eval_u64_ptx and md_eval_u64_limbs with
- *       hi_64(n*m + a) computed in unsigned __int128.
+ *       (n, m, a) triples -- a arbitrary, not only 0 or m; m = a = 2^64 - 1
+ *       with random n for the branch -- and compares the results,
+ *       md_eval_u64_ptx and md_eval_u64_limbs with hi_64(n*m + a) computed
+ *       in unsigned __int128.
  *
  *   test_limbs exhaustive16 [--signed]
  *       The same three sequences at reduced width: 16-bit words, 8-bit
@@ -77,15 +80,18 @@ static uint64_t rng_edge64(void) {
  * mad.lo[.cc], madc.lo[.cc], madc.hi[.cc], add.cc, addc, sub.cc, subc with
  * .u32, xor.b32, shr.s32 (MD_S64_ABS_PTX / MD_S64_CNEG_PTX), and for
  * MD_U32_PTX .reg .u64, mul.wide.u32, cvt.u64.u32, add.s64 (2h-bit
- * registers) and the sink `_`.  $k operands are parameters: $0 and (for
- * ABS) $1 outputs, the others inputs. */
+ * registers) and the sink `_`; for MD_U64_PTX_CHAIN_POW2 the branch
+ * `@$k bra L;` (taken when parameter $k is nonzero) and its label `L:`
+ * before a later statement.  $k operands are parameters: $0 and (for ABS) $1
+ * outputs, the others inputs. */
 enum {
   OP_UNPACK, OP_PACK, OP_MAD, OP_ADD, OP_SUB, OP_XOR, OP_SHRS,
-  OP_MULWIDE, OP_MOV, OP_ADD64
+  OP_MULWIDE, OP_MOV, OP_ADD64, OP_BRA
 };
 typedef struct pinst {
   int op, hi, carry_in, carry_out;
-  int d, a, b, c; /* register indices; -1 - k for the immediate/param k */
+  int d, a, b, c; /* register indices; -1 - k for the immediate/param k;
+                     OP_BRA: a the predicate, d the target instruction */
 } pinst;
 
 #define MAXREG 32
@@ -134,10 +140,17 @@ static int operand(const char **pp) {
   return reg_index(p, (size_t)(q - p));
 }
 
+/* A branch's label, by name: where it is defined (-1: not yet) and the
+ * branch that goes there (one each: the core has one). */
+static char label_name[16];
+static int label_at, label_from;
+
 static int parse_ptx(const char *text) {
   const char *p = text;
   char line[256];
   n_regs = n_prog = 0;
+  label_name[0] = 0;
+  label_at = label_from = -1;
   while (*p) {
     const char *e = strchr(p, ';');
     size_t len;
@@ -154,6 +167,15 @@ static int parse_ptx(const char *text) {
     l = line;
     while (*l == '{' || *l == '\n' || *l == '\t' || *l == ' ')
       l++;
+    if (label_name[0] && strncmp(l, label_name, strlen(label_name)) == 0 &&
+        l[strlen(label_name)] == ':') { /* "L:" before this statement */
+      if (label_at >= 0)
+        return 0;
+      label_at = n_prog;
+      l += strlen(label_name) + 1;
+      while (*l == '\n' || *l == '\t' || *l == ' ')
+        l++;
+    }
     memset(&in, 0, sizeof in);
     if (strncmp(l, ".reg .u32 ", 10) == 0 ||
         strncmp(l, ".reg .u64 ", 10) == 0) {
@@ -163,7 +185,15 @@ static int parse_ptx(const char *text) {
           return 0;
       continue;
     }
-    if (strncmp(l, "mov.b64 {", 9) == 0) { /* unpack: mov.b64 {lo, hi}, $k */
+    if (strncmp(l, "@$", 2) == 0 && strncmp(l + 3, " bra ", 5) == 0) {
+      size_t n = strlen(l + 8);
+      if (label_name[0] || n == 0 || n >= sizeof label_name)
+        return 0;
+      memcpy(label_name, l + 8, n + 1);
+      in.op = OP_BRA;
+      in.a = -100 - (l[2] - '0');
+      label_from = n_prog;
+    } else if (strncmp(l, "mov.b64 {", 9) == 0) { /* unpack: mov.b64 {lo, hi}, $k */
       const char *q = l + 8;
       in.op = OP_UNPACK;
       in.d = operand(&q);
@@ -241,6 +271,11 @@ static int parse_ptx(const char *text) {
       return 0;
     prog[n_prog++] = in;
   }
+  if (label_name[0]) { /* a forward branch to a defined label */
+    if (label_at <= label_from)
+      return 0;
+    prog[label_from].d = label_at;
+  }
   return n_prog > 0;
 }
 
@@ -279,6 +314,10 @@ static uint64_t run_prog(unsigned h, uint64_t *param) {
       goto store;
     case OP_PACK:
       out = param[0] = (reg[in->b] << h) | reg[in->a];
+      break;
+    case OP_BRA: /* forward: the loop's i++ lands on the target */
+      if (VAL(in->a))
+        i = in->d - 1;
       break;
     case OP_XOR:
       s = (VAL(in->a) ^ VAL(in->b)) & mask;
@@ -325,9 +364,9 @@ static uint64_t run_prog(unsigned h, uint64_t *param) {
   return param[0];
 }
 
-static pinst prog_core[MAXINST], prog_abs[MAXINST], prog_cneg[MAXINST],
-    prog_u32[MAXINST];
-static int n_core, n_abs, n_cneg, n_u32;
+static pinst prog_core[MAXINST], prog_pow2[MAXINST], prog_abs[MAXINST],
+    prog_cneg[MAXINST], prog_u32[MAXINST];
+static int n_core, n_pow2, n_abs, n_cneg, n_u32;
 
 static int load_prog(const char *text, pinst *dst, int *n) {
   if (!parse_ptx(text))
@@ -342,11 +381,26 @@ static void use_prog(const pinst *src, int n) {
   n_prog = n;
 }
 
-/* The u64 core, h-bit registers, on 2h-bit n, m, a. */
+/* The u64 core (MD_U64_PTX_CHAIN), h-bit registers, on 2h-bit n, m, a. */
 static uint64_t run_ptx(unsigned h, uint64_t n, uint64_t m, uint64_t a) {
   uint64_t param[4] = {0, n, m, a};
   use_prog(prog_core, n_core);
   return run_prog(h, param);
+}
+
+/* The core with the branch over the products (MD_U64_PTX_CHAIN_POW2), its
+ * predicate $4 as given. */
+static uint64_t run_pow2_pred(unsigned h, uint64_t n, uint64_t m, uint64_t a,
+                              uint64_t pred) {
+  uint64_t param[5] = {0, n, m, a, pred};
+  use_prog(prog_pow2, n_pow2);
+  return run_prog(h, param);
+}
+
+/* ... with $4 as the pass computes it: (m & a) == 2^2h - 1. */
+static uint64_t run_pow2(unsigned h, uint64_t n, uint64_t m, uint64_t a) {
+  uint64_t all = h == 32 ? ~0ull : (1ull << 2 * h) - 1;
+  return run_pow2_pred(h, n, m, a, (m & a) == all);
 }
 
 /* MD_U32_PTX with h-bit registers: hi_h(n*m + a). */
@@ -440,6 +494,10 @@ static int exhaustive16_unsigned(uint64_t *checks) {
       }
       if ((n + d) % 61 == 0) {
         uint64_t qp = run_ptx(8, n, g.m, g.a) >> g.s;
+        uint64_t qb = run_pow2(8, n, g.m, g.a) >> g.s;
+        if (qb != want)
+          return fail16("u16 ptx q (pow2 branch)", (int64_t)n, (int64_t)d,
+                        (int64_t)want, (int64_t)qb);
         if (qp != want)
           return fail16("u16 ptx q", (int64_t)n, (int64_t)d, (int64_t)want,
                         (int64_t)qp);
@@ -490,15 +548,20 @@ static int exhaustive16_signed(uint64_t *checks) {
 }
 
 /* ------------------------------------------------------ full width --- */
+/* hi_64(n*m + a) five ways: the chain, the chain with the branch over the
+ * products as emitted (taken for m = a = 2^64 - 1) and with the branch
+ * never taken, the C chain, the limbs. */
 static int check_triple(uint64_t n, uint64_t m, uint64_t a) {
   uint64_t want = (uint64_t)(((u128)n * m + a) >> 64);
-  uint64_t i = run_ptx(32, n, m, a), p = md_eval_u64_ptx(n, m, a),
+  uint64_t i = run_ptx(32, n, m, a), b = run_pow2(32, n, m, a),
+           b0 = run_pow2_pred(32, n, m, a, 0), p = md_eval_u64_ptx(n, m, a),
            l = md_eval_u64_limbs(n, m, a);
-  if (i == want && p == want && l == want)
+  if (i == want && b == want && b0 == want && p == want && l == want)
     return 0;
   printf("FAIL ptx: n=%" PRIu64 " m=%" PRIu64 " a=%" PRIu64 " want %" PRIu64
-         " interpreted %" PRIu64 " c-chain %" PRIu64 " limbs %" PRIu64 "\n",
-         n, m, a, want, i, p, l);
+         " interpreted %" PRIu64 " with the branch %" PRIu64 " (not taken %"
+         PRIu64 ") c-chain %" PRIu64 " limbs %" PRIu64 "\n",
+         n, m, a, want, i, b, b0, p, l);
   return 1;
 }
 
@@ -551,14 +614,15 @@ int main(int argc, char **argv) {
   if (!load_prog(MD_S64_ABS_PTX, prog_abs, &n_abs) ||
       !load_prog(MD_S64_CNEG_PTX, prog_cneg, &n_cneg) ||
       !load_prog(MD_U32_PTX, prog_u32, &n_u32) ||
-      !load_prog(MD_U64_PTX_CHAIN, prog_core, &n_core)) {
+      !load_prog(MD_U64_PTX_CHAIN, prog_core, &n_core) ||
+      !load_prog(MD_U64_PTX_CHAIN_POW2, prog_pow2, &n_pow2)) {
     printf("FAIL: cannot parse the PTX snippets of md_magic.h\n");
     return 1;
   }
   if (strcmp(argv[1], "ptx") == 0) {
-    printf("limbs ptx: %d instructions, seed=0x%" PRIx64 " count=%" PRIu64
-           "\n",
-           n_core, seed, count);
+    printf("limbs ptx: %d instructions (%d with the branch), seed=0x%" PRIx64
+           " count=%" PRIu64 "\n",
+           n_core, n_pow2, seed, count);
     /* extremes first: every combination of 0, 1, 2^32-1, 2^32, max */
     static const uint64_t ex[] = {0, 1, 0xffffffffull, 0x100000000ull,
                                   0xfffffffffffffffeull, ~0ull};
@@ -575,6 +639,10 @@ int main(int argc, char **argv) {
       if (check_triple(n, m, ad))
         return 1;
     }
+    /* the branch over the products: m = a = 2^64 - 1 (every power of two) */
+    for (i = 0; i < count / 8; i++, checks++)
+      if (check_triple(rng_edge64(), ~0ull, ~0ull))
+        return 1;
     /* MD_U32_PTX: every (n, m, a) at 8-bit registers, then random + edge
      * at full width against the 64-bit product */
     {

@@ -158,7 +158,8 @@ static inline uint64_t md_eval_u64_limbs(uint64_t n, uint64_t m, uint64_t a) {
  * passed on, so n*m + a = x0 + B*y0' + B^2*r2 + B^3*r3 exactly provided r3
  * does not wrap -- it cannot, being the top word of n*m + a < B^4.  Hence
  * r3:r2 = hi_64(n*m + a).  test/unit/test_magic.c emulates the real PTX
- * semantics of each instruction (with carries) against unsigned __int128. */
+ * semantics of each instruction (with carries) against unsigned __int128.
+ */
 static inline uint64_t md_eval_u64_ptx(uint64_t n, uint64_t m, uint64_t a) {
   uint32_t n0 = (uint32_t)n, n1 = (uint32_t)(n >> 32);
   uint32_t m0 = (uint32_t)m, m1 = (uint32_t)(m >> 32);
@@ -191,9 +192,10 @@ static inline uint64_t md_eval_u64_ptx(uint64_t n, uint64_t m, uint64_t a) {
  * $2 = m, $3 = a (.u64), $0 = hi_64(n*m + a) (.u64).  Kept here, next to
  * its C evaluation, so that test/unit/test_limbs.c can interpret this very
  * string instruction by instruction. */
-#define MD_U64_PTX_CHAIN                                                       \
+#define MD_U64_PTX_REGS                                                        \
   "{\n\t.reg .u32 md_n0, md_n1, md_m0, md_m1, md_a0, md_a1, md_x0, md_x1, "    \
-  "md_p0, md_p1, md_y0, md_y1, md_c, md_r2, md_r3;\n\t"                        \
+  "md_p0, md_p1, md_y0, md_y1, md_c, md_r2, md_r3;\n\t"
+#define MD_U64_PTX_PRODUCTS                                                    \
   "mov.b64 {md_n0, md_n1}, $1;\n\t"                                           \
   "mov.b64 {md_m0, md_m1}, $2;\n\t"                                           \
   "mov.b64 {md_a0, md_a1}, $3;\n\t"                                           \
@@ -206,7 +208,31 @@ static inline uint64_t md_eval_u64_ptx(uint64_t n, uint64_t m, uint64_t a) {
   "addc.u32 md_c, 0, 0;\n\t"                                                  \
   "add.cc.u32 md_y0, md_y0, md_x1;\n\t"                                       \
   "madc.lo.cc.u32 md_r2, md_n1, md_m1, md_y1;\n\t"                            \
-  "madc.hi.u32 md_r3, md_n1, md_m1, md_c;\n\t"                                \
+  "madc.hi.u32 md_r3, md_n1, md_m1, md_c;\n"
+#define MD_U64_PTX_CHAIN                                                       \
+  MD_U64_PTX_REGS MD_U64_PTX_PRODUCTS "\tmov.b64 $0, {md_r2, md_r3};\n\t}"
+
+/* (2') The chain with the branch over the products, for divisions in a
+ * loop.  For m = a = 2^64 - 1 -- the magic of every power of two, d = 2^s
+ * (docs/MATH.md section 4) --
+ *   n*m + a = (n + 1)(2^64 - 1) = n*2^64 + (2^64 - 1 - n),
+ * and 0 <= 2^64 - 1 - n < 2^64, so hi_64(n*m + a) = n for every n: the
+ * products can be skipped, leaving q = n >> s.  $4 (.pred) is
+ * (m & a) == 2^64 - 1, computed in IR from the magic parameters; with it
+ * set, r3:r2 keeps n.  The value is hi_64(n*m + a) either way, for every
+ * n, m and a (test_limbs runs it with $4 as emitted and with $4 = 0).
+ * $4 is launch-uniform, so the branch never diverges, and in a loop ptxas
+ * computes it once, before the loop: a power of two then costs the shift
+ * alone, any other divisor the chain and one branch.  Straight-line code
+ * gains nothing: ptxas turns so short a forward branch into predication,
+ * which issues the products anyway, so the pass emits MD_U64_PTX_CHAIN
+ * there.  The label is local to the braces: the snippet may appear any
+ * number of times in a function. */
+#define MD_U64_PTX_CHAIN_POW2                                                  \
+  MD_U64_PTX_REGS                                                              \
+  "mov.b64 {md_r2, md_r3}, $1;\n\t"                                           \
+  "@$4 bra MD_POW2;\n\t" MD_U64_PTX_PRODUCTS                                   \
+  "MD_POW2:\n\t"                                                              \
   "mov.b64 $0, {md_r2, md_r3};\n\t}"
 
 /* s64 on NVPTX (plugin/md_rewrite.c md_emit_s64_ptx): md_eval_s64's mask
