@@ -66,13 +66,19 @@ int main(int argc, char **argv) {
     return 2;
   }
   while (getline(&line, &cap, f) > 0) {
-    const char *suffix = "__magicdiv_desc = ", *at, *c;
+    /* the clone's and the plain tier's, each with a plain or a quoted name
+     * (@K__magicdiv_desc, @"K<1>__magicdiv_desc") */
+    static const char *const suffixes[] = {
+        "__magicdiv_desc = ", "__magicdiv_desc\" = ",
+        "__magicdiv_plain_desc = ", "__magicdiv_plain_desc\" = "};
+    const char *suffix = NULL, *at = NULL, *c;
     unsigned char *bytes;
     long n;
-    if (line[0] == '@' && !strstr(line, suffix))
-      suffix = "__magicdiv_plain_desc = "; /* the plain tier's */
-    if (line[0] != '@' || !(at = strstr(line, suffix)) ||
-        !(c = strstr(at, " c\"")))
+    unsigned k;
+    for (k = 0; line[0] == '@' && !at && k < 4; k++)
+      if ((at = strstr(line, suffixes[k])))
+        suffix = suffixes[k];
+    if (!at || !(c = strstr(at, " c\"")))
       continue;
     bytes = malloc(strlen(c) + 1);
     if (!bytes)
