@@ -121,7 +121,6 @@ static LLVMValueRef md_emit_u64_ptx(LLVMBuilderRef b, LLVMContextRef ctx,
                                     LLVMValueRef n, md_magic_vals *v) {
   const char *cons = v->in_loop ? "=l,l,l,l,b" : "=l,l,l,l";
   const char *text = v->in_loop ? md_u64_ptx_pow2 : md_u64_ptx;
-  size_t len = v->in_loop ? sizeof md_u64_ptx_pow2 - 1 : sizeof md_u64_ptx - 1;
   unsigned na = v->in_loop ? 4 : 3;
   LLVMTypeRef i64 = md_int(ctx, 64);
   LLVMTypeRef params[4];
@@ -130,7 +129,7 @@ static LLVMValueRef md_emit_u64_ptx(LLVMBuilderRef b, LLVMContextRef ctx,
   params[0] = params[1] = params[2] = i64;
   params[3] = md_int(ctx, 1);
   fty = LLVMFunctionType(i64, params, na, 0);
-  fn = LLVMGetInlineAsm(fty, text, len, cons, strlen(cons),
+  fn = LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons),
                         /*HasSideEffects=*/0, /*IsAlignStack=*/0,
                         LLVMInlineAsmDialectATT, /*CanThrow=*/0);
   args[0] = n;

@@ -158,8 +158,7 @@ static inline uint64_t md_eval_u64_limbs(uint64_t n, uint64_t m, uint64_t a) {
  * passed on, so n*m + a = x0 + B*y0' + B^2*r2 + B^3*r3 exactly provided r3
  * does not wrap -- it cannot, being the top word of n*m + a < B^4.  Hence
  * r3:r2 = hi_64(n*m + a).  test/unit/test_magic.c emulates the real PTX
- * semantics of each instruction (with carries) against unsigned __int128.
- */
+ * semantics of each instruction (with carries) against unsigned __int128. */
 static inline uint64_t md_eval_u64_ptx(uint64_t n, uint64_t m, uint64_t a) {
   uint32_t n0 = (uint32_t)n, n1 = (uint32_t)(n >> 32);
   uint32_t m0 = (uint32_t)m, m1 = (uint32_t)(m >> 32);
@@ -213,7 +212,7 @@ static inline uint64_t md_eval_u64_ptx(uint64_t n, uint64_t m, uint64_t a) {
   MD_U64_PTX_REGS MD_U64_PTX_PRODUCTS "\tmov.b64 $0, {md_r2, md_r3};\n\t}"
 
 /* (2') The chain with the branch over the products, for divisions in a
- * loop.  For m = a = 2^64 - 1 -- the magic of every power of two, d = 2^s
+ * loop with option pow2-loops.  For m = a = 2^64 - 1 -- the magic of every power of two, d = 2^s
  * (docs/MATH.md section 4) --
  *   n*m + a = (n + 1)(2^64 - 1) = n*2^64 + (2^64 - 1 - n),
  * and 0 <= 2^64 - 1 - n < 2^64, so hi_64(n*m + a) = n for every n: the
