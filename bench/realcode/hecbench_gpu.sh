@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# hecbench_gpu.sh -- HeCBench's index benchmarks as whole programs on a GPU,
+# built with and without the plugin (clang's -fpass-plugin alone: the host
+# pass reroutes the launches, the runtime is embedded).  Each program checks
+# its own results (PASS / FAIL) and prints its kernel times.
+#
+#   bench/realcode/hecbench_gpu.sh build [--hecbench REPO] [--build BUILD]
+#                                        [--out DIR]
+#       on this machine: extract the 14 benchmarks (the set of
+#       build_cost.py) from a HeCBench checkout (default: the fetched
+#       mirror), build DIR/<b>.native and DIR/<b>.plugin for sm_90, write
+#       DIR/BENCHES (name and run arguments, from each Makefile's run rule)
+#       and DIR/MANIFEST.
+#   bench/realcode/hecbench_gpu.sh run [--out DIR]
+#       on the GPU machine (carry DIR): run each program, native then
+#       plugin (MAGICDIV_LOG=1: which clone ran), each under a time limit;
+#       DIR/results/<b>.<variant>.txt and a summary table on stdout.
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+mode=${1:-}
+shift || true
+hec=/work/.mirror/zjin-lcf+HeCBench/repo
+build=$root/build-22
+out=$root/bench/out/hecbench
+cuda=${CUDA_PATH:-/usr/local/cuda}
+clang=/usr/lib/llvm-22/bin/clang++
+limit=${HEC_LIMIT:-12}
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --hecbench) hec=$2; shift 2 ;;
+    --build) build=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    *) echo "hecbench_gpu.sh: unknown argument $1" >&2; exit 64 ;;
+  esac
+done
+# (the two whose CPU references are the largest last)
+benches="channelShuffle concat flip layout permute resize reverse2D unfold
+upsample stencil3d pad convolution3D pool maxpool3d"
+
+do_build() {
+  local src=$out/src b flags cus cpps
+  rm -rf "$out" && mkdir -p "$src"
+  git -C "$hec" archive HEAD src/qkv-cuda/common.h \
+    $(for b in $benches; do echo "src/$b-cuda"; done) 2>/dev/null |
+    tar -x -C "$src"
+  : >"$out/BENCHES"
+  for b in $benches; do
+    local d=$src/src/$b-cuda mk
+    mk=$d/Makefile
+    # the run rule's arguments: the line after "run:", after $(program)
+    printf '%s %s\n' "$b" "$(grep -A1 '^run:' "$mk" | tail -1 | sed 's/.*(program)//')" \
+      >>"$out/BENCHES"
+    cus=$(grep -E '^source *=' "$mk" | head -1 | sed 's/^source *= *//')
+    flags=(--cuda-gpu-arch=sm_90 --cuda-path="$cuda" -O3 -std=c++17 -w
+           -Wno-unknown-cuda-version -I"$cuda/include/cccl" -I"$d" -I"$d/../qkv-cuda")
+    for v in native plugin; do
+      local extra=() objs=() f
+      [ $v = plugin ] && extra=(-fpass-plugin="$build/lib/MagicDiv.so")
+      for f in $cus; do
+        local lang=cuda
+        case $f in *.cpp) lang=c++ ;; esac
+        if ! env -u MAGICDIV_OPTIONS "$clang" -x $lang "${flags[@]}" "${extra[@]}" \
+             -c "$d/$f" -o "$out/$b.$v.${f%.*}.o" 2>>"$out/build.log"; then
+          echo "$b $v: compile of $f FAILED (build.log)"; continue 2
+        fi
+        objs+=("$out/$b.$v.${f%.*}.o")
+      done
+      if "$clang" "${objs[@]}" -L"$cuda/lib64" -lcudart_static -ldl -lrt -lpthread \
+           -static-libstdc++ -o "$out/$b.$v" 2>>"$out/build.log"; then
+        echo "$b $v: built"
+      else
+        echo "$b $v: link FAILED (build.log)"
+      fi
+      rm -f "${objs[@]}"
+    done
+  done
+  rm -rf "$src"
+  {
+    echo "built: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n)"
+    echo "magicdiv: $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet || echo ' (dirty tree)')"
+    echo "HeCBench: $(git -C "$hec" rev-parse --short HEAD)"
+    echo "clang: $("$clang" --version | head -1)"
+  } >"$out/MANIFEST"
+}
+
+# The kernel-time lines a program prints (HeCBench's wording varies).
+times_of() {
+  grep -iE 'time|ms|us\b' "$1" | grep -viE 'magicdiv|device|memcpy|transfer' |
+    head -4 | tr '\n' ';' | sed 's/;$//'
+}
+
+do_run() {
+  mkdir -p "$out/results"
+  echo "| benchmark | args | native: result | plugin: result | clones used | native: times | plugin: times |"
+  echo "|---|---|---|---|---|---|---|"
+  while read -r b args; do
+    local v r=() n
+    for v in native plugin; do
+      local f=$out/results/$b.$v.txt
+      if [ ! -x "$out/$b.$v" ]; then r+=("not built"); continue; fi
+      ( cd "$out" && MAGICDIV_LOG=1 timeout "$limit" "./$b.$v" $args ) >"$f" 2>&1
+      local rc=$?
+      if [ $rc = 124 ]; then r+=("timeout ${limit}s")
+      elif grep -q 'FAIL' "$f"; then r+=("FAIL (rc $rc)")
+      elif grep -q 'PASS' "$f"; then r+=("PASS")
+      else r+=("rc $rc"); fi
+    done
+    n=$(grep -c 'clone .* used' "$out/results/$b.plugin.txt" 2>/dev/null)
+    echo "| $b | $args | ${r[0]} | ${r[1]} | ${n:-0} | $(times_of "$out/results/$b.native.txt") | $(times_of "$out/results/$b.plugin.txt") |"
+  done <"$out/BENCHES"
+}
+
+case "$mode" in
+  build) do_build ;;
+  run) do_run ;;
+  *) echo "usage: hecbench_gpu.sh build|run [options]" >&2; exit 64 ;;
+esac
