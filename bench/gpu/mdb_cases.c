@@ -198,17 +198,20 @@ static void mdb_hash(mdb_case *c, uint32_t cap, uint32_t nins) {
   c->cutlass_note = "hash values >= 2^31 are outside FastDivmod's domain";
 }
 
-/* The seed's op-level microbenchmark. */
+/* The seed's op-level microbenchmark.  small (64-bit only): dividends
+ * below 2^31, where the native 64-bit division takes NVPTX's
+ * BypassSlowDivision path (a 32-bit division) -- what the benefit model's
+ * price of a native 64-bit site has to be checked against. */
 static void mdb_op(mdb_case *c, int w64, uint64_t d, uint32_t iters,
-                   unsigned threads) {
+                   unsigned threads, int small) {
   char name[48];
-  snprintf(name, sizeof name, "op_u%d d=%llu", w64 ? 64 : 32,
-           (unsigned long long)d);
-  mdb_new(c, name, w64 ? "op_u64" : "op_u32", "opbench",
-          w64 ? "opbench_u64" : "opbench_u32");
+  snprintf(name, sizeof name, "op_u%d%s d=%llu", w64 ? 64 : 32,
+           small ? " small" : "", (unsigned long long)d);
+  mdb_new(c, name, small ? "op_u64 small" : w64 ? "op_u64" : "op_u32",
+          "opbench", w64 ? "opbench_u64" : "opbench_u32");
   size_t esz = w64 ? 8 : 4;
   mdb_p_buf(c, mdb_buf_add(c, threads * esz, w64 ? MDB_IN_U64 : MDB_IN_U32,
-                           w64 ? ~0ull : 0x7fffffffull));
+                           w64 && !small ? ~0ull : 0x7fffffffull));
   mdb_p_buf(c, mdb_buf_add(c, threads * esz, MDB_OUT, 0));
   mdb_p_u32(c, iters);
   if (w64)
@@ -248,9 +251,14 @@ int mdb_cases_build(mdb_case *out, int cap, int quick, unsigned sms) {
   size_t nd = quick ? sizeof quick_divs / sizeof quick_divs[0]
                     : sizeof divs / sizeof divs[0];
   for (size_t i = 0; i < nd; i++)
-    mdb_op(&out[n++], 0, dl[i], iters, threads);
+    mdb_op(&out[n++], 0, dl[i], iters, threads, 0);
   for (size_t i = 0; i < nd; i++)
-    mdb_op(&out[n++], 1, dl[i], iters, threads);
-  mdb_op(&out[n++], 1, 10000000000000000000ull, iters, threads);
+    mdb_op(&out[n++], 1, dl[i], iters, threads, 0);
+  mdb_op(&out[n++], 1, 10000000000000000000ull, iters, threads, 0);
+  if (!quick) { /* a power of two, two others */
+    mdb_op(&out[n++], 1, 1024, iters, threads, 1);
+    mdb_op(&out[n++], 1, 768, iters, threads, 1);
+    mdb_op(&out[n++], 1, 997, iters, threads, 1);
+  }
   return n;
 }

@@ -335,9 +335,7 @@ int main(int argc, char **argv) {
   mdb_table(stdout);
   if (mdb_log_file)
     mdb_table(mdb_log_file);
-  mdb_group_summary(stdout, "kernels");
-  mdb_group_summary(stdout, "op_u32");
-  mdb_group_summary(stdout, "op_u64");
+  mdb_group_summaries(stdout);
   mdb_say("%d unexpected mismatches, %d CUDA errors, %.0f s\n", wrong, errors,
           mdb_now() - mdb_t_start);
   if (mdb_log_file)

@@ -83,6 +83,8 @@ void mdb_launch_overhead(const mdb_desc *descs);
 /* mdb_report.c */
 void mdb_table(FILE *f);
 void mdb_group_summary(FILE *f, const char *group);
+/* Every group's (kernels, op_u32, op_u64, op_u64 small), where cases ran. */
+void mdb_group_summaries(FILE *f);
 void mdb_write_reports(void);
 
 #endif /* MDB_GPU_H */

@@ -105,11 +105,23 @@ void mdb_group_summary(FILE *f, const char *group) {
         n[v]++;
       }
   }
+  int any = 0;
+  for (int v = V_CUTLASS; v < V_N; v++)
+    any += n[v];
+  if (!any)
+    return; /* no case of the group ran (quick mode has no small ops) */
   fprintf(f, "%s geomean speedup over native:", group);
   for (int v = V_CUTLASS; v < V_N; v++)
     if (n[v])
       fprintf(f, " %s %.2fx (%d)", mdb_vname[v], exp(lsum[v] / n[v]), n[v]);
   fprintf(f, "\n");
+}
+
+void mdb_group_summaries(FILE *f) {
+  static const char *const groups[] = {"kernels", "op_u32", "op_u64",
+                                       "op_u64 small"};
+  for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+    mdb_group_summary(f, groups[i]);
 }
 
 void mdb_write_reports(void) {
@@ -125,9 +137,7 @@ void mdb_write_reports(void) {
   if (!mdb_path(path, sizeof path, mdb_opt.out, "table.md") &&
       (f = fopen(path, "w"))) {
     mdb_table(f);
-    mdb_group_summary(f, "kernels");
-    mdb_group_summary(f, "op_u32");
-    mdb_group_summary(f, "op_u64");
+    mdb_group_summaries(f);
     fclose(f);
   }
 }
