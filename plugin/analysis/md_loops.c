@@ -38,6 +38,7 @@ static void md_loop_body(md_loops *l, const md_dom *d, unsigned h,
       }
   }
   l->parent[id] = l->inner[h];
+  l->header[id] = h;
   for (k = 0; k < l->nblocks; k++)
     if (mark[k] == id + 1) {
       l->depth[k]++;
@@ -54,6 +55,10 @@ static int md_is_header(const md_dom *d, unsigned h) {
   return 0;
 }
 
+int md_loops_back_edge(const md_dom *d, unsigned p, unsigned h) {
+  return p < d->n && h < d->n && md_idx_dominates(d, h, p);
+}
+
 int md_loops_build(md_loops *l, const md_dom *d) {
   unsigned n = d->n, h, *mark, *stack;
   memset(l, 0, sizeof *l);
@@ -62,9 +67,10 @@ int md_loops_build(md_loops *l, const md_dom *d) {
   l->depth = calloc(n, sizeof *l->depth);
   l->inner = malloc(n * sizeof *l->inner);
   l->parent = malloc(n * sizeof *l->parent);
+  l->header = malloc(n * sizeof *l->header);
   mark = calloc(n, sizeof *mark);
   stack = malloc(n * sizeof *stack);
-  if (!l->depth || !l->inner || !l->parent || !mark || !stack) {
+  if (!l->depth || !l->inner || !l->parent || !l->header || !mark || !stack) {
     free(mark);
     free(stack);
     md_loops_release(l);
@@ -92,6 +98,7 @@ void md_loops_release(md_loops *l) {
   free(l->depth);
   free(l->inner);
   free(l->parent);
+  free(l->header);
   memset(l, 0, sizeof *l);
 }
 

@@ -4,11 +4,13 @@
  * Costs are SASS instructions on sm_90 (ptxas 13.0 -O3), {straight-line,
  * in a loop}, from bench/RESULTS.md "Per site: straight-line and in loop"
  * (2026-12-01, nvdisasm); the same table serves every target (gfx90a's is
- * close: same section).  A native 64-bit division costs its full 64-bit
- * path (rows u64_div, s64_div), except at a site whose clone computes it in
- * 32 bits (modes NARROW and SEXT: its values fit 32 bits whenever the clone
- * runs): there the original runs what NVPTX's BypassSlowDivision takes for
- * operands below 2^32, a 32-bit division and the test (row seed32).
+ * close: same section).  A native 64-bit division by a value costs the
+ * path that NVPTX's (and AMDGPU's) BypassSlowDivision takes for operands
+ * below 2^32, a 32-bit division and the test: issued instructions on that
+ * path (bench/RESULTS.md "Native 64-bit division at the path real values
+ * take"), unless an operand is known to exceed 32 bits (then the full
+ * 64-bit path, rows u64_div, s64_div); at a site whose clone computes it in
+ * 32 bits (modes NARROW and SEXT) the 32-bit division of row seed32.
  * Other instructions cost 1, 64-bit integer arithmetic 2 (mul 3), moves and
  * markers 0.
  */
@@ -27,6 +29,9 @@ static const double md_native_s32[2] = {24, 14}; /* s32_div */
 static const double md_native_u64[2] = {100, 71}; /* u64_div */
 static const double md_native_s64[2] = {115, 86}; /* s64_div */
 static const double md_native_64by32[2] = {26, 24}; /* seed32: bypass */
+/* The bypass path of a native 64-bit division, issued (pat.cu k1 / kL) */
+static const double md_native_u64_bypass[2] = {29, 27};
+static const double md_native_s64_bypass[2] = {29, 28};
 static const double md_const_div = 4;            /* multiply-high, shift */
 
 /* Magic sequences, quotient and remainder (a pair's extra q*d). */
@@ -38,17 +43,45 @@ static const double md_magic_u64r32[2] = {17, 15}; /* rem, d < 2^32 */
 static const double md_magic_s64[2][2] = {{24, 19}, {26, 21}};
 static const double md_magic_s64a[2][2] = {{26, 20}, {28, 22}};
 
+/* 1 if v is known to have a bit above the low 32 set (the bypass's test
+ * (a | b) >> 32 == 0 then fails): a constant, a shift left by 32 or more,
+ * an `or` with such a constant. */
+static int md_known_wide(LLVMValueRef v) {
+  LLVMValueRef c;
+  if (LLVMIsAConstantInt(v))
+    return (LLVMConstIntGetZExtValue(v) >> 32) != 0;
+  if (!LLVMIsAInstruction(v) || LLVMGetNumOperands(v) != 2)
+    return 0;
+  c = LLVMGetOperand(v, 1);
+  if (!LLVMIsAConstantInt(c))
+    return 0;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMShl:
+    return LLVMConstIntGetZExtValue(c) >= 32;
+  case LLVMOr:
+    return md_known_wide(c);
+  default:
+    return 0;
+  }
+}
+
 /* Native cost of division inst (any, constant divisors included). */
 static double md_div_native(LLVMValueRef in, int loop) {
   LLVMOpcode op = LLVMGetInstructionOpcode(in);
   LLVMTypeRef t = LLVMTypeOf(in);
+  int sgn = op == LLVMSDiv || op == LLVMSRem;
   if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
     t = LLVMGetElementType(t);
   if (LLVMIsAConstant(LLVMGetOperand(in, 1)))
     return md_const_div;
-  if (md_type_width(t) > 32)
-    return op == LLVMSDiv || op == LLVMSRem ? md_native_s64[loop]
-                                            : md_native_u64[loop];
+  if (md_type_width(t) > 64) /* i128: no bypass */
+    return sgn ? md_native_s64[loop] : md_native_u64[loop];
+  if (md_type_width(t) > 32) {
+    if (md_known_wide(LLVMGetOperand(in, 0)) ||
+        md_known_wide(LLVMGetOperand(in, 1)))
+      return sgn ? md_native_s64[loop] : md_native_u64[loop];
+    return sgn ? md_native_s64_bypass[loop] : md_native_u64_bypass[loop];
+  }
   return op == LLVMSDiv || op == LLVMSRem ? md_native_s32[loop]
                                           : md_native_u32[loop];
 }

@@ -169,6 +169,7 @@ void md_omp_unpack(LLVMValueRef clone, const md_kdec *d, uint64_t used,
       continue;
     mv[i].kind = d->divs[i].kind;
     mv[i].pow2_loops = d->o && d->o->pow2_loops;
+    mv[i].keep_rolled = d->o && d->o->keep_rolled;
     x = LLVMGetParam(clone, p);
     snprintf(nm, sizeof nm, "md.p%u", p++);
     LLVMSetValueName2(x, nm, strlen(nm));

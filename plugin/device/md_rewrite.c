@@ -48,6 +48,7 @@
 #include "magicdiv/md_magic.h"
 #include "md_kernels.h"
 #include "md_dom.h"
+#include "md_loopmd.h"
 #include "md_loops.h"
 
 static LLVMTypeRef md_int(LLVMContextRef ctx, unsigned bits) {
@@ -630,6 +631,9 @@ int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
   if (!nvptx || !md_any_pow2_loops(mv, sites, n) ||
       md_loops_build(&r.loops, &r.dom))
     memset(&r.loops, 0, sizeof r.loops);
+  /* out of memory there: the loops as they are (exact either way) */
+  if (nvptx && n && mv[sites[0].divisor].keep_rolled)
+    md_loopmd_keep_rolled(clone, &r.dom, sites, n);
   for (i = 0; i < n; i++) {
     mv[sites[i].divisor].nvptx = nvptx;
     mv[sites[i].divisor].host = host;

@@ -17,6 +17,7 @@ typedef struct md_magic_vals {
   int host;   /* set by md_rewrite_sites: the clone is CPU code (OpenMP
                  host offload): the 64-bit core as one i128 product */
   int pow2_loops; /* option pow2-loops (md_options.h) */
+  int keep_rolled; /* option keep-rolled (md_options.h, md_loopmd.h) */
   int in_loop; /* set by md_rewrite_sites for the site being rewritten:
                   pow2-loops and the site is in a loop (NVPTX: the 64-bit
                   core with the branch over the products for powers of two,

@@ -49,6 +49,10 @@ typedef struct md_options {
                      products when the divisor is a power of two
                      (MD_U64_PTX_CHAIN_POW2): faster for powers of two,
                      slower for other divisors (bench/RESULTS.md)  [off] */
+  int keep_rolled; /* NVPTX: the clone's loops after or around a replaced
+                      64-bit division stay rolled (unroll disabled), as
+                      ptxas leaves them in the original, where the
+                      division is a call (md_loopmd.h)              [on] */
   double min_gain; /* `min-gain=P`: clone a kernel only when the estimated
                       saving of its divisions is at least P percent of its
                       work (md_benefit.h); 0 clones every kernel with a
