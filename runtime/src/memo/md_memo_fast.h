@@ -390,6 +390,13 @@ MD_MEMO_INLINE int md_memo_settled(const md_memo *m, md_dim3 grid) {
          md_memo_grid_same(m, grid);
 }
 
+/* 1 if record m is an orig record that holds for a launch of grid `grid`
+ * (no shape, or the grid it last ran with): the launch runs the original
+ * at once. */
+MD_MEMO_INLINE int md_memo_orig_for(const md_memo *m, md_dim3 grid) {
+  return m->orig && (!m->shape || md_memo_grid_same(m, grid));
+}
+
 /* ---- the fast path ---- */
 
 /* 1 if record m (md_memo_of) says its kernel runs the original in every
