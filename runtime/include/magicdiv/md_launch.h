@@ -37,7 +37,8 @@
  * Environment (read on first use and by md_launch_reset):
  *   MAGICDIV_DISABLE=1   never launch a clone; every launch is the original
  *   MAGICDIV_LOG=1       one line on stderr per kernel (and context) on its
- *                        first launch: clone used, or why not
+ *                        first launch: clone used, or why not; and one per
+ *                        measured choice when it is made
  *   MAGICDIV_GRAPHS=original  launches into a capturing stream (and graph
  *                        kernel nodes written through the functions below)
  *                        run the original: for graphs that code not

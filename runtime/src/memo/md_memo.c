@@ -55,6 +55,18 @@ MD_MEMO_INLINE int md_reads_equal(const md_read *r, uint32_t n,
   return diff == 0;
 }
 
+/* md_memo_shape_ok of a record with a shape (out of line: the repeated
+ * launch's path keeps its registers). */
+int md_memo_shape_of(md_memo *m, md_dim3 grid) {
+  if (md_memo_grid_same(m, grid))
+    return m->shape != MD_SHAPE_TRIAL;
+  if (m->shape == MD_SHAPE_TRIAL || md_grid_shape(grid) != m->shape)
+    return 0;
+  memcpy(&m->grid_xy, &grid.x, 8);
+  m->grid_z = grid.z;
+  return 1;
+}
+
 /* ---- the per-thread memo table ---- */
 
 _Thread_local md_memo_table *md_memo_tls;
@@ -362,7 +374,24 @@ static void md_memo_set_shape(md_memo *m, unsigned shape, md_dim3 grid) {
   m->grid_z = grid.z;
 }
 
-/* Record m's outcome (m->ok, any_dims and graphs_orig set) for entry e
+/* md_memo_set_shape of a record that runs a clone (not orig; its dims set).
+ * One that compares launch dimensions anyway compares the whole grid
+ * instead of a shape: the same grid is the same shape, and md_memo_repeat
+ * then needs no second compare. */
+static void md_memo_set_clone_shape(md_memo *m, unsigned shape,
+                                    md_dim3 grid) {
+  uint64_t w[4];
+  md_dim3 block = {0, 0, 0};
+  md_memo_set_shape(m, shape, grid);
+  if (!m->any_dims || !shape || shape == MD_SHAPE_TRIAL)
+    return;
+  md_dims_pack(&grid, &block, w);
+  m->dim_val[2] = w[2], m->dim_val[3] = w[3];
+  m->dim_mask[2] = m->dim_mask[3] = ~0ull;
+  m->shape = 0;
+}
+
+/* Record m's outcome (m->ok, any_dims, graphs_orig, dims set) for entry e
  * and a launch of dimensions dims: ca's function, tier and bet; a clone's
  * for the grid's shape where the measured choice kept the clone there,
  * else it waits for the choice (md_memo_mark). */
@@ -375,10 +404,10 @@ static void md_memo_set_outcome(md_memo *m, const md_entry *e,
     unsigned shape = md_grid_shape(g);
     int d = dims ? md_choice_decided(e, md_choice_slot(ca->tier, shape))
                  : MD_UNDECIDED;
-    md_memo_set_shape(m, d == MD_KEEP_CLONE || d == MD_KEEP_STATIC
-                             ? shape
-                             : MD_SHAPE_TRIAL,
-                      g);
+    md_memo_set_clone_shape(m, d == MD_KEEP_CLONE || d == MD_KEEP_STATIC
+                                   ? shape
+                                   : MD_SHAPE_TRIAL,
+                            g);
   }
   m->direct = m->ok && !m->any_dims && !m->graphs_orig &&
               m->shape != MD_SHAPE_TRIAL;
@@ -450,7 +479,6 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   m->ok = status == MD_OK;
   m->status = status;
   m->any_dims = rs->any_dims != 0;
-  md_memo_set_outcome(m, e, ca, dims);
   memset(m->dim_val, 0, sizeof m->dim_val);
   memset(m->dim_mask, 0, sizeof m->dim_mask);
   if (rs->any_dims) {
@@ -461,6 +489,7 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
     md_dims_pack(&grid, &block, m->dim_val);
     md_dims_pack(&gm, &bm, m->dim_mask);
   }
+  md_memo_set_outcome(m, e, ca, dims);
   memcpy(m->val, ex->value, nx * sizeof ex->value[0]);
   return m;
 }
@@ -505,7 +534,8 @@ void md_memo_store_orig(const md_entry *e) {
 /* Record m (e's, not orig, not lent) is marked `how` (TRIAL or CLONE). */
 static void md_memo_mark_in(md_memo *m, int how, unsigned shape,
                             md_dim3 grid) {
-  md_memo_set_shape(m, how == MD_MARK_TRIAL ? MD_SHAPE_TRIAL : shape, grid);
+  md_memo_set_clone_shape(m, how == MD_MARK_TRIAL ? MD_SHAPE_TRIAL : shape,
+                          grid);
   m->direct = m->ok && !m->any_dims && !m->graphs_orig &&
               m->shape != MD_SHAPE_TRIAL;
 }

@@ -160,16 +160,9 @@ MD_MEMO_INLINE int md_memo_grid_same(const md_memo *m, md_dim3 grid) {
 /* 1 if record m's outcome holds for a launch of grid `grid`: m has no
  * shape, or the grid is the one it last ran with, or another of its shape
  * (md_grid_shape; then the record keeps this grid). */
+int md_memo_shape_of(md_memo *m, md_dim3 grid); /* (md_memo.c) */
 MD_MEMO_INLINE int md_memo_shape_ok(md_memo *m, md_dim3 grid) {
-  if (!m->shape)
-    return 1;
-  if (md_memo_grid_same(m, grid))
-    return m->shape != MD_SHAPE_TRIAL;
-  if (m->shape == MD_SHAPE_TRIAL || md_grid_shape(grid) != m->shape)
-    return 0;
-  memcpy(&m->grid_xy, &grid.x, 8);
-  m->grid_z = grid.z;
-  return 1;
+  return !m->shape || md_memo_shape_of(m, grid);
 }
 
 /* The value of `size` bytes at p, zero-extended. */
