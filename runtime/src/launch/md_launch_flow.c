@@ -189,7 +189,10 @@ static int md_launch_picked_original(const md_call *l, const md_entry *e,
 /* Launch clone ca (the measured choice's pick pk; NULL: the record says
  * the choice was made) for l with entry e: timed when a trial times it; a
  * failed launch runs the original. */
-static int md_launch_picked_clone(const md_call *l, const md_entry *e,
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* one call site: no frame of its own */
+#endif
+static inline int md_launch_picked_clone(const md_call *l, const md_entry *e,
                                   int created, md_pick *pk,
                                   md_clone_args *ca, const md_dims *dims) {
   const char *why;
@@ -212,7 +215,7 @@ int md_launch_decide(md_call *l, const md_entry *e, int created) {
   const char *why;
   md_clone_args ca;
   md_dims dims;
-  md_pick pk;
+  md_pick pk, *pkp = NULL;
   int s;
   if (e->status != MD_OK)
     return md_launch_entry_original(l, e, created);
@@ -228,14 +231,16 @@ int md_launch_decide(md_call *l, const md_entry *e, int created) {
     md_clone_args_free(&ca);
     return md_launch_not_run(l, e, created, s, NULL, &ca, &dims);
   }
-  if (ca.lent && md_memo_settled(ca.lent, l->grid)) /* decided: clone */
-    return md_launch_picked_clone(l, e, created, NULL, &ca, &dims);
-  md_choice_pick(l, e, ca.tier, &pk);
-  pk.rec = ca.lent;
-  if (!pk.original)
-    return md_launch_picked_clone(l, e, created, &pk, &ca, &dims);
-  md_clone_args_free(&ca);
-  return md_launch_picked_original(l, e, created, &pk);
+  if (!ca.lent || !md_memo_settled(ca.lent, l->grid)) { /* else: clone */
+    md_choice_pick(l, e, ca.tier, &pk);
+    pk.rec = ca.lent;
+    if (pk.original) {
+      md_clone_args_free(&ca);
+      return md_launch_picked_original(l, e, created, &pk);
+    }
+    pkp = &pk;
+  }
+  return md_launch_picked_clone(l, e, created, pkp, &ca, &dims);
 }
 
 int md_launch_repeat(md_call *l, md_memo *m) {

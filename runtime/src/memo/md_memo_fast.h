@@ -409,8 +409,14 @@ MD_MEMO_INLINE const md_entry *md_memo_entry(const md_memo *m) {
 /* 1 if record m is `direct` and not lent: a launch with its inputs (and
  * grid, md_memo_grid_ok) runs its clone with its argument array at once
  * (md_memo_hit). */
+_Static_assert(offsetof(md_memo, direct) == offsetof(md_memo, lent) + 1,
+               "md_memo_ready reads lent and direct as two bytes");
 MD_MEMO_INLINE int md_memo_ready(const md_memo *m) {
-  return m->direct && !m->lent;
+  static const uint8_t want[2] = {0, 1}; /* lent 0, direct 1 */
+  uint16_t have, ready;
+  memcpy(&have, &m->lent, 2); /* one load, one compare */
+  memcpy(&ready, want, 2);
+  return have == ready;
 }
 
 /* 1 if ready record m, which md_memo_hit matched, holds for a launch of
