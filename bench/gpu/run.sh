@@ -72,8 +72,22 @@ run_e2e() { # program log label
     [ "$e2e_rc" = 0 ] && e2e_rc=$rc
   fi
 }
+# e2e_cuda's measured choice: its kernel whose clone is not faster (k_slow)
+# must keep the original after the trials (docs/LAUNCH.md section 13).
+check_choice() { # log
+  [ "$dry" = 0 ] && [ -f "$out/$1" ] || return 0
+  if grep -q "kernel '_Z6k_slowPxPKxixi': measured choice for .*: original kept" "$out/$1"; then
+    echo "run.sh: measured choice ($1): k_slow keeps its original: PASSED"
+  else
+    echo "run.sh: measured choice ($1): no 'original kept' line for k_slow: FAILED"
+    [ "$e2e_rc" = 0 ] && e2e_rc=1
+  fi
+  grep "measured choice" "$out/$1" || true
+}
 run_e2e e2e_cuda e2e.txt "e2e (host pass + the carried runtime's launch path)"
+check_choice e2e.txt
 run_e2e e2e_cuda_lib e2e-lib.txt "e2e (host pass + libmagicdiv_rt.a's launch path)"
+check_choice e2e-lib.txt
 # The graph program, as it comes and with MAGICDIV_GRAPHS=original; its log
 # goes to e2e-graph.txt.
 if [ "$dry" = 0 ] && [ -x "$bundle/e2e_graph" ]; then

@@ -6,7 +6,7 @@
  *
  *   md_bench_host_cost --launch [--iters N]
  *   md_bench_host_cost --launch-calls ROW N   (for callgrind: exactly N
- *       launches of row ROW after one warm-up launch, no timing)
+ *       launches of row ROW after LC_WARMUP warm-up launches, no timing)
  *
  * Rows (kernels with 1..16 u32 divisors, each divisor one parameter; the
  * descriptors are built here in the pass's format):
@@ -35,6 +35,13 @@
  *                 makes for such a site; the same values every launch
  *   stub4/16-plain the same stubs calling api->launch_kernel: what the
  *                 program's stub costs without magicdiv
+ *   div4-orig     4 divisors, a kernel whose measured choice kept the
+ *                 original (its clone times slower)
+ * The driver has events (complete at once; a clone times 1 ms, an
+ * original 2 ms, div4-orig's clone 3 ms), so every kernel with a clone
+ * goes through the measured choice's trials on its first launches
+ * (LC_WARMUP of them before any timing or counting): the rows are the
+ * launches after the decision.
  * Every row is timed (thread CPU time) in each of LC_BATCHES interleaved
  * batches; the table
  * gives the fastest and the median batch, ns per launch, and both as
@@ -69,13 +76,15 @@ enum {
   LC_HIP4,
   LC_HIP16,
   LC_HIP_STUB16,
+  LC_DIV4_ORIG,
   LC_ROWS
 };
+#define LC_WARMUP 64 /* launches per row before timing: the trials */
 static const char *const lc_row_name[LC_ROWS] = {
     "plain",       "noclone",     "div1",        "div4",
     "div16",       "plain-fresh", "div16-fresh", "stub4-plain",
     "stub4",       "stub16-plain", "stub16",     "range1",
-    "hip-div4",    "hip-div16",   "hip-stub16"};
+    "hip-div4",    "hip-div16",   "hip-stub16",  "div4-orig"};
 
 /* ---- the no-op driver: one context, one module ---- */
 
@@ -83,22 +92,61 @@ typedef struct lc_fn {
   const char *name;
 } lc_fn;
 
-#define LC_CLONES 4 /* k1, k4, k16, kr1 */
+#define LC_CLONES 5 /* k1, k4, k16, kr1, k4s */
 static lc_fn lc_orig[LC_CLONES + 1] = {
-    {"k_noclone"}, {"k1"}, {"k4"}, {"k16"}, {"kr1"}};
-static lc_fn lc_clone[LC_CLONES] = {{"k1__magicdiv"},
-                                    {"k4__magicdiv"},
-                                    {"k16__magicdiv"},
-                                    {"kr1__magicdiv"}};
+    {"k_noclone"}, {"k1"}, {"k4"}, {"k16"}, {"kr1"}, {"k4s"}};
+static lc_fn lc_clone[LC_CLONES] = {{"k1__magicdiv"},  {"k4__magicdiv"},
+                                    {"k16__magicdiv"}, {"kr1__magicdiv"},
+                                    {"k4s__magicdiv"}};
 static char lc_stub[LC_CLONES + 1]; /* host stubs: their addresses are the
                                        keys */
 static unsigned char lc_desc[LC_CLONES][512];
 static size_t lc_desc_n[LC_CLONES];
 static const char *const lc_desc_name[LC_CLONES] = {
     "k1__magicdiv_desc", "k4__magicdiv_desc", "k16__magicdiv_desc",
-    "kr1__magicdiv_desc"};
+    "kr1__magicdiv_desc", "k4s__magicdiv_desc"};
 static int lc_module; /* its address is the module */
 static volatile unsigned lc_launches;
+static const void *lc_last_fn; /* the last function launched */
+static char lc_hip_clone[3];   /* HIP's registered clone handles */
+
+/* ---- events: done at once; the time of the function launched last ---- */
+
+static int lc_ev_create(void **ev, unsigned flags) {
+  (void)flags;
+  return (*ev = malloc(sizeof(const void *))) ? 0 : 2;
+}
+static int lc_ev_record(void *ev, void *stream) {
+  (void)stream;
+  memcpy(ev, &lc_last_fn, sizeof lc_last_fn);
+  return 0;
+}
+static int lc_ev_query(void *ev) {
+  (void)ev;
+  return 0;
+}
+static int lc_ev_elapsed(float *ms, void *start, void *stop) {
+  const void *fn;
+  (void)start;
+  memcpy(&fn, stop, sizeof fn);
+  *ms = fn == (const void *)&lc_clone[4] ? 3.0f
+        : (fn >= (const void *)lc_clone &&
+           fn < (const void *)(lc_clone + LC_CLONES)) ||
+                (fn >= (const void *)lc_hip_clone &&
+                 fn < (const void *)(lc_hip_clone + 3))
+            ? 1.0f
+            : 2.0f;
+  return 0;
+}
+static int lc_ev_destroy(void *ev) {
+  free(ev);
+  return 0;
+}
+static int lc_not_capturing(void *stream, int *status) {
+  (void)stream;
+  *status = 0;
+  return 0;
+}
 
 static md_CUresult lc_ctx_get_current(md_CUcontext *c) {
   *c = (md_CUcontext)&lc_module;
@@ -144,17 +192,19 @@ static md_CUresult lc_launch_kernel(md_CUfunction f, unsigned gx, unsigned gy,
                                     unsigned bz, unsigned shmem,
                                     md_CUstream s, void **params,
                                     void **extra) {
-  (void)f, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz;
+  (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz;
   (void)shmem, (void)s, (void)params, (void)extra;
   lc_launches++;
+  lc_last_fn = f;
   return 0;
 }
 
 /* The program's cudaLaunchKernel and cudaGetFuncBySymbol. */
 static int lc_cuda_launch_kernel(const void *fn, md_dim3 grid, md_dim3 block,
                                  void **args, size_t shmem, void *stream) {
-  (void)fn, (void)grid, (void)block, (void)args, (void)shmem, (void)stream;
+  (void)grid, (void)block, (void)args, (void)shmem, (void)stream;
   lc_launches++;
+  lc_last_fn = fn;
   return 0;
 }
 static int lc_get_func_by_symbol(md_CUfunction *f, const void *stub) {
@@ -225,8 +275,8 @@ static size_t lc_make_range_desc(unsigned char *out) {
 
 /* ---- HIP: the host pass's clone records of k4 and k16 ---- */
 
-static char lc_hip_stub[3], lc_hip_clone[3]; /* registered handles: k4,
-                                                k16, k16 from the stub */
+static char lc_hip_stub[3]; /* registered handles: k4, k16, k16 from the
+                               stub (clones: lc_hip_clone) */
 static md_hip_clone lc_hclone[3];
 static const md_hip_api lc_hapi = {MD_HIP_API_VERSION, 0,
                                    lc_cuda_launch_kernel};
@@ -252,6 +302,9 @@ static void lc_new_values(void) {
 
 static void lc_setup(void) {
   static const int nd[3] = {1, 4, 16};
+  static const md_hip_event_api hev = {
+      MD_HIP_EVENT_API_VERSION, lc_ev_create, lc_ev_record, lc_ev_query,
+      lc_ev_elapsed, lc_ev_destroy};
   md_cuda_driver d;
   memset(&d, 0, sizeof d);
   d.version = MD_CUDA_DRIVER_VERSION;
@@ -262,9 +315,17 @@ static void lc_setup(void) {
   d.module_get_global = lc_module_get_global;
   d.memcpy_dtoh = lc_memcpy_dtoh;
   d.launch_kernel = lc_launch_kernel;
+  d.event_create = lc_ev_create;
+  d.event_record = lc_ev_record;
+  d.event_query = lc_ev_query;
+  d.event_elapsed_time = lc_ev_elapsed;
+  d.event_destroy = lc_ev_destroy;
+  md_hip_set_event_api(&hev);
+  md_hip_set_stream_is_capturing(lc_not_capturing);
   for (int i = 0; i < 3; i++)
     lc_desc_n[i] = lc_make_desc(lc_desc[i], nd[i]);
   lc_desc_n[3] = lc_make_range_desc(lc_desc[3]);
+  lc_desc_n[4] = lc_make_desc(lc_desc[4], 4);
   for (int i = 0; i < 3; i++) { /* k4, k16, k16 */
     lc_hclone[i].handle = &lc_hip_clone[i];
     lc_hclone[i].desc = lc_desc[i ? 2 : 1];
@@ -291,7 +352,7 @@ static int lc_plain(void **args) {
 }
 
 static const char *const lc_kname[LC_CLONES + 1] = {"k_noclone", "k1", "k4",
-                                                    "k16", "kr1"};
+                                                    "k16", "kr1", "k4s"};
 
 /* The host pass's constant for a stub's launch site: MD_API_FRAME_ARGS
  * with the stub's slot count. */
@@ -372,6 +433,9 @@ static int lc_one(int row) {
   case LC_RANGE1:
     k = 4;
     break;
+  case LC_DIV4_ORIG:
+    k = 5;
+    break;
   case LC_HIP4:
   case LC_HIP16:
     k = row == LC_HIP16;
@@ -421,8 +485,9 @@ int md_launch_cost(long iters) {
   double t[LC_ROWS][LC_BATCHES], best[LC_ROWS], med[LC_ROWS];
   long per = iters / LC_BATCHES > 0 ? iters / LC_BATCHES : 1;
   lc_setup();
-  for (int r = 0; r < LC_ROWS; r++) /* first launches: the lookups */
-    lc_one(r);
+  for (int r = 0; r < LC_ROWS; r++) /* first launches: lookups, trials */
+    for (int i = 0; i < LC_WARMUP; i++)
+      lc_one(r);
   for (int b = 0; b < LC_BATCHES; b++)
     for (int r = 0; r < LC_ROWS; r++)
       t[r][b] = lc_batch(r, per);
@@ -463,7 +528,8 @@ int md_launch_cost_calls(const char *row, long n) {
     return 1;
   }
   lc_setup();
-  lc_one(r);
+  for (int i = 0; i < LC_WARMUP; i++)
+    lc_one(r);
   for (long i = 0; i < n; i++)
     lc_one(r);
   md_launch_release();

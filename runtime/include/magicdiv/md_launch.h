@@ -37,11 +37,16 @@
  * Environment (read on first use and by md_launch_reset):
  *   MAGICDIV_DISABLE=1   never launch a clone; every launch is the original
  *   MAGICDIV_LOG=1       one line on stderr per kernel (and context) on its
- *                        first launch: clone used, or why not
+ *                        first launch: clone used, or why not; and one per
+ *                        measured choice when it is made
  *   MAGICDIV_GRAPHS=original  launches into a capturing stream (and graph
  *                        kernel nodes written through the functions below)
  *                        run the original: for graphs that code not
  *                        compiled with the plugin edits
+ *   MAGICDIV_CHOICE=measured (default) | clone | original  which of a
+ *                        kernel's clone and original runs: the faster as
+ *                        measured with events on the first launches, the
+ *                        clone always, or the original always
  */
 #ifndef MAGICDIV_MD_LAUNCH_H
 #define MAGICDIV_MD_LAUNCH_H
@@ -65,6 +70,7 @@ typedef void *md_CUfunction;
 typedef void *md_CUstream;
 typedef unsigned long long md_CUdeviceptr;
 typedef int md_CUresult; /* CUresult value; 0 = CUDA_SUCCESS */
+typedef void *md_CUevent;
 
 /* ------------------------------------------------------------------------
  * The CUDA runtime-API path (host pass -> md_cuda_launch).
@@ -181,7 +187,8 @@ md_CUresult md_cuLaunchKernel(md_CUfunction f, unsigned int grid_x,
  * since no GPU is present in CI; an application may pass its own table).
  * Optional entries may be NULL.
  * ---------------------------------------------------------------------- */
-#define MD_CUDA_DRIVER_VERSION 2 /* 1: the table up to get_error_name */
+#define MD_CUDA_DRIVER_VERSION 3 /* 1: the table up to get_error_name;
+                                    2: up to func_get_param_info */
 
 typedef struct md_cuda_driver {
   uint32_t version; /* MD_CUDA_DRIVER_VERSION */
@@ -231,12 +238,25 @@ typedef struct md_cuda_driver {
    * (kernel, context); a mismatch runs the original. */
   md_CUresult (*func_get_param_info)(md_CUfunction f, size_t index,
                                      size_t *offset, size_t *size);
+  /* ---- version 3 ---- */
+  /* optional, all five or none: events for the measured choice between a
+   * clone and its original (docs/LAUNCH.md, "Measured choice"): created
+   * with flags 0 (timing on), recorded on the launch's stream, read with
+   * the non-blocking query (CUDA_ERROR_NOT_READY, 600: not yet) and
+   * cuEventElapsedTime (ms).  Absent: every kernel keeps its clone. */
+  md_CUresult (*event_create)(md_CUevent *ev, unsigned int flags);
+  md_CUresult (*event_record)(md_CUevent ev, md_CUstream s);
+  md_CUresult (*event_query)(md_CUevent ev);
+  md_CUresult (*event_elapsed_time)(float *ms, md_CUevent start,
+                                    md_CUevent stop);
+  md_CUresult (*event_destroy)(md_CUevent ev);
 } md_cuda_driver;
 
 /* Install `drv` (copied) as the CUDA driver, or NULL to go back to
  * libcuda.so.1.  Clears the cache (md_launch_reset).  Call it while no
  * thread is launching.  A version-1 table is read only up to
- * get_error_name (the version-2 entries count as absent).  MD_OK or
+ * get_error_name, a version-2 one up to func_get_param_info (the later
+ * entries count as absent).  MD_OK or
  * MD_ERR_INVALID (unknown version, a required entry missing). */
 int md_cuda_set_driver(const md_cuda_driver *drv);
 
@@ -468,6 +488,24 @@ int md_cuda_set_graph_driver(const md_cuda_graph_driver *drv);
  * the process (dlsym) on first use; tests install their own.  Where it is
  * missing every HIP launch runs the original under that setting. */
 void md_hip_set_stream_is_capturing(int (*fn)(void *stream, int *status));
+
+/* HIP's events, for the measured choice between a clone and its original
+ * (docs/LAUNCH.md, "Measured choice"): hipEventCreateWithFlags,
+ * hipEventRecord, hipEventQuery (hipErrorNotReady, 600: not yet),
+ * hipEventElapsedTime and hipEventDestroy.  Resolved in the process
+ * (dlsym) on first use; md_hip_set_event_api installs a table (copied;
+ * tests), NULL goes back.  Where one is missing every HIP kernel keeps
+ * its clone. */
+#define MD_HIP_EVENT_API_VERSION 1
+typedef struct md_hip_event_api {
+  uint32_t version; /* MD_HIP_EVENT_API_VERSION */
+  int (*create)(void **ev, unsigned int flags);
+  int (*record)(void *ev, void *stream);
+  int (*query)(void *ev);
+  int (*elapsed_time)(float *ms, void *start, void *stop);
+  int (*destroy)(void *ev);
+} md_hip_event_api;
+void md_hip_set_event_api(const md_hip_event_api *api);
 
 /* ------------------------------------------------------------------------
  * Cache and configuration.

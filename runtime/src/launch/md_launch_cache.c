@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "md_choice.h"
 #include "md_graph_internal.h"
 #include "md_launch_internal.h"
 #include "md_memo.h"
@@ -126,6 +127,7 @@ static int md_insert(md_entry *e) {
 }
 
 static void md_entry_free(md_entry *e) {
+  md_choice_free(atomic_load(&e->choice));
   free(e->rs);
   free(e->plan);
   free(e->plain_plan);
@@ -187,22 +189,27 @@ void md_cache_mark_all(const md_entry *e) {
 }
 
 void md_launch_reset(void) {
+  md_event_list gone = {0};
   pthread_mutex_lock(&md_mu);
   /* Readers of the old table keep valid memory: it stays on md_tables. */
   atomic_store_explicit(&md_current, NULL, memory_order_release);
   md_count = 0;
   md_cache_next_generation();
+  md_choice_drain(md_entries, &gone); /* the measured choice's events */
   pthread_mutex_unlock(&md_mu);
+  md_choice_destroy_events(&gone); /* driver calls: without the lock */
   md_graph_map_clear(); /* a new module may reuse a clone's address */
   md_env_reload();
 }
 
 void md_launch_release(void) {
+  md_event_list gone = {0};
   md_memo_release();
   pthread_mutex_lock(&md_mu);
   atomic_store_explicit(&md_current, NULL, memory_order_release);
   md_count = 0;
   md_cache_next_generation();
+  md_choice_drain(md_entries, &gone);
   while (md_tables) {
     md_table *t = md_tables;
     md_tables = t->owned_next;
@@ -214,5 +221,6 @@ void md_launch_release(void) {
     md_entry_free(e);
   }
   pthread_mutex_unlock(&md_mu);
+  md_choice_destroy_events(&gone);
   md_graph_map_release();
 }

@@ -208,15 +208,47 @@ static const char *md_cuda_err(const md_call *l, int r, char *buf,
   return md_cu_err_name(((const md_cuda_call *)l)->d, r, buf, n);
 }
 
+/* CUlaunchAttribute: an id, padding to 8 bytes, a 64-byte value union
+ * (test/unit/launch-abi.test checks it against cuda.h). */
+#define MD_CU_ATTR_SIZE 72
+#define MD_CU_ATTR_VALUE 8
+#define MD_CU_ATTR_PROG_SERIALIZATION 6 /* ..._PROGRAMMATIC_STREAM_SERIALIZATION */
+#define MD_CU_ATTR_PROG_EVENT 7         /* ..._PROGRAMMATIC_EVENT */
+
+/* 1 if a cudaLaunchKernelExC launch asks for programmatic dependent
+ * launch: an event between it and its predecessor would change their
+ * overlap, so the measured choice never times it. */
+static int md_cuda_programmatic(const md_cuda_launch_config *cf) {
+  const unsigned char *a = cf->attrs;
+  for (unsigned i = 0; a && i < cf->num_attrs; i++, a += MD_CU_ATTR_SIZE) {
+    int id, on;
+    memcpy(&id, a, sizeof id);
+    memcpy(&on, a + MD_CU_ATTR_VALUE, sizeof on);
+    if ((id == MD_CU_ATTR_PROG_SERIALIZATION && on) ||
+        id == MD_CU_ATTR_PROG_EVENT)
+      return 1;
+  }
+  return 0;
+}
+
+/* The driver's events, recorded on the launch's stream. */
+static const md_event_fns *md_cuda_timer(const md_call *l, void **stream,
+                                         int *may) {
+  const md_cuda_call *c = (const md_cuda_call *)l;
+  *stream = c->cs;
+  *may = !c->config || !md_cuda_programmatic(c->config);
+  return c->d ? md_cuda_events(c->d) : NULL;
+}
+
 static const md_launch_ops md_cuda_rt_ops = {
     md_cuda_run_rt,  md_cuda_clone,    md_cuda_capture, md_cuda_record,
-    md_cuda_entry_of, md_cuda_check,   md_cuda_err};
+    md_cuda_entry_of, md_cuda_check,   md_cuda_err,     md_cuda_timer};
 static const md_launch_ops md_cuda_ex_ops = {
     md_cuda_run_ex,  md_cuda_clone,    md_cuda_capture, md_cuda_record,
-    md_cuda_entry_of, md_cuda_check,   md_cuda_err};
+    md_cuda_entry_of, md_cuda_check,   md_cuda_err,     md_cuda_timer};
 static const md_launch_ops md_cuda_drv_ops = {
     md_cuda_run_drv, md_cuda_clone,    md_cuda_capture, md_cuda_record,
-    md_cuda_entry_of, md_cuda_check,   md_cuda_err};
+    md_cuda_entry_of, md_cuda_check,   md_cuda_err,     md_cuda_timer};
 
 /* ---- the runtime API: md_cuda_launch ---- */
 
@@ -366,12 +398,19 @@ int md_cuda_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
                                  memory_order_acquire)) ||
       !(ctx = md_ctx_key(d)) || ctx != md_memo_ctx(m))
     goto slow;
-  if (!md_memo_ready(m))
+  if (!md_memo_ready(m)) {
+    if (md_memo_orig_for(m, grid)) /* (the measured choice's original) */
+      return api->launch_kernel(fn, grid, block, args, shmem, stream);
     return md_cuda_repeat(m, d, fn, grid, block, args, shmem, stream, api);
+  }
   same = md_memo_hit(m, args, api->flags, MD_RETURN_ADDRESS());
   if (same != 1) /* other inputs */
     return md_cuda_launch_entry(fn, grid, block, args, shmem, stream, api,
                                 md_memo_entry(m), same == 0);
+  if (!md_memo_grid_ok(m, grid)) { /* another grid: its shape compared */
+    md_memo_end(m);
+    return md_cuda_repeat(m, d, fn, grid, block, args, shmem, stream, api);
+  }
   return md_cuda_memo_launch(m, d, md_memo_args(m), fn, &grid, &block, args,
                              shmem, stream, api);
 slow:

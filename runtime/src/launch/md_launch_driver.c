@@ -26,7 +26,9 @@ static int md_libcuda_ok;
 static char md_libcuda_why[160];
 static pthread_once_t md_libcuda_once = PTHREAD_ONCE_INIT;
 
+static md_event_fns md_libcuda_ev; /* its events, or all NULL */
 static md_cuda_driver md_user;     /* md_cuda_set_driver's copy */
+static md_event_fns md_user_ev;
 static _Atomic(const md_cuda_driver *) md_override;
 /* md_user while it is installed, else &md_libcuda once it loaded; NULL
  * until then (and after md_cuda_set_driver(NULL), until the next get). */
@@ -37,6 +39,38 @@ _Atomic(const md_cuda_driver *) md_cuda_driver_known;
     void *p_ = dlsym(h, sym);                                                  \
     memcpy(&d->field, &p_, sizeof p_); /* object -> function pointer */        \
   } while (0)
+
+/* The five event entries of table d as the measured choice calls them;
+ * all NULL unless every one is there. */
+static void md_events_of(const md_cuda_driver *d, md_event_fns *ev) {
+  memset(ev, 0, sizeof *ev);
+  if (!d->event_create || !d->event_record || !d->event_query ||
+      !d->event_elapsed_time || !d->event_destroy)
+    return;
+  ev->create = d->event_create;
+  ev->record = d->event_record;
+  ev->query = d->event_query;
+  ev->elapsed = d->event_elapsed_time;
+  ev->destroy = d->event_destroy;
+}
+
+const md_event_fns *md_cuda_events(const md_cuda_driver *d) {
+  const md_event_fns *ev = d == &md_user      ? &md_user_ev
+                           : d == &md_libcuda ? &md_libcuda_ev
+                                              : NULL;
+  return ev && ev->create ? ev : NULL;
+}
+
+/* The bytes of a table of version v that md_cuda_set_driver reads. */
+static size_t md_driver_bytes(uint32_t v) {
+  if (v == 1) /* ends at get_error_name */
+    return offsetof(md_cuda_driver, get_error_name) +
+           sizeof(((md_cuda_driver *)0)->get_error_name);
+  if (v == 2) /* ends at func_get_param_info */
+    return offsetof(md_cuda_driver, func_get_param_info) +
+           sizeof(((md_cuda_driver *)0)->func_get_param_info);
+  return sizeof(md_cuda_driver);
+}
 
 static void md_libcuda_load(void) {
   md_cuda_driver *d = &md_libcuda;
@@ -65,6 +99,14 @@ static void md_libcuda_load(void) {
   MD_SYM(launch_kernel_ex, "cuLaunchKernelEx");
   MD_SYM(launch_cooperative_kernel, "cuLaunchCooperativeKernel");
   MD_SYM(func_get_param_info, "cuFuncGetParamInfo");
+  MD_SYM(event_create, "cuEventCreate");
+  MD_SYM(event_record, "cuEventRecord");
+  MD_SYM(event_query, "cuEventQuery");
+  MD_SYM(event_elapsed_time, "cuEventElapsedTime_v2");
+  if (!d->event_elapsed_time) /* before CUDA 12.8 */
+    MD_SYM(event_elapsed_time, "cuEventElapsedTime");
+  MD_SYM(event_destroy, "cuEventDestroy_v2");
+  md_events_of(d, &md_libcuda_ev);
   if (!d->ctx_get_current || !d->func_get_module || !d->module_get_function ||
       !d->module_get_global || !d->memcpy_dtoh || !d->launch_kernel) {
     snprintf(md_libcuda_why, sizeof md_libcuda_why,
@@ -100,19 +142,15 @@ const char *md_cuda_driver_why(void) {
 
 int md_cuda_set_driver(const md_cuda_driver *drv) {
   if (drv) {
-    if ((drv->version != 1 && drv->version != MD_CUDA_DRIVER_VERSION) ||
+    if (drv->version < 1 || drv->version > MD_CUDA_DRIVER_VERSION ||
         !drv->ctx_get_current || !drv->func_get_module ||
         !drv->module_get_function || !drv->module_get_global ||
         !drv->memcpy_dtoh || !drv->launch_kernel)
       return MD_ERR_INVALID;
     memset(&md_user, 0, sizeof md_user);
-    if (drv->version == 1) /* a version-1 table ends at get_error_name */
-      memcpy(&md_user, drv,
-             offsetof(md_cuda_driver, get_error_name) +
-                 sizeof drv->get_error_name);
-    else
-      md_user = *drv;
+    memcpy(&md_user, drv, md_driver_bytes(drv->version));
     md_user.version = MD_CUDA_DRIVER_VERSION;
+    md_events_of(&md_user, &md_user_ev);
     atomic_store_explicit(&md_override, &md_user, memory_order_release);
     atomic_store_explicit(&md_cuda_driver_known, &md_user,
                           memory_order_release);

@@ -9,6 +9,9 @@
  *                        kernel nodes written by the program run the
  *                        original (for graphs edited by code the host
  *                        pass does not see)
+ *   MAGICDIV_CHOICE=clone | original | measured  which of a kernel's
+ *                        clone and original runs (md_choice.c); unset or
+ *                        any other value: measured
  *
  * Read once (on the first launch) and again after md_launch_reset; any
  * other value (or unset) means off.
@@ -26,13 +29,25 @@
 #define MD_ENV_LOG 0x4
 #define MD_ENV_LOG_DESC 0x8
 #define MD_ENV_GRAPHS_ORIG 0x10
+/* MD_ENV_CHOICE_CLONE 0x20, MD_ENV_CHOICE_ORIG 0x40: md_launch_internal.h */
+_Static_assert(MD_ENV_CHOICE_CLONE == 0x20 && MD_ENV_CHOICE_ORIG == 0x40,
+               "md_launch_internal.h's bits");
 
-static atomic_int md_env_bits;        /* 0: not read yet */
+atomic_int md_env_bits;               /* 0: not read yet */
 static atomic_int md_disabled_logged; /* the "disabled" line was printed */
 
 static int md_env_on(const char *name) {
   const char *v = getenv(name);
   return v && strcmp(v, "1") == 0;
+}
+
+/* The bits of a MAGICDIV_CHOICE value v (NULL: unset). */
+static int md_env_choice_bits(const char *v) {
+  if (v && strcmp(v, "clone") == 0)
+    return MD_ENV_CHOICE_CLONE;
+  if (v && strcmp(v, "original") == 0)
+    return MD_ENV_CHOICE_ORIG;
+  return 0;
 }
 
 static int md_env(void) {
@@ -48,6 +63,7 @@ static int md_env(void) {
     if (getenv("MAGICDIV_GRAPHS") &&
         strcmp(getenv("MAGICDIV_GRAPHS"), "original") == 0)
       b |= MD_ENV_GRAPHS_ORIG;
+    b |= md_env_choice_bits(getenv("MAGICDIV_CHOICE"));
     atomic_store_explicit(&md_env_bits, b, memory_order_relaxed);
   }
   return b;
@@ -61,6 +77,13 @@ int md_env_log_desc(void) { return (md_env() & MD_ENV_LOG_DESC) != 0; }
 
 int md_env_graphs_original(void) {
   return (md_env() & MD_ENV_GRAPHS_ORIG) != 0;
+}
+
+int md_env_choice_read(void) {
+  int b = md_env();
+  return (b & MD_ENV_CHOICE_CLONE)  ? MD_CHOICE_CLONE
+         : (b & MD_ENV_CHOICE_ORIG) ? MD_CHOICE_ORIGINAL
+                                    : MD_CHOICE_MEASURED;
 }
 
 void md_env_reload(void) {

@@ -14,8 +14,10 @@
  *                     backend cannot take a clone for, or one whose
  *                     argument array is shorter than the descriptor's
  *                     parameters: the original; else the tier
- *                     md_clone_args_make chooses (memo first), launched;
- *                     a failed clone launch: the original.
+ *                     md_clone_args_make chooses (memo first), launched
+ *                     -- or the original where the measured choice says
+ *                     so (md_choice.h: trials first, timed) --; a failed
+ *                     clone launch: the original.
  *   md_launch_repeat  a record of the kernel: md_memo_repeat decides (the
  *                     original, the record's clone, or md_launch_decide
  *                     with the record's entry).
@@ -28,6 +30,7 @@
 #include <stdio.h>
 
 #include "magicdiv/md_desc.h"
+#include "md_choice.h"
 #include "md_launch_flow.h"
 #include "md_memo_fast.h"
 
@@ -170,11 +173,50 @@ static int md_launch_entry_original(const md_call *l, const md_entry *e,
   return md_launch_orig(l);
 }
 
+/* The original where the measured choice picked it (pk) for a launch
+ * whose clone could run: timed when a trial times it. */
+static int md_launch_picked_original(const md_call *l, const md_entry *e,
+                                     int created, md_pick *pk) {
+  int r;
+  if (created && md_env_choice() == MD_CHOICE_ORIGINAL)
+    md_log_not_run(e, "MAGICDIV_CHOICE=original");
+  md_choice_begin(pk);
+  r = md_launch_orig(l);
+  md_choice_end(e, pk, r == 0);
+  return r;
+}
+
+/* Launch clone ca (the measured choice's pick pk; NULL: the record says
+ * the choice was made) for l with entry e: timed when a trial times it; a
+ * failed launch runs the original. */
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* one call site: no frame of its own */
+#endif
+static inline int md_launch_picked_clone(const md_call *l, const md_entry *e,
+                                  int created, md_pick *pk,
+                                  md_clone_args *ca, const md_dims *dims) {
+  const char *why;
+  int s, r = 0;
+  if (pk)
+    md_choice_begin(pk);
+  s = md_launch_clone(l, e, ca, &r, &why);
+  md_clone_args_free(ca); /* (before md_choice_end: the record is free) */
+  if (pk)
+    md_choice_end(e, pk, s == MD_OK && r == 0);
+  if (s != MD_OK)
+    return md_launch_not_run(l, e, created, s, why, ca, dims);
+  if (r != 0)
+    return md_launch_failed(l, e, created, r);
+  md_tier_log(e, created, ca, MD_OK, l->args, dims);
+  return r;
+}
+
 int md_launch_decide(md_call *l, const md_entry *e, int created) {
   const char *why;
   md_clone_args ca;
   md_dims dims;
-  int s, r = 0;
+  md_pick pk, *pkp = NULL;
+  int s;
   if (e->status != MD_OK)
     return md_launch_entry_original(l, e, created);
   if (md_env_graphs_original() && l->ops->capturing &&
@@ -185,18 +227,20 @@ int md_launch_decide(md_call *l, const md_entry *e, int created) {
   if ((s = md_launch_check(l, e, &why)) != MD_OK)
     return md_launch_not_run(l, e, created, s, why, &ca, &dims);
   s = md_clone_args_make_memo(e, l->args, &dims, &ca, l->find);
-  if (s == MD_OK) {
-    s = md_launch_clone(l, e, &ca, &r, &why);
-  } else {
-    why = NULL;
+  if (s != MD_OK) {
+    md_clone_args_free(&ca);
+    return md_launch_not_run(l, e, created, s, NULL, &ca, &dims);
   }
-  md_clone_args_free(&ca);
-  if (s != MD_OK)
-    return md_launch_not_run(l, e, created, s, why, &ca, &dims);
-  if (r != 0)
-    return md_launch_failed(l, e, created, r);
-  md_tier_log(e, created, &ca, MD_OK, l->args, &dims);
-  return r;
+  if (!ca.lent || !md_memo_settled(ca.lent, l->grid)) { /* else: clone */
+    md_choice_pick(l, e, ca.tier, &pk);
+    pk.rec = ca.lent;
+    if (pk.original) {
+      md_clone_args_free(&ca);
+      return md_launch_picked_original(l, e, created, &pk);
+    }
+    pkp = &pk;
+  }
+  return md_launch_picked_clone(l, e, created, pkp, &ca, &dims);
 }
 
 int md_launch_repeat(md_call *l, md_memo *m) {

@@ -5,8 +5,8 @@
  * the cache entry, MAGICDIV_GRAPHS=original, the tier, the log line, the
  * fallback to the original -- over a few operations each backend supplies
  * (md_launch_ops: launch the original, launch a clone, ask whether the
- * stream is being captured, find the record and the entry).  Not
- * installed.
+ * stream is being captured, find the record and the entry, the events
+ * that time it).  Not installed.
  *
  * A launch as the program made it is an md_call: the operations and the
  * operands the flow reads, at the start of the backend's own struct of
@@ -51,6 +51,11 @@ typedef struct md_launch_ops {
   /* The text of the API's result r of a failed clone launch, in buf (at
    * least 32 bytes) or a constant. */
   const char *(*err)(const md_call *l, int r, char *buf, size_t n);
+  /* The events the measured choice times this launch with (launch/
+   * md_choice.c), *stream the stream to record them on, *may 0 when the
+   * launch must not be timed (programmatic dependent launch); NULL when
+   * it cannot be timed.  NULL: never. */
+  const md_event_fns *(*timer)(const md_call *l, void **stream, int *may);
 } md_launch_ops;
 
 struct md_call {
@@ -87,7 +92,8 @@ int md_launch_run(md_call *l);
 
 /* The launch with the kernel's entry e in its context (created: e was
  * made by this launch): the original when e says so or a capture wants
- * it, else the tier md_clone_args_make chooses, launched, with the
+ * it, else the tier md_clone_args_make chooses -- or the original where
+ * the measured choice says so (md_choice.h) --, launched, with the
  * original on every fallback and the MAGICDIV_LOG line (md_tier_log). */
 int md_launch_decide(md_call *l, const md_entry *e, int created);
 

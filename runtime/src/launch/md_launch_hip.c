@@ -25,9 +25,12 @@
  * record of the kernel, and the cache entry (one per kernel handle: the
  * registration covers every device) that holds the result of validating
  * the descriptor once and decides who prints the kernel's MAGICDIV_LOG
- * line.  md_hip_launch first takes the fast path of a repeated launch.
+ * line, and the events the measured choice times a launch with
+ * (hipEventCreateWithFlags ..., by dlsym, or md_hip_set_event_api).
+ * md_hip_launch first takes the fast path of a repeated launch.
  */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -51,20 +54,73 @@ void md_hip_set_stream_is_capturing(int (*fn)(void *stream, int *status)) {
   atomic_store(&md_hip_capt_known, fn != NULL);
 }
 
-/* 1 when launches into HIP stream s are captured (or it cannot tell). */
-static int md_hip_capturing(void *stream) {
+/* hipStreamIsCapturing, resolved on first use; NULL: not there. */
+static md_hip_capt_fn md_hip_capt_fn_get(void) {
   md_hip_capt_fn f;
-  int status = 0;
   if (!atomic_load(&md_hip_capt_known)) {
     void *p = dlsym(RTLD_DEFAULT, "hipStreamIsCapturing");
     memcpy(&f, &p, sizeof f);
     atomic_store(&md_hip_capt, f);
     atomic_store(&md_hip_capt_known, 1);
   }
-  f = atomic_load(&md_hip_capt);
+  return atomic_load(&md_hip_capt);
+}
+
+/* 1 when launches into HIP stream s are captured (or it cannot tell). */
+static int md_hip_capturing(void *stream) {
+  md_hip_capt_fn f = md_hip_capt_fn_get();
+  int status = 0;
   if (!f || f(stream, &status) != 0)
     return 1; /* cannot tell: as if capturing */
   return status != 0;
+}
+
+/* ---- HIP's events (the measured choice) ---- */
+
+static md_event_fns md_hip_ev;      /* installed or resolved */
+static pthread_once_t md_hip_ev_once = PTHREAD_ONCE_INIT;
+static _Atomic(const md_event_fns *) md_hip_ev_known; /* NULL: none */
+static md_event_fns md_hip_ev_set;  /* md_hip_set_event_api's copy */
+static atomic_int md_hip_ev_is_set;
+
+#define MD_HIP_SYM(field, sym)                                                 \
+  do {                                                                         \
+    void *p_ = dlsym(RTLD_DEFAULT, sym);                                       \
+    memcpy(&md_hip_ev.field, &p_, sizeof p_);                                  \
+  } while (0)
+
+static void md_hip_ev_load(void) {
+  MD_HIP_SYM(create, "hipEventCreateWithFlags");
+  MD_HIP_SYM(record, "hipEventRecord");
+  MD_HIP_SYM(query, "hipEventQuery");
+  MD_HIP_SYM(elapsed, "hipEventElapsedTime");
+  MD_HIP_SYM(destroy, "hipEventDestroy");
+  if (md_hip_ev.create && md_hip_ev.record && md_hip_ev.query &&
+      md_hip_ev.elapsed && md_hip_ev.destroy)
+    atomic_store(&md_hip_ev_known, &md_hip_ev);
+}
+
+void md_hip_set_event_api(const md_hip_event_api *api) {
+  if (api && api->create && api->record && api->query &&
+      api->elapsed_time && api->destroy) {
+    md_hip_ev_set.create = api->create;
+    md_hip_ev_set.record = api->record;
+    md_hip_ev_set.query = api->query;
+    md_hip_ev_set.elapsed = api->elapsed_time;
+    md_hip_ev_set.destroy = api->destroy;
+    atomic_store(&md_hip_ev_is_set, 1);
+  } else {
+    atomic_store(&md_hip_ev_is_set, api ? 2 : 0); /* 2: none at all */
+  }
+}
+
+/* The events a HIP launch is timed with, or NULL. */
+static const md_event_fns *md_hip_events(void) {
+  int set = atomic_load(&md_hip_ev_is_set);
+  if (set)
+    return set == 1 ? &md_hip_ev_set : NULL;
+  pthread_once(&md_hip_ev_once, md_hip_ev_load);
+  return atomic_load(&md_hip_ev_known);
 }
 
 /* ---- entries ---- */
@@ -178,15 +234,26 @@ static const char *md_hip_err(const md_call *l, int r, char *buf,
   return buf;
 }
 
+/* HIP's events, recorded on the launch's stream. */
+static const md_event_fns *md_hip_timer(const md_call *l, void **stream,
+                                        int *may) {
+  const md_hip_call *c = (const md_hip_call *)l;
+  *stream = !c->stream && c->per_thread ? MD_HIP_STREAM_PER_THREAD
+                                        : c->stream;
+  *may = 1;
+  /* a launch that cannot tell a capture counts as one: never timed */
+  return md_hip_capt_fn_get() ? md_hip_events() : NULL;
+}
+
 static const md_launch_ops md_hip_plain_ops = {
     md_hip_run_plain, NULL, md_hip_capture, md_hip_record, md_hip_entry_of,
-    NULL, md_hip_err};
+    NULL, md_hip_err, md_hip_timer};
 static const md_launch_ops md_hip_ext_ops = {
     md_hip_run_ext, NULL, md_hip_capture, md_hip_record, md_hip_entry_of,
-    NULL, md_hip_err};
+    NULL, md_hip_err, md_hip_timer};
 static const md_launch_ops md_hip_coop_ops = {
     md_hip_run_coop, NULL, md_hip_capture, md_hip_record, md_hip_entry_of,
-    NULL, md_hip_err};
+    NULL, md_hip_err, md_hip_timer};
 
 /* The call of a HIP launch of fn through api (flags, version) of the form
  * ops; the form's own operands are set by the caller. */
@@ -252,6 +319,11 @@ int md_hip_launch(const void *fn, md_dim3 grid, md_dim3 block, void **args,
       md_memo_hit(m, args, api->flags, MD_RETURN_ADDRESS()) != 1)
     return md_hip_launch_slow(fn, grid, block, args, shmem, stream, name,
                               api, clone);
+  if (!md_memo_grid_ok(m, grid)) { /* another grid: its shape compared */
+    md_memo_end(m);
+    return md_hip_launch_slow(fn, grid, block, args, shmem, stream, name,
+                              api, clone);
+  }
   rc = api->launch_kernel(md_memo_fn(m), grid, block, md_memo_args(m),
                           shmem, stream);
   md_memo_end(m);

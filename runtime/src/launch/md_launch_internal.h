@@ -54,6 +54,9 @@ typedef struct md_entry {
    * MAGICDIV_LOG says when a tiered kernel changes tier.  The one field
    * written after publication. */
   atomic_int last_tier;
+  /* The measured choice's state (launch/md_choice.c), made by the first
+   * launch that times the kernel; NULL before.  Owned. */
+  _Atomic(struct md_choice *) choice;
 } md_entry;
 
 /* Context key of an entry that holds for every context (md_cache_mark_all). */
@@ -89,6 +92,22 @@ int md_env_disabled(void); /* MAGICDIV_DISABLE=1 */
 int md_env_log(void);      /* MAGICDIV_LOG=1 or 2 */
 int md_env_log_desc(void); /* MAGICDIV_LOG=2: also print each descriptor */
 int md_env_graphs_original(void); /* MAGICDIV_GRAPHS=original */
+/* MAGICDIV_CHOICE: which of a kernel's clone and original runs. */
+enum { MD_CHOICE_MEASURED = 0, MD_CHOICE_CLONE = 1, MD_CHOICE_ORIGINAL = 2 };
+int md_env_choice_read(void);
+/* The environment's bits (md_launch_env.c; 0: not read yet), of which
+ * MAGICDIV_CHOICE's two, read inline on the launch's path. */
+extern atomic_int md_env_bits;
+#define MD_ENV_CHOICE_CLONE 0x20
+#define MD_ENV_CHOICE_ORIG 0x40
+static inline int md_env_choice(void) {
+  int b = atomic_load_explicit(&md_env_bits, memory_order_relaxed);
+  if (!b)
+    return md_env_choice_read();
+  return (b & MD_ENV_CHOICE_CLONE)  ? MD_CHOICE_CLONE
+         : (b & MD_ENV_CHOICE_ORIG) ? MD_CHOICE_ORIGINAL
+                                    : MD_CHOICE_MEASURED;
+}
 void md_env_reload(void);
 /* One line on stderr, prefixed "magicdiv: ", only when logging is on. */
 void md_logf(const char *fmt, ...)
@@ -112,6 +131,20 @@ static inline const md_cuda_driver *md_cuda_driver_fast(void) {
       atomic_load_explicit(&md_cuda_driver_known, memory_order_acquire);
   return d ? d : md_cuda_driver_get();
 }
+/* The event functions the measured choice times launches with (launch/
+ * md_choice.c): CUDA's driver entries or HIP's, one shape (int results:
+ * 0 success, 600 not ready yet, for both). */
+typedef struct md_event_fns {
+  int (*create)(void **ev, unsigned int flags);
+  int (*record)(void *ev, void *stream);
+  int (*query)(void *ev);
+  int (*elapsed)(float *ms, void *start, void *stop);
+  int (*destroy)(void *ev);
+} md_event_fns;
+#define MD_EVENT_NOT_READY 600
+/* Driver table d's events (NULL: it lacks one of the five). */
+const md_event_fns *md_cuda_events(const md_cuda_driver *d);
+
 /* "CUDA_ERROR_NOT_FOUND" or "error 500". buf: at least 32 bytes. */
 const char *md_cu_err_name(const md_cuda_driver *d, md_CUresult r, char *buf,
                            size_t n);
@@ -211,5 +244,42 @@ char *md_strdup(const char *s);
 
 /* md_dims from dim3s. */
 md_dims md_dims_of(md_dim3 grid, md_dim3 block);
+
+/* The measured choice's decisions (launch/md_choice.c), per slot: clone
+ * tier (ranged, plain) x bucket of the grid size (md_grid_shape - 1: 0
+ * for an empty grid, else the bit length of the number of blocks). */
+#define MD_CHOICE_BUCKETS 65
+#define MD_CHOICE_SLOTS (2 * MD_CHOICE_BUCKETS)
+enum { MD_UNDECIDED = 0, MD_KEEP_ORIGINAL = 1, MD_KEEP_CLONE = 2,
+       MD_KEEP_STATIC = 3 /* no timing possible: the clone */ };
+
+/* The slot of clone tier `tier` and grid shape `shape` (md_grid_shape). */
+static inline int md_choice_slot(int tier, unsigned shape) {
+  return (tier == MD_TIER_PLAIN) * MD_CHOICE_BUCKETS + (int)shape - 1;
+}
+
+/* Entry e's decision in `slot` (MD_UNDECIDED while it has no choice): the
+ * decision bytes are the first member of its md_choice. */
+static inline int md_choice_decided(const md_entry *e, int slot) {
+  const atomic_uchar *d = (const atomic_uchar *)atomic_load_explicit(
+      &((md_entry *)e)->choice, memory_order_acquire);
+  return d ? atomic_load_explicit(&d[slot], memory_order_acquire)
+           : MD_UNDECIDED;
+}
+
+/* The bucket of a launch's grid size as the measured choice keys its
+ * decisions and a memo record keeps it: 1 for an empty grid, else the bit
+ * length of the number of blocks plus 1 (2 .. 65). */
+static inline unsigned md_grid_shape(md_dim3 g) {
+  uint64_t n = (uint64_t)g.x * g.y * g.z;
+#if defined(__GNUC__)
+  return n ? 65u - (unsigned)__builtin_clzll(n) : 1u;
+#else
+  unsigned b = 1;
+  for (; n; n >>= 1)
+    b++;
+  return b;
+#endif
+}
 
 #endif /* MAGICDIV_MD_LAUNCH_INTERNAL_H */

@@ -227,7 +227,7 @@ static const char *md_omp_err(const md_call *l, int r, char *buf,
 
 static const md_launch_ops md_omp_ops = {md_omp_run, md_omp_clone, NULL,
                                          NULL,       md_omp_entry, md_omp_check,
-                                         md_omp_err};
+                                         md_omp_err, NULL};
 
 int md_omp_launch(void *ident, int64_t device, int32_t num_teams,
                   int32_t thread_limit, void *region,

@@ -55,6 +55,18 @@ MD_MEMO_INLINE int md_reads_equal(const md_read *r, uint32_t n,
   return diff == 0;
 }
 
+/* md_memo_shape_ok of a record with a shape (out of line: the repeated
+ * launch's path keeps its registers). */
+int md_memo_shape_of(md_memo *m, md_dim3 grid) {
+  if (md_memo_grid_same(m, grid))
+    return m->shape != MD_SHAPE_TRIAL;
+  if (m->shape == MD_SHAPE_TRIAL || md_grid_shape(grid) != m->shape)
+    return 0;
+  memcpy(&m->grid_xy, &grid.x, 8);
+  m->grid_z = grid.z;
+  return 1;
+}
+
 /* ---- the per-thread memo table ---- */
 
 _Thread_local md_memo_table *md_memo_tls;
@@ -354,6 +366,56 @@ static void md_memo_rebase(md_memo *m, void *const *args) {
   md_memo_probe(m, args);
 }
 
+/* Record m's outcome holds for launches of grid shape `shape` (0: any;
+ * MD_SHAPE_TRIAL: none); grid: the launch's. */
+static void md_memo_set_shape(md_memo *m, unsigned shape, md_dim3 grid) {
+  m->shape = (uint8_t)shape;
+  memcpy(&m->grid_xy, &grid.x, 8);
+  m->grid_z = grid.z;
+}
+
+/* md_memo_set_shape of a record that runs a clone (not orig; its dims set).
+ * One that compares launch dimensions anyway compares the whole grid
+ * instead of a shape: the same grid is the same shape, and md_memo_repeat
+ * then needs no second compare. */
+static void md_memo_set_clone_shape(md_memo *m, unsigned shape,
+                                    md_dim3 grid) {
+  uint64_t w[4];
+  md_dim3 block = {0, 0, 0};
+  md_memo_set_shape(m, shape, grid);
+  if (!m->any_dims || !shape || shape == MD_SHAPE_TRIAL)
+    return;
+  md_dims_pack(&grid, &block, w);
+  m->dim_val[2] = w[2], m->dim_val[3] = w[3];
+  m->dim_mask[2] = m->dim_mask[3] = ~0ull;
+  m->shape = 0;
+}
+
+/* Record m's outcome (m->ok, any_dims, graphs_orig, dims set) for entry e
+ * and a launch of dimensions dims: ca's function, tier and bet; a clone's
+ * for the grid's shape where the measured choice kept the clone there,
+ * else it waits for the choice (md_memo_mark). */
+static void md_memo_set_outcome(md_memo *m, const md_entry *e,
+                                const md_clone_args *ca, const md_dims *dims) {
+  m->shape = 0;
+  if (m->ok && md_env_choice() == MD_CHOICE_MEASURED) {
+    md_dim3 g = {dims ? dims->grid[0] : 0, dims ? dims->grid[1] : 0,
+                 dims ? dims->grid[2] : 0};
+    unsigned shape = md_grid_shape(g);
+    int d = dims ? md_choice_decided(e, md_choice_slot(ca->tier, shape))
+                 : MD_UNDECIDED;
+    md_memo_set_clone_shape(m, d == MD_KEEP_CLONE || d == MD_KEEP_STATIC
+                                   ? shape
+                                   : MD_SHAPE_TRIAL,
+                            g);
+  }
+  m->direct = m->ok && !m->any_dims && !m->graphs_orig &&
+              m->shape != MD_SHAPE_TRIAL;
+  m->fn = ca->fn;
+  m->tier = ca->tier;
+  m->bet = ca->bet;
+}
+
 md_memo *md_memo_store(const md_entry *e, void *const *args,
                        const md_dims *dims, int status,
                        const md_clone_args *ca, const md_extra *ex) {
@@ -417,10 +479,6 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
   m->ok = status == MD_OK;
   m->status = status;
   m->any_dims = rs->any_dims != 0;
-  m->direct = m->ok && !m->any_dims && !m->graphs_orig;
-  m->fn = ca->fn;
-  m->tier = ca->tier;
-  m->bet = ca->bet;
   memset(m->dim_val, 0, sizeof m->dim_val);
   memset(m->dim_mask, 0, sizeof m->dim_mask);
   if (rs->any_dims) {
@@ -431,17 +489,18 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
     md_dims_pack(&grid, &block, m->dim_val);
     md_dims_pack(&gm, &bm, m->dim_mask);
   }
+  md_memo_set_outcome(m, e, ca, dims);
   memcpy(m->val, ex->value, nx * sizeof ex->value[0]);
   return m;
 }
 
-void md_memo_store_orig(const md_entry *e) {
-  md_memo_table *t;
-  md_memo **sp, *m;
-  if (e->status == MD_OK || !(t = md_memo_table_get()) ||
-      !(sp = md_memo_place(t, e)) || !(m = md_memo_alloc(sp, sizeof *m)))
-    return;
+
+/* Make record m of entry e an orig record: every launch of e's key in e's
+ * context (of grid shape `shape`, 0: any) runs the original. */
+static void md_memo_set_orig(md_memo *m, const md_entry *e, unsigned shape,
+                             md_dim3 grid) {
   md_memo_name(m, e);
+  md_memo_set_shape(m, shape, grid);
   m->id = e->id;
   m->rs = NULL;
   m->orig = 1;
@@ -461,6 +520,53 @@ void md_memo_store_orig(const md_entry *e) {
   m->p_one = 0;
   memset(m->dim_val, 0, sizeof m->dim_val);
   memset(m->dim_mask, 0, sizeof m->dim_mask);
+}
+
+void md_memo_store_orig(const md_entry *e) {
+  md_memo_table *t;
+  md_memo **sp, *m;
+  if (e->status == MD_OK || !(t = md_memo_table_get()) ||
+      !(sp = md_memo_place(t, e)) || !(m = md_memo_alloc(sp, sizeof *m)))
+    return;
+  md_memo_set_orig(m, e, 0, (md_dim3){0, 0, 0});
+}
+
+/* Record m (e's, not orig, not lent) is marked `how` (TRIAL or CLONE). */
+static void md_memo_mark_in(md_memo *m, int how, unsigned shape,
+                            md_dim3 grid) {
+  md_memo_set_clone_shape(m, how == MD_MARK_TRIAL ? MD_SHAPE_TRIAL : shape,
+                          grid);
+  m->direct = m->ok && !m->any_dims && !m->graphs_orig &&
+              m->shape != MD_SHAPE_TRIAL;
+}
+
+/* md_memo_mark without a record in hand, or to an orig record. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void md_memo_mark_find(const md_entry *e, int how, unsigned shape,
+                              md_dim3 grid) {
+  md_memo_table *t = md_memo_tls;
+  md_memo **sp, *m;
+  if (how == MD_MARK_ORIGINAL) { /* (made when there is none) */
+    if ((t = md_memo_table_get()) && (sp = md_memo_place(t, e)) &&
+        (m = md_memo_alloc(sp, sizeof *m)))
+      md_memo_set_orig(m, e, shape, grid);
+    return;
+  }
+  if (how == MD_MARK_NONE || !t || !(sp = md_memo_slot_of(t, e, 0)) ||
+      (m = *sp)->orig || m->lent)
+    return;
+  md_memo_mark_in(m, how, shape, grid);
+}
+
+void md_memo_mark(const md_entry *e, md_memo *rec, int how, unsigned shape,
+                  md_dim3 grid) {
+  if (rec && how != MD_MARK_ORIGINAL && how != MD_MARK_NONE &&
+      rec->id == e->id && !rec->orig && !rec->lent)
+    md_memo_mark_in(rec, how, shape, grid); /* (the commonest) */
+  else
+    md_memo_mark_find(e, how, shape, grid);
 }
 
 int md_memo_result(const md_memo *m, md_clone_args *ca) {

@@ -47,6 +47,21 @@ void md_memo_return(md_memo *m);
 /* Copy an MD_OK record's values to out->value. */
 void md_memo_copy(const md_memo *m, md_extra *out);
 
+/* What the measured choice (launch/md_choice.c) made of a launch of entry
+ * e, for this thread's record of e (md_memo_mark):
+ *   MD_MARK_NONE      nothing: the record stays as stored
+ *   MD_MARK_TRIAL     undecided: the record sends every launch to the
+ *                     entry's path (md_memo_repeat), none to a fast path
+ *   MD_MARK_CLONE     the clone: as stored, for launches of grid shape
+ *                     `shape` (md_grid_shape; 0: any)
+ *   MD_MARK_ORIGINAL  the original: an orig record, for launches of grid
+ *                     shape `shape` (0: any)
+ * grid: this launch's (a shaped record keeps the grid it last ran with).
+ * rec: e's record when the caller knows it (no lookup), else NULL. */
+enum { MD_MARK_NONE, MD_MARK_TRIAL, MD_MARK_CLONE, MD_MARK_ORIGINAL };
+void md_memo_mark(const md_entry *e, md_memo *rec, int how, unsigned shape,
+                  md_dim3 grid);
+
 /* Free the calling thread's memo (md_launch_release). */
 void md_memo_release(void);
 

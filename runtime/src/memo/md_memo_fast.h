@@ -8,7 +8,8 @@
  * A repeated launch finds this thread's record of its kernel without the
  * cache (md_memo_of, md_memo_at: one thread-local probe), and then
  *   md_memo_everywhere   the kernel runs its original in every context;
- *   md_memo_ready        the record runs its clone on the same inputs at
+ *   md_memo_ready        the record runs its clone on the same inputs (and
+ *                        grid shape, md_memo_shape_ok) at
  *                        once (the commonest: md_memo_hit compares them and
  *                        lends the record's argument array);
  *   md_memo_repeat       any record: what the launch does (the original,
@@ -56,8 +57,15 @@ struct md_memo {
                           environment change is a new generation) */
   uint8_t any_dims;  /* rs->any_dims != 0 */
   uint8_t lent;      /* args is an md_clone_args' array until its free */
-  uint8_t direct;    /* ok, not orig, no dims, no graphs_orig: a launch
-                        with the same inputs runs fn with args at once */
+  uint8_t direct;    /* ok, not orig, no dims, no graphs_orig, not a
+                        trial: a launch with the same inputs (and grid
+                        shape) runs fn with args at once */
+  uint8_t shape;     /* the measured choice's grid shape (md_grid_shape)
+                        the outcome holds for; 0: any; MD_SHAPE_TRIAL:
+                        none (undecided, md_memo_mark) */
+  uint32_t grid_z;   /* shape != 0: the grid of the last launch the */
+  uint64_t grid_xy;  /* record ran (x, y as md_dims_pack packs them): the
+                        fast path compares it, not the shape */
   uint64_t dim_val[4];  /* any_dims: the launch dimensions (md_dims_pack) */
   uint64_t dim_mask[4]; /* where the programs use them (rs->dmask) */
   /* the rest: for the general path */
@@ -74,6 +82,8 @@ struct md_memo {
   size_t bytes;      /* of this allocation */
   uint64_t *val;     /* n_extra magic parameter values */
 };
+
+#define MD_SHAPE_TRIAL 0xff /* md_memo.shape of an undecided record */
 
 /* Each thread's records, placed by key: a record lives in its key's home
  * slot or the next one (two contexts of one key share them). */
@@ -139,6 +149,21 @@ static inline md_memo *md_memo_at(const void *key, uint64_t ctx) {
 #else
 #define MD_MEMO_INLINE static inline
 #endif
+
+/* 1 if record m (shape != 0) last ran with grid `grid`. */
+MD_MEMO_INLINE int md_memo_grid_same(const md_memo *m, md_dim3 grid) {
+  uint64_t xy;
+  memcpy(&xy, &grid.x, 8); /* x, y: adjacent u32 fields */
+  return xy == m->grid_xy && grid.z == m->grid_z;
+}
+
+/* 1 if record m's outcome holds for a launch of grid `grid`: m has no
+ * shape, or the grid is the one it last ran with, or another of its shape
+ * (md_grid_shape; then the record keeps this grid). */
+int md_memo_shape_of(md_memo *m, md_dim3 grid); /* (md_memo.c) */
+MD_MEMO_INLINE int md_memo_shape_ok(md_memo *m, md_dim3 grid) {
+  return !m->shape || md_memo_shape_of(m, grid);
+}
 
 /* The value of `size` bytes at p, zero-extended. */
 MD_MEMO_INLINE uint64_t md_load(const unsigned char *p, unsigned size) {
@@ -350,6 +375,21 @@ MD_MEMO_INLINE int md_memo_dims_hit(const md_memo *m, const md_dim3 *grid,
  * them when it is not lent. */
 int md_memo_same(md_memo *m, void *const *args, const md_dims *dims);
 
+/* 1 if record m (e's, just matched or stored for a launch of grid `grid`)
+ * holds the measured choice's clone for this grid: the launch needs no
+ * choice (md_launch_decide). */
+MD_MEMO_INLINE int md_memo_settled(const md_memo *m, md_dim3 grid) {
+  return m->ok && m->shape && m->shape != MD_SHAPE_TRIAL &&
+         md_memo_grid_same(m, grid);
+}
+
+/* 1 if record m is an orig record that holds for a launch of grid `grid`
+ * (no shape, or the grid it last ran with): the launch runs the original
+ * at once. */
+MD_MEMO_INLINE int md_memo_orig_for(const md_memo *m, md_dim3 grid) {
+  return m->orig && (!m->shape || md_memo_grid_same(m, grid));
+}
+
 /* ---- the fast path ---- */
 
 /* 1 if record m (md_memo_of) says its kernel runs the original in every
@@ -366,10 +406,25 @@ MD_MEMO_INLINE const md_entry *md_memo_entry(const md_memo *m) {
   return m->e;
 }
 
-/* 1 if record m is `direct` and not lent: a launch with its inputs runs
- * its clone with its argument array at once (md_memo_hit). */
+/* 1 if record m is `direct` and not lent: a launch with its inputs (and
+ * grid, md_memo_grid_ok) runs its clone with its argument array at once
+ * (md_memo_hit). */
+_Static_assert(offsetof(md_memo, direct) == offsetof(md_memo, lent) + 1,
+               "md_memo_ready reads lent and direct as two bytes");
 MD_MEMO_INLINE int md_memo_ready(const md_memo *m) {
-  return m->direct && !m->lent;
+  static const uint8_t want[2] = {0, 1}; /* lent 0, direct 1 */
+  uint16_t have, ready;
+  memcpy(&have, &m->lent, 2); /* one load, one compare */
+  memcpy(&ready, want, 2);
+  return have == ready;
+}
+
+/* 1 if ready record m, which md_memo_hit matched, holds for a launch of
+ * grid `grid`: m has no shape or last ran with this grid (else the
+ * entry point returns m and takes md_memo_repeat's path, which compares
+ * the grid's shape). */
+MD_MEMO_INLINE int md_memo_grid_ok(const md_memo *m, md_dim3 grid) {
+  return !m->shape || md_memo_grid_same(m, grid);
 }
 
 /* The clone of an MD_OK record. */
@@ -447,8 +502,9 @@ typedef enum md_repeat {
 MD_MEMO_INLINE md_repeat md_memo_repeat(md_memo *m, void *const *args,
                                         uint32_t slots, const md_dim3 *grid,
                                         const md_dim3 *block) {
-  if (slots && slots < m->n_params)
-    return MD_REPEAT_ENTRY;
+  if ((slots && slots < m->n_params) || !md_memo_shape_ok(m, *grid))
+    return MD_REPEAT_ENTRY; /* (another grid shape, or a trial: the
+                               measured choice decides) */
   if (!m->orig) {
     int same = md_memo_inputs_same(m, args, NULL);
     if (same < 0)

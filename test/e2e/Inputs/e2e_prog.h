@@ -16,8 +16,11 @@
  * the magicdiv clones; both must equal the CPU reference on every element,
  * else the program prints the first mismatches and exits 1.  Built with
  * -DMD_NO_RUNTIME (host compiled without the plugin) it runs the original
- * pass only.  Without a usable GPU it prints the runtime's error, tries one
- * launch (which must report an error, not crash) and exits 2.
+ * pass only.  The clone pass runs with MAGICDIV_CHOICE=clone (every launch
+ * a clone, none timed against its original); then E2E_EXTRA(&bufs), when
+ * the including program defines it, runs its own scenario.  Without a
+ * usable GPU it prints the runtime's error, tries one launch (which must
+ * report an error, not crash) and exits 2.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -360,7 +363,9 @@ int main(void) {
   static uint64_t x64[N_X];
   struct Bufs b;
   int ndev = 0;
-  GPU(Error_t) e = GPU(GetDeviceCount)(&ndev);
+  GPU(Error_t) e;
+  setvbuf(stdout, NULL, _IOLBF, 0); /* its lines in order with the log's */
+  e = GPU(GetDeviceCount)(&ndev);
   if (e != GPU(Success) || ndev == 0) {
     unsigned *null_ptr = NULL, d = 3;
     int one = 1;
@@ -391,8 +396,14 @@ int main(void) {
   run_all(&b, x64, "original kernels");
 #ifndef MD_NO_RUNTIME
   unsetenv("MAGICDIV_DISABLE");
+  setenv("MAGICDIV_CHOICE", "clone", 1); /* every launch checks a clone */
   md_launch_reset();
   run_all(&b, x64, "magicdiv clones");
+  unsetenv("MAGICDIV_CHOICE");
+  md_launch_reset();
+#ifdef E2E_EXTRA
+  E2E_EXTRA(&b); /* the including program's own scenario */
+#endif
 #endif
   CHECK(GPU(StreamDestroy)(b.s[0]));
   CHECK(GPU(StreamDestroy)(b.s[1]));
