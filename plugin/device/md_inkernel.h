@@ -22,7 +22,7 @@
  * sites of a divisor, so a native site costs 9 (u32) / 11 (s32) beyond the
  * first -- against 2 (u32), 7 (s32) and 3 (s32, dividend >= 0) in-kernel;
  * and what the first native site costs more (the shared reciprocal). */
-#define MD_INKERNEL_GEN_COST 52.0
+#define MD_INKERNEL_GEN_COST 48.0
 #define MD_INKERNEL_SAVE_U32 7.0
 #define MD_INKERNEL_SAVE_S32 4.0
 #define MD_INKERNEL_SAVE_S32_NONNEG 8.0

@@ -6,7 +6,7 @@
  * 11 for the 32-bit remainder form of e_dn used here):
  *     p    = 31 - ctlz(d)                  s = p
  *     m0   = (2^(32+p) - 1) / d            m0 < 2^32, by one IEEE double
- *                                          division and a correction
+ *                                          reciprocal and a correction
  *     e_dn = -(m0 * d)      (mod 2^32)     = 2^(32+p) - m0*d, in [1, d]
  *     e_up = d - e_dn
  *     up   = (e_up - 1) <u 2^p             0 < e_up <= 2^p
@@ -53,7 +53,8 @@ static LLVMValueRef md_ik_ctlz(LLVMBuilderRef b, LLVMValueRef d) {
 
 /* m0 = floor((2^(32+p) - 1) / d) for 2^p <= d < 2^(p+1) (i64), without an
  * integer division (docs/MATH.md section 11):
- *     y  = RN(2^(32+p) / d)        one IEEE double division (div.rn.f64)
+ *     y  = RN(1 / d) * 2^(32+p)    one IEEE reciprocal (rcp.rn.f64), scaled
+ *                                  exactly: y = RN(2^(32+p) / d)
  *     c  = trunc(y)                c is m0 or m0 + 1
  *     m0 = c - (c*d >= 2^(32+p))
  * 2^(32+p) is built from its bits, d < 2^32 converts exactly. */
@@ -65,8 +66,9 @@ static LLVMValueRef md_ik_m0(LLVMBuilderRef b, LLVMValueRef dd, LLVMValueRef p) 
   dbits = LLVMBuildShl(
       b, LLVMBuildAdd(b, p64, LLVMConstInt(i64, 1023 + 32, 0), "md.ik.e"),
       LLVMConstInt(i64, 52, 0), "md.ik.Dbits");
-  y = LLVMBuildFDiv(b, LLVMBuildBitCast(b, dbits, f64, "md.ik.Df"),
-                    LLVMBuildUIToFP(b, dd, f64, "md.ik.df"), "md.ik.y");
+  y = LLVMBuildFDiv(b, LLVMConstReal(f64, 1.0),
+                    LLVMBuildUIToFP(b, dd, f64, "md.ik.df"), "md.ik.r");
+  y = LLVMBuildFMul(b, y, LLVMBuildBitCast(b, dbits, f64, "md.ik.Df"), "md.ik.y");
   c = LLVMBuildFPToUI(b, y, i64, "md.ik.c");
   dpow = LLVMBuildShl(b, LLVMConstInt(i64, 1, 0),
                       LLVMBuildAdd(b, p64, LLVMConstInt(i64, 32, 0), "md.ik.sh"),

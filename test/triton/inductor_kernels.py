@@ -96,7 +96,7 @@ def main():
                "differs" if a.hash != b.hash else "SAME"))
         if a.hash == b.hash:
             bad += 1
-        if transformed and (len(slow) != len(divs) or "div.rn.f64" not in b.asm["ptx"]):
+        if transformed and (len(slow) != len(divs) or "rcp.rn.f64" not in b.asm["ptx"]):
             bad += 1
         if not transformed and a.asm["ptx"] != b.asm["ptx"]:
             bad += 1

@@ -2,7 +2,8 @@
  * test_inkernel_gen.c -- the in-kernel magic generator's method
  * (plugin/device/md_inkernel_gen.c, docs/MATH.md section 11), step for
  * step in C, against the runtime's generator md_magic_u32:
- *     p = floor(log2 d); y = RN(2^(32+p) / d) in double; c = trunc(y);
+ *     p = floor(log2 d); y = RN(1 / d) * 2^(32+p) = RN(2^(32+p) / d) in
+ *     double; c = trunc(y);
  *     m0 = c - (c*d >= 2^(32+p)); e_dn = -(m0*d) mod 2^32; e_up = d - e_dn;
  *     up = (e_up - 1) <u 2^p; m = m0 + up; a = up ? 0 : m0; s = p.
  * The proof needs only that rounding is monotone and that the integers
@@ -29,7 +30,7 @@ static md_u32_magic ik_gen32(uint32_t d) {
   uint32_t edn, eup, up;
   md_u32_magic g;
   memcpy(&dpow, &dbits, sizeof dpow);
-  y = dpow / (double)d;
+  y = (1.0 / (double)d) * dpow; /* exact scaling: RN(2^(32+p) / d) */
   c = (uint64_t)y;
   big = ik_mut == 2 ? c * d > (1ull << (32 + p)) : c * d >= (1ull << (32 + p));
   m0 = c - (ik_mut == 1 ? 0 : big);
@@ -48,7 +49,7 @@ static int ik_check16(void) {
   int bad = 0;
   for (d = 1; d < 65536u && bad < 5; d++) {
     unsigned p = 31u - (unsigned)__builtin_clz(d);
-    float y = (float)(1u << (16 + p)) / (float)d;
+    float y = (1.0f / (float)d) * (float)(1u << (16 + p));
     uint32_t c = (uint32_t)y;
     uint32_t m0 = c - (ik_mut == 1 ? 0 : (c * d >= (1u << (16 + p))));
     if (m0 != ((1u << (16 + p)) - 1) / d) {

@@ -13,6 +13,7 @@
 // RUN: %FileCheck %s --check-prefix=IR < %t.p.ll
 // RUN: %llc -mcpu=sm_90 -O3 %t.p.ll -o %t.ptx
 // RUN: %FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %opt -passes=verify -disable-output %t.p.ll
 // RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-inkernel>' \
 // RUN:   -pass-remarks=magicdiv -S %t.ll -o %t.off.ll 2> %t.off.rem
 // RUN: not grep -e InKernel -e 'computed in the kernel' %t.off.rem
@@ -60,6 +61,18 @@ __global__ void once_k(int *out, const int *in) {
   out[i] = in[i] % P.rows;
 }
 
+// A kernel with both: the constant field in place, then the clone for
+// the argument (its copy of the kernel has the in-kernel sequences too).
+// REM-DAG: remark: {{.*}}magicdiv: sdiv i32 by launch-invariant divisor #0 -> magic s32 multiply-high
+// REM-DAG: remark: {{.*}}magicdiv: kernel '_Z6both_kPiPKiii' cloned as '_Z6both_kPiPKiii__magicdiv': 3 division site(s)
+__global__ void both_k(int *out, const int *in, int n, int w) {
+  int i = TID;
+  int acc = 0;
+  for (int e = 0; e < n; e++)
+    acc += in[(e + i + 1) % P.rows] + (e + i) / w;
+  out[i] = acc;
+}
+
 // The magic is computed before the loop from a copy of the load, frozen;
 // each site branches on d != 0; the original division stays on the slow
 // path, marked so that nothing looks at it again; no clone is made.
@@ -72,5 +85,6 @@ __global__ void once_k(int *out, const int *in) {
 // IR: br i1 %{{.*}}, label %md.ik.fast{{.*}}, label %md.ik.slow
 // IR: srem i32 {{.*}} !magicdiv.inkernel
 // IR-NOT: loop_k__magicdiv
-// The generator's division is IEEE double division: exact rounding.
-// PTX: div.rn.f64
+// The generator's reciprocal is the IEEE one: exact rounding.
+// PTX: rcp.rn.f64
+// PTX-NOT: rcp.approx
