@@ -35,12 +35,14 @@ __constant__ Params P;
   if (K == 0) out[t] = in[t];
 template <int K> __global__ void cu(unsigned *out, const unsigned *in) { BODY(unsigned, /, P.u) }
 template <int K> __global__ void cs(int *out, const int *in) { BODY(int, %, P.s) }
+template <int K> __global__ void cd(int *out, const int *in) { BODY(int, /, P.s) }
 template <int K> __global__ void cn(int *out, const int *in) { BODYM(int, %, P.s, 0x7fffffff) }
 template <int K> __global__ void au(unsigned *out, const unsigned *in, unsigned d) { BODY(unsigned, /, d) }
 template <int K> __global__ void as(int *out, const int *in, int d) { BODY(int, %, d) }
 #define INST(k) template __global__ void cu<k>(unsigned *, const unsigned *); \
   template __global__ void cs<k>(int *, const int *);                        \
   template __global__ void cn<k>(int *, const int *);                        \
+  template __global__ void cd<k>(int *, const int *);                        \
   template __global__ void au<k>(unsigned *, const unsigned *, unsigned);    \
   template __global__ void as<k>(int *, const int *, int);
 INST(0) INST(1) INST(2) INST(4) INST(8) INST(16)
@@ -91,11 +93,12 @@ def main():
     ink = compile_variant(tmp, a.build, ll, "min-gain=100", "ink")
     arg = compile_variant(tmp, a.build, ll, "inkernel-args", "arg")
     names = {"cu": "_Z2cuILi%dEEvPjPKj", "cs": "_Z2csILi%dEEvPiPKi",
-             "cn": "_Z2cnILi%dEEvPiPKi", "au": "_Z2auILi%dEEvPjPKjj", "as": "_Z2asILi%dEEvPiPKii"}
+             "cn": "_Z2cnILi%dEEvPiPKi", "cd": "_Z2cdILi%dEEvPiPKi", "au": "_Z2auILi%dEEvPjPKjj", "as": "_Z2asILi%dEEvPiPKii"}
     lines = ["| kernel | K | native | in-kernel | saved |", "|---|---|---|---|---|"]
     for fam, title in (("cu", "u32 `/` by a __constant__ field"),
                        ("cs", "s32 `%` by a __constant__ field"),
                        ("cn", "s32 `%` of n >= 0 by a __constant__ field"),
+                       ("cd", "s32 `/` by a __constant__ field"),
                        ("au", "u32 `/` by an argument (inkernel-args)"),
                        ("as", "s32 `%` by an argument (inkernel-args)")):
         cub = ink if fam[0] == "c" else arg

@@ -118,9 +118,10 @@ static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
   g->nonneg[g->n] = (unsigned char)(s && md_known_nonneg(&k->range,
                                                          LLVMGetOperand(inst, 0), inst));
   g->saving += md_ik_weight(k, inst) *
-               (!s ? MD_INKERNEL_SAVE_U32
-                   : g->nonneg[g->n] ? MD_INKERNEL_SAVE_S32_NONNEG
-                                     : MD_INKERNEL_SAVE_S32);
+               (!s                  ? MD_INKERNEL_SAVE_U32
+                : g->nonneg[g->n]   ? MD_INKERNEL_SAVE_S32_NONNEG
+                : op == LLVMSDiv    ? MD_INKERNEL_SAVE_S32_DIV
+                                    : MD_INKERNEL_SAVE_S32);
   g->sites[g->n++] = inst;
   return 0;
 }

@@ -19,11 +19,13 @@
  * bench/sass/inkernel.py; bench/RESULTS.md "In-kernel magic"): the
  * generator (with its d != 0 / d > 0 test); what one more site saves over
  * native division -- whose reciprocal ptxas computes once for all the
- * sites of a divisor, so a native site costs 9 (u32) / 11 (s32) beyond the
- * first -- against 2 (u32), 7 (s32) and 3 (s32, dividend >= 0) in-kernel;
- * and what the first native site costs more (the shared reciprocal). */
+ * sites of a divisor, so a native site costs 9 (u32 /), 13 (s32 /), 11
+ * (s32 %) beyond the first -- against 2 (u32), 5 (s32 /), 7 (s32 %) and 3
+ * (s32, dividend >= 0) in-kernel; and what the first native site costs
+ * more (the shared reciprocal). */
 #define MD_INKERNEL_GEN_COST 48.0
 #define MD_INKERNEL_SAVE_U32 7.0
+#define MD_INKERNEL_SAVE_S32_DIV 8.0
 #define MD_INKERNEL_SAVE_S32 4.0
 #define MD_INKERNEL_SAVE_S32_NONNEG 8.0
 #define MD_INKERNEL_FIRST 9.0
