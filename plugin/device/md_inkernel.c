@@ -138,7 +138,7 @@ static void md_ik_consider(md_ik *k, LLVMValueRef inst) {
   ok = md_hoist_check(&k->hoist, den, &reads);
   if (!k->o->inkernel_args && (!ok || !reads))
     return; /* the clone path decides (and remarks) */
-  if (ok && (w == 64 || w > 32 || !(w == 8 || w == 16 || w == 32))) {
+  if (ok && w != 8 && w != 16 && w != 32) {
     md_remarkf(MD_REMARK_MISSED, inst, "InKernelWidth",
                "magicdiv: %s i%u left native: in-kernel magic covers 8-, 16- "
                "and 32-bit divisions", md_op_name(op), w);
@@ -243,13 +243,12 @@ static void md_ik_remark(const md_ik_group *g, LLVMValueRef inst) {
 
 /* The range of bb's transformed sites: first and last, and the AND of
  * their groups' d != 0.  0 when bb has none. */
-static int md_ik_block_range(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
+static int md_ik_block_range(md_ik *k, LLVMBasicBlockRef bb,
                              LLVMValueRef *first, LLVMValueRef *last,
                              uint64_t *groups) {
   LLVMValueRef i;
   *first = *last = NULL;
   *groups = 0;
-  (void)b;
   for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
     uintptr_t gi = (uintptr_t)md_map_get(&k->group_of, i);
     if (!gi || !k->ok[gi - 1])
@@ -270,7 +269,7 @@ static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
   md_map map = {0};
   uint64_t groups;
   unsigned j, n = 0;
-  if (!md_ik_block_range(k, b, bb, &first, &last, &groups))
+  if (!md_ik_block_range(k, bb, &first, &last, &groups))
     return 0;
   LLVMPositionBuilderBefore(b, first);
   for (j = 0; j < k->ng; j++)
