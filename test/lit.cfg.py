@@ -3,7 +3,7 @@
 #   %llvm-offload-binary (the LLVM version this build is for), %plugin (MagicDiv.so), %bin (test binaries),
 #   %rtinc %rtlib (runtime headers/libraries), %rtsrcs (runtime sources),
 #   %ptxas, %cuda, %cc.
-# Features: ptxas, cuda, llvm22, llvm19, hip, liboffload.
+# Features: ptxas, cuda, llvm22, llvm19, hip, liboffload, triton.
 import glob
 import os
 import lit.formats
@@ -104,3 +104,20 @@ if config.llvm_version_major == 22 and all(os.path.exists(os.path.join(
         _md_omp, f)) for f in ["lib/libomptarget.so", "lib/libomp.so.5",
                                "include/22/omp.h"]):
     config.available_features.add("liboffload")
+
+# --- Triton (test/triton) ---
+# Feature triton: `import triton` works with MAGICDIV_TRITON_PYTHONPATH
+# (default: none, the interpreter's own packages) on PYTHONPATH; %tritonpath
+# is that path.  Triton 3.6 from PyPI compiles without a GPU.
+import subprocess as _md_sp
+_md_tpath = os.environ.get("MAGICDIV_TRITON_PYTHONPATH", "")
+config.substitutions.append(("%tritonpath", _md_tpath))
+if _md_tpath:
+    config.environment["MAGICDIV_TRITON_PYTHONPATH"] = _md_tpath
+try:
+    if _md_sp.run(["python3", "-c", "import triton"], capture_output=True,
+                  timeout=120, env=dict(os.environ, PYTHONPATH=_md_tpath)
+                  ).returncode == 0:
+        config.available_features.add("triton")
+except (OSError, _md_sp.SubprocessError):
+    pass

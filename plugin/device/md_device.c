@@ -14,7 +14,9 @@
  *           validator; any failure deletes the clone and leaves K alone;
  *   commit  add the descriptor K__magicdiv_desc, copy K's kernel marking,
  *           keep both in @llvm.used, and only now say "transformed".
- * K itself is never modified.  Kernels without qualifying sites get no
+ * K itself is not modified by the clone path; before it, md_inkernel.c
+ * rewrites K in place where a divisor is one the host cannot see (the
+ * clone copies that).  Kernels without qualifying sites get no
  * clone; every site or kernel left alone gets a remark saying why.
  *
  * Errors: functions that decide return 1 (yes) / 0 (no, with a remark);
@@ -41,6 +43,7 @@
 #include "md_device_callee.h"
 #include "md_done.h"
 #include "md_fctx.h"
+#include "md_inkernel.h"
 #include "md_invariant.h"
 #include "md_kdec.h"
 #include "md_names.h"
@@ -549,12 +552,17 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   n = md_not_done(kernels, n, &done);
   if (n)
     td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
-  for (i = 0; i < n; i++)
+  for (i = 0; i < n; i++) {
+    /* in place first: divisors the host cannot see (md_inkernel.h) */
+    changed |= md_inkernel_kernel(kernels[i], t, o, td);
+    if (o->inkernel_args)
+      continue; /* no launch the runtime sees: no clone */
     if (md_transform_kernel(m, t, o, td, kernels[i], &keep, &reported,
                             MD_CLONE_SUFFIX, MD_DESC_SUFFIX)) {
       md_plain_tier(m, t, o, td, kernels[i], &keep);
       changed = 1;
     }
+  }
   if (keep.n && md_append_used(m, keep.v, keep.n, &why))
     md_remarkf(MD_REMARK_ANALYSIS, kernels[0], "NotKept",
                "magicdiv: the module's clones and descriptors are not added "

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "md_inkernel_gen.h"
 #include "md_ir.h"
 #include "md_prog.h"
 #include "md_remark.h"
@@ -393,7 +394,7 @@ void md_site_decide_function(md_kdec *d, md_fctx *f) {
   for (bb = LLVMGetFirstBasicBlock(f->fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
     LLVMValueRef i;
     for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (md_is_div(i))
+      if (md_is_div(i) && !md_inkernel_marked(i))
         md_site_consider(d, f, i);
   }
 }

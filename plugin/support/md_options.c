@@ -23,6 +23,8 @@ void md_options_default(md_options *o) {
   o->tiers_wide = 0;
   o->pow2_loops = 0;
   o->keep_rolled = 1;
+  o->inkernel = 1;
+  o->inkernel_args = 0;
   o->min_gain = MD_MIN_GAIN_DEFAULT;
 }
 
@@ -46,6 +48,8 @@ static const md_option_name md_option_names[] = {
     {"embed-runtime", offsetof(md_options, embed_runtime)},
     {"pow2-loops", offsetof(md_options, pow2_loops)},
     {"keep-rolled", offsetof(md_options, keep_rolled)},
+    {"inkernel", offsetof(md_options, inkernel)},
+    {"inkernel-args", offsetof(md_options, inkernel_args)},
 };
 
 #define MD_N_OPTIONS (sizeof md_option_names / sizeof md_option_names[0])

@@ -53,6 +53,13 @@ typedef struct md_options {
                       64-bit division stay rolled (unroll disabled), as
                       ptxas leaves them in the original, where the
                       division is a call (md_loopmd.h)              [on] */
+  int inkernel; /* a kernel whose divisor the host cannot see at launch (read
+                   from __constant__ memory) computes its magic itself, in
+                   place, where its uses pay for it (md_inkernel.h)   [on] */
+  int inkernel_args; /* in-kernel magic also for divisors the host could
+                        see (kernel arguments), and no clones: for kernels
+                        launched by a launcher magicdiv does not route
+                        (Triton; python/magicdiv_triton)            [off] */
   double min_gain; /* `min-gain=P`: clone a kernel only when the estimated
                       saving of its divisions is at least P percent of its
                       work (md_benefit.h); 0 clones every kernel with a

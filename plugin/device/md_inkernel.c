@@ -1,0 +1,399 @@
+/*
+ * md_inkernel.c -- in-kernel magic (md_inkernel.h): decide, per divisor,
+ * whether the kernel computes its magic; then rewrite its sites in place.
+ *
+ *   collect  the kernel's scalar udiv/sdiv/urem/srem of 8, 16 or 32 bits
+ *            whose divisor md_hoist accepts (reading constant memory, or
+ *            any with inkernel-args), grouped by (divisor, signedness,
+ *            width); loads of the same address count as one divisor;
+ *   decide   a group pays when its sites' saving, each weighted by
+ *            MD_BENEFIT_LOOP_TRIPS^(loop depth), reaches the generator's
+ *            cost; else its sites stay native, with a remark;
+ *   rewrite  the divisor is copied (md_hoist_copy) and frozen at the
+ *            nearest point dominating every site outside any loop, the
+ *            generator emitted there (md_inkernel_gen), each site split
+ *            around a uniform branch on d != 0 (md_inkernel_split), and the
+ *            fast copies rewritten by md_rewrite_sites -- the sequences of
+ *            the clones, with the magic values of the generator.
+ */
+#include "md_inkernel.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "magicdiv/md_abi.h"
+#include "md_benefit.h"
+#include "md_dom.h"
+#include "md_hoist.h"
+#include "md_inkernel_gen.h"
+#include "md_ir.h"
+#include "md_loops.h"
+#include "md_range.h"
+#include "md_remark.h"
+#include "md_rewrite.h"
+
+#define MD_IK_MAX_GROUPS 64
+
+typedef struct md_ik_group {
+  LLVMValueRef den; /* the first site's divisor */
+  LLVMValueRef key; /* den, or a load's address */
+  int is_signed;
+  unsigned w;
+  int reads;        /* the divisor reads memory */
+  LLVMValueRef *sites;
+  unsigned char *nonneg; /* per site: dividend proven >= 0 (signed) */
+  unsigned n;
+  size_t cap;
+  double saving;    /* what its sites save, weighted by loop depth */
+} md_ik_group;
+
+typedef struct md_ik {
+  LLVMValueRef fn;
+  const md_options *o;
+  md_hoist hoist;
+  md_dom dom;
+  md_loops loops;
+  md_range range;
+  md_ik_group g[MD_IK_MAX_GROUPS];
+  unsigned ng;
+  md_map group_of;  /* site of a group that pays -> group index + 1 */
+  md_magic_vals mv[MD_IK_MAX_GROUPS]; /* each group's magic (at its point) */
+  LLVMValueRef ok[MD_IK_MAX_GROUPS];  /* its d != 0, or NULL: not built */
+  LLVMValueRef d[MD_IK_MAX_GROUPS];   /* its divisor, frozen, site width */
+} md_ik;
+
+/* The divisor's identity: freezes stripped (DivRemPairs freezes the
+ * divisor once per site), a load by its address. */
+static LLVMValueRef md_ik_key(LLVMValueRef den) {
+  while (LLVMIsAFreezeInst(den))
+    den = LLVMGetOperand(den, 0);
+  return LLVMIsALoadInst(den) ? LLVMGetOperand(den, 0) : den;
+}
+
+static double md_ik_weight(md_ik *k, LLVMValueRef inst) {
+  unsigned d = md_loops_depth(&k->loops, &k->dom, LLVMGetInstructionParent(inst));
+  double w = 1;
+  if (d > MD_BENEFIT_MAX_DEPTH)
+    d = MD_BENEFIT_MAX_DEPTH;
+  while (d--)
+    w *= MD_BENEFIT_LOOP_TRIPS;
+  return w;
+}
+
+/* Add site inst to its group.  0, or -1 (too many groups, out of memory). */
+static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
+  LLVMValueRef den = LLVMGetOperand(inst, 1), key = md_ik_key(den);
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  int s = op == LLVMSDiv || op == LLVMSRem;
+  unsigned w = md_value_width(inst), i;
+  md_ik_group *g = NULL;
+  LLVMValueRef *room;
+  for (i = 0; i < k->ng && !g; i++)
+    if (k->g[i].key == key && k->g[i].is_signed == s && k->g[i].w == w &&
+        LLVMTypeOf(k->g[i].den) == LLVMTypeOf(den))
+      g = &k->g[i];
+  if (!g) {
+    if (k->ng == MD_IK_MAX_GROUPS)
+      return -1;
+    g = &k->g[k->ng++];
+    memset(g, 0, sizeof *g);
+    g->den = den;
+    g->key = key;
+    g->is_signed = s;
+    g->w = w;
+    g->reads = reads;
+  }
+  if (g->n == g->cap) {
+    size_t cap = g->cap ? 2 * g->cap : 8;
+    unsigned char *nn;
+    if (!(room = realloc(g->sites, cap * sizeof *room)))
+      return -1;
+    g->sites = room;
+    if (!(nn = realloc(g->nonneg, cap)))
+      return -1;
+    g->nonneg = nn;
+    g->cap = cap;
+  }
+  g->nonneg[g->n] = (unsigned char)(s && md_known_nonneg(&k->range,
+                                                         LLVMGetOperand(inst, 0), inst));
+  g->saving += md_ik_weight(k, inst) *
+               (!s                  ? MD_INKERNEL_SAVE_U32
+                : g->nonneg[g->n]   ? MD_INKERNEL_SAVE_S32_NONNEG
+                : op == LLVMSDiv    ? MD_INKERNEL_SAVE_S32_DIV
+                                    : MD_INKERNEL_SAVE_S32);
+  g->sites[g->n++] = inst;
+  return 0;
+}
+
+/* Consider one division: eligible sites go to their group; with
+ * inkernel-args (no clone path runs) the others get a remark. */
+static void md_ik_consider(md_ik *k, LLVMValueRef inst) {
+  LLVMValueRef den = LLVMGetOperand(inst, 1);
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  unsigned w = md_value_width(inst);
+  int reads = 0, ok;
+  if (!w || LLVMIsAConstant(den) || md_inkernel_marked(inst))
+    return;
+  ok = md_hoist_check(&k->hoist, den, &reads);
+  if (!k->o->inkernel_args && (!ok || !reads))
+    return; /* the clone path decides (and remarks) */
+  if (ok && w != 8 && w != 16 && w != 32) {
+    md_remarkf(MD_REMARK_MISSED, inst, "InKernelWidth",
+               "magicdiv: %s i%u left native: in-kernel magic covers 8-, 16- "
+               "and 32-bit divisions", md_op_name(op), w);
+    return;
+  }
+  if (ok && (op == LLVMSDiv || op == LLVMSRem) && !k->o->signed_)
+    return;
+  if (!ok) {
+    md_remarkf(MD_REMARK_MISSED, inst, "NotLaunchInvariant",
+               "magicdiv: %s i%u left alone: %s", md_op_name(op), w,
+               k->hoist.why ? k->hoist.why : "divisor is not invariant");
+    return;
+  }
+  if (md_ik_add(k, inst, reads))
+    md_remarkf(MD_REMARK_MISSED, inst, "TooManyDivisors",
+               "magicdiv: %s i%u left alone: more than %d distinct divisors "
+               "(or out of memory)", md_op_name(op), w, MD_IK_MAX_GROUPS);
+}
+
+/* The dividend of site inst of g was proven >= 0 (md_ik_add). */
+static int md_ik_site_nonneg(const md_ik_group *g, LLVMValueRef inst) {
+  unsigned j;
+  for (j = 0; j < g->n; j++)
+    if (g->sites[j] == inst)
+      return g->nonneg[j];
+  return 0;
+}
+
+/* Group g's sites entered group_of (md_ik_decide). */
+static int md_inkernel_group_pays(const md_ik *k, unsigned g) {
+  return k->g[g].n && md_map_get(&k->group_of, k->g[g].sites[0]) != NULL;
+}
+
+static double md_ik_saving(const md_ik_group *g) {
+  return MD_INKERNEL_FIRST + g->saving;
+}
+
+static void md_ik_native_remarks(const md_ik_group *g, const char *why) {
+  unsigned i;
+  for (i = 0; i < g->n; i++)
+    md_remarkf(MD_REMARK_MISSED, g->sites[i], "InKernelNative",
+               "magicdiv: %s i%u left native: %s (divisor used %u time(s) "
+               "per thread, estimated saving %.0f < %.0f SASS to compute its "
+               "magic in the kernel)",
+               md_op_name(LLVMGetInstructionOpcode(g->sites[i])), g->w, why,
+               g->n, md_ik_saving(g), MD_INKERNEL_GEN_COST);
+}
+
+/* Where the group's magic is computed: the nearest block dominating every
+ * site, moved up out of any loop; before the first site of any group
+ * transformed there (the block's versioned range starts at it), else
+ * before its terminator. */
+static LLVMValueRef md_ik_point(md_ik *k, const md_ik_group *g) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(g->sites[0]), s;
+  LLVMValueRef i;
+  unsigned j;
+  for (j = 1; j < g->n; j++) {
+    s = LLVMGetInstructionParent(g->sites[j]);
+    while (bb && !md_dom_dominates(&k->dom, bb, s))
+      bb = md_dom_idom(&k->dom, bb);
+  }
+  while (bb && md_loops_depth(&k->loops, &k->dom, bb) > 0)
+    bb = md_dom_idom(&k->dom, bb);
+  if (!bb)
+    bb = LLVMGetEntryBasicBlock(k->fn);
+  for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+    if (md_map_get(&k->group_of, i))
+      return i;
+  return LLVMGetBasicBlockTerminator(bb);
+}
+
+/* The magic of g's divisor before `at`: the divisor copied, extended to
+ * 32 bits and frozen (one value for every use: the original's poison
+ * would make its divisions undefined anyway), then the generator.  *ok
+ * NULL when out of memory. */
+static void md_ik_magic(LLVMBuilderRef b, LLVMValueRef at, const md_ik_group *g,
+                        md_hoist *h, md_magic_vals *mv, LLVMValueRef *ok,
+                        LLVMValueRef *dsite) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(g->den)));
+  LLVMValueRef d;
+  LLVMPositionBuilderBefore(b, at);
+  d = md_hoist_copy(h, b, g->den);
+  *ok = NULL;
+  if (!d)
+    return;
+  d = *dsite = LLVMBuildFreeze(b, d, "md.ik.dfr");
+  if (g->w < 32)
+    d = g->is_signed ? LLVMBuildSExt(b, d, i32, "md.ik.dext")
+                     : LLVMBuildZExt(b, d, i32, "md.ik.dext");
+  md_inkernel_gen(b, d, g->is_signed, mv, ok);
+}
+
+static void md_ik_remark(const md_ik_group *g, LLVMValueRef inst) {
+  md_remarkf(MD_REMARK_PASSED, inst, "InKernel",
+             "magicdiv: %s i%u by a divisor %s -> magic %s multiply-high, the "
+             "magic computed in the kernel (%u site(s) share it; divisor %s "
+             "runs the original division)",
+             md_op_name(LLVMGetInstructionOpcode(inst)), g->w,
+             g->reads ? "read from constant memory" : "the host does not see",
+             g->is_signed ? "s32" : "u32", g->n, g->is_signed ? "<= 0" : "0");
+}
+
+/* The range of bb's transformed sites: first and last, and the AND of
+ * their groups' d != 0.  0 when bb has none. */
+static int md_ik_block_range(md_ik *k, LLVMBasicBlockRef bb,
+                             LLVMValueRef *first, LLVMValueRef *last,
+                             uint64_t *groups) {
+  LLVMValueRef i;
+  *first = *last = NULL;
+  *groups = 0;
+  for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+    uintptr_t gi = (uintptr_t)md_map_get(&k->group_of, i);
+    if (!gi || !k->ok[gi - 1])
+      continue;
+    if (!*first)
+      *first = i;
+    *last = i;
+    *groups |= 1ull << (gi - 1);
+  }
+  return *first != NULL;
+}
+
+/* Version one block's range and append its sites' fast copies.  Returns
+ * the number appended. */
+static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
+                              md_site *sites) {
+  LLVMValueRef first, last, ok = NULL, i;
+  md_map map = {0};
+  uint64_t groups;
+  unsigned j, n = 0;
+  if (!md_ik_block_range(k, bb, &first, &last, &groups))
+    return 0;
+  LLVMPositionBuilderBefore(b, first);
+  for (j = 0; j < k->ng; j++)
+    if (groups >> j & 1)
+      ok = ok ? LLVMBuildAnd(b, ok, k->ok[j], "md.ik.ok") : k->ok[j];
+  if (md_inkernel_split(b, first, last, ok, &map)) {
+    for (i = first; i; i = i == last ? NULL : LLVMGetNextInstruction(i))
+      if (md_map_get(&k->group_of, i))
+        md_remarkf(MD_REMARK_MISSED, i, "InKernelBlock",
+                   "magicdiv: %s left native: its block cannot be versioned "
+                   "(a blockaddress, or an alloca or PHI among its "
+                   "divisions, or out of memory)",
+                   md_op_name(LLVMGetInstructionOpcode(i)));
+    return 0;
+  }
+  /* the originals are now in the slow block, in order, up to last */
+  for (i = first; i; i = i == last ? NULL : LLVMGetNextInstruction(i)) {
+    uintptr_t gi = (uintptr_t)md_map_get(&k->group_of, i);
+    if (!gi || !k->ok[gi - 1])
+      continue;
+    sites[n].inst = md_map_get(&map, i);
+    /* the fast path divides by the group's one frozen divisor: for a
+     * divisor that is not poison the same value; for poison, one choice
+     * of each site's freeze (DivRemPairs) or an undefined division */
+    LLVMSetOperand(sites[n].inst, 1, k->d[gi - 1]);
+    sites[n].divisor = (int)gi - 1;
+    sites[n].mode = k->g[gi - 1].w == 32 ? MD_MODE_NATIVE : MD_MODE_EXTEND;
+    sites[n].nonneg = md_ik_site_nonneg(&k->g[gi - 1], i);
+    md_ik_remark(&k->g[gi - 1], i);
+    n++;
+  }
+  md_map_release(&map);
+  return n;
+}
+/* Decide every group: a group that pays enters group_of, one that does
+ * not gets its native remarks.  The number of sites that pay. */
+static unsigned md_ik_decide(md_ik *k) {
+  unsigned i, j, n = 0;
+  for (i = 0; i < k->ng; i++) {
+    md_ik_group *g = &k->g[i];
+    if (md_ik_saving(g) < MD_INKERNEL_GEN_COST) {
+      md_ik_native_remarks(g, g->n == 1
+                                  ? "used once per thread: native is cheaper"
+                                  : "too few uses per thread: native is cheaper");
+      continue;
+    }
+    for (j = 0; j < g->n; j++)
+      if (md_map_put(&k->group_of, g->sites[j], (void *)(uintptr_t)(i + 1)))
+        return 0; /* out of memory: nothing changes */
+    n += g->n;
+  }
+  return n;
+}
+
+/* Build: each paying group's magic at its point (all points chosen
+ * first: building changes nothing they depend on, splitting would), then
+ * each block's range versioned, then the fast copies rewritten. */
+static int md_ik_build(md_ik *k, unsigned nsites) {
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(
+      LLVMGetTypeContext(LLVMTypeOf(k->fn)));
+  md_site *sites = calloc(nsites, sizeof *sites);
+  LLVMBasicBlockRef *blocks = calloc(LLVMCountBasicBlocks(k->fn), sizeof *blocks), bb;
+  LLVMValueRef at[MD_IK_MAX_GROUPS], i;
+  unsigned g, nb = 0, n = 0;
+  if (sites && blocks) {
+    for (g = 0; g < k->ng; g++)
+      at[g] = md_inkernel_group_pays(k, g) ? md_ik_point(k, &k->g[g]) : NULL;
+    for (g = 0; g < k->ng; g++)
+      if (at[g])
+        md_ik_magic(b, at[g], &k->g[g], &k->hoist, &k->mv[g], &k->ok[g],
+                    &k->d[g]);
+    for (bb = LLVMGetFirstBasicBlock(k->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (md_map_get(&k->group_of, i)) {
+          blocks[nb++] = bb;
+          break;
+        }
+    for (g = 0; g < nb; g++)
+      n += md_ik_version(k, b, blocks[g], sites + n);
+    /* (out of memory in md_rewrite_sites leaves the fast copies as the
+     * original divisions: still exact) */
+    if (n)
+      md_rewrite_sites(k->fn, sites, n, k->mv);
+  }
+  free(blocks);
+  free(sites);
+  LLVMDisposeBuilder(b);
+  return n > 0;
+}
+
+int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
+                       LLVMTargetDataRef td) {
+  md_ik *k;
+  LLVMBasicBlockRef bb;
+  unsigned i, nsites;
+  int changed = 0;
+  if (!o->inkernel || !LLVMGetFirstBasicBlock(kernel) ||
+      !(k = calloc(1, sizeof *k)))
+    return 0;
+  k->fn = kernel;
+  k->o = o;
+  md_hoist_init(&k->hoist, kernel, td, t);
+  md_range_init(&k->range, NULL);
+  if (!md_dom_build(&k->dom, kernel) && !md_loops_build(&k->loops, &k->dom)) {
+    k->range.dom = &k->dom;
+    for (bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef i2;
+      for (i2 = LLVMGetFirstInstruction(bb); i2; i2 = LLVMGetNextInstruction(i2))
+        if (md_is_div(i2))
+          md_ik_consider(k, i2);
+    }
+    nsites = md_ik_decide(k);
+    if (nsites)
+      changed = md_ik_build(k, nsites);
+  }
+  for (i = 0; i < k->ng; i++) {
+    free(k->g[i].sites);
+    free(k->g[i].nonneg);
+  }
+  md_range_release(&k->range);
+  md_map_release(&k->group_of);
+  md_loops_release(&k->loops);
+  md_dom_release(&k->dom);
+  md_hoist_release(&k->hoist);
+  free(k);
+  return changed;
+}

@@ -1,0 +1,42 @@
+/*
+ * md_inkernel.h -- in-kernel magic (md_inkernel.c): a kernel that divides
+ * by a value the host cannot see at launch (a `__constant__` field), or
+ * whose launches the host does not route (Triton kernels: option
+ * inkernel-args), computes the magic numbers itself, once per thread, and
+ * divides by multiply-high from then on.  The kernel is rewritten in
+ * place: no clone, no new parameter, no host change.
+ */
+#ifndef MAGICDIV_MD_INKERNEL_H
+#define MAGICDIV_MD_INKERNEL_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+
+#include "md_kernels.h"
+#include "md_options.h"
+
+/* SASS instructions one thread issues (sm_90, measured by
+ * bench/sass/inkernel.py; bench/RESULTS.md "In-kernel magic"): the
+ * generator (with its d != 0 / d > 0 test); what one more site saves over
+ * native division -- whose reciprocal ptxas computes once for all the
+ * sites of a divisor, so a native site costs 9 (u32 /), 13 (s32 /), 11
+ * (s32 %) beyond the first -- against 2 (u32), 5 (s32 /), 7 (s32 %) and 3
+ * (s32, dividend >= 0) in-kernel; and what the first native site costs
+ * more (the shared reciprocal). */
+#define MD_INKERNEL_GEN_COST 48.0
+#define MD_INKERNEL_SAVE_U32 7.0
+#define MD_INKERNEL_SAVE_S32_DIV 8.0
+#define MD_INKERNEL_SAVE_S32 4.0
+#define MD_INKERNEL_SAVE_S32_NONNEG 8.0
+#define MD_INKERNEL_FIRST 9.0
+
+/* Transform kernel's eligible 32-bit (and 8/16-bit) divisions in place:
+ * those whose divisor reads constant memory (md_hoist.h), and with
+ * inkernel-args every divisor md_hoist accepts.  A divisor whose sites
+ * save less than the generator costs (each weighted by 8^(loop depth), as
+ * the benefit model does; plus MD_INKERNEL_FIRST) stays native.  Remarks for both.  1 if the kernel
+ * changed. */
+int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
+                       LLVMTargetDataRef td);
+
+#endif

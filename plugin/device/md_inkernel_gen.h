@@ -1,0 +1,44 @@
+/*
+ * md_inkernel_gen.h -- the IR the in-kernel transform adds (md_inkernel_gen.c):
+ * the u32 / s32 magic generator computed by the kernel itself
+ * (docs/MATH.md section 11), and the uniform branch that keeps the
+ * original division for a zero divisor.
+ */
+#ifndef MAGICDIV_MD_INKERNEL_GEN_H
+#define MAGICDIV_MD_INKERNEL_GEN_H
+
+#include <llvm-c/Core.h>
+
+#include "md_map.h"
+#include "md_rewrite.h"
+
+/* Metadata kind name on the instructions the transform adds or keeps on
+ * the fallback path: no later decision looks at them again. */
+#define MD_INKERNEL_MD "magicdiv.inkernel"
+
+/* 1 if inst carries MD_INKERNEL_MD. */
+int md_inkernel_marked(LLVMValueRef inst);
+
+/* At b's position, from d (i32, frozen): the magic of d in *mv (m, a, s;
+ * kind MD_KIND_U32, or MD_KIND_S32 without dsgn: the sites' divisor is
+ * positive on the fast path), and *ok, the divisors the fast path takes:
+ * d != 0 (unsigned), d > 0 (signed).  For the others the values are those
+ * of d = 1, never used. */
+void md_inkernel_gen(LLVMBuilderRef b, LLVMValueRef d, int is_signed,
+                     md_magic_vals *mv, LLVMValueRef *ok);
+
+/* Version the instructions [first, last] of one block (first and last
+ * division sites, in that order) on ok:
+ *     head: ... br ok, fast, slow
+ *     fast: copies of [first, last] (map: original -> copy; the sites'
+ *           copies are then rewritten)                        br tail
+ *     slow: [first, last] themselves, divisions marked         br tail
+ *     tail: a PHI per value of the range used after it; the rest
+ * One uniform branch for all the block's sites.  0; -1 (nothing changed)
+ * when the block is used other than as a branch target (blockaddress,
+ * callbr), the range holds an alloca, a PHI or a terminator, or out of
+ * memory (the copies are made before anything changes). */
+int md_inkernel_split(LLVMBuilderRef b, LLVMValueRef first, LLVMValueRef last,
+                      LLVMValueRef ok, md_map *map);
+
+#endif

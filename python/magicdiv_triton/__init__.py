@@ -1,0 +1,168 @@
+"""magicdiv for Triton and PyTorch Inductor kernels.
+
+Triton lowers ``%`` and ``//`` by a kernel argument (Inductor's ``ks0``,
+``ks1``, ...) to a native division per element, and each thread handles
+several elements.  magicdiv's clones cannot run there (Triton's launcher
+passes exactly the kernel's own parameters), so this module runs the
+in-kernel form instead: the kernel computes the magic numbers once per
+thread and divides by multiply-high (docs/DESIGN.md "In-kernel magic").
+
+Turn it on with one line, before the first kernel compiles::
+
+    import magicdiv_triton; magicdiv_triton.enable()
+
+or, for an unchanged program, with ``python/`` on ``PYTHONPATH`` and
+``MAGICDIV_TRITON=1`` in the environment (``python/sitecustomize.py``
+calls ``enable()``).
+
+What it does: a hook over Triton's compile stages
+(``triton.knobs.runtime.add_stages_inspection_hook``) passes each kernel's
+``llir`` stage (LLVM IR text) through ``magicdiv-ir``, the pass built as a
+standalone program (``build/bin/magicdiv-ir``; ``MAGICDIV_IR`` names
+another), with option ``inkernel-args``; and the backend's hash, which is
+part of Triton's compile-cache key, gets the tool's version and options,
+so that a kernel compiled with the module is never read back from the
+cache for a run without it, nor across versions.  Where the tool fails,
+the kernel compiles as it would have (a warning says why).
+"""
+import functools
+import hashlib
+import os
+import shutil
+import subprocess
+import warnings
+
+__all__ = ["enable", "disable", "enabled", "transform"]
+
+OPTIONS_DEFAULT = "inkernel-args"
+
+_state = {"tool": None, "options": None, "key": None, "prev_hook": None,
+          "hashes": {}, "remarks": False}
+
+
+def _find_tool(tool):
+    if tool:
+        return tool
+    env = os.environ.get("MAGICDIV_IR")
+    if env:
+        return env
+    here = os.path.dirname(os.path.abspath(__file__))
+    for cand in (os.path.join(here, "..", "..", "build", "bin", "magicdiv-ir"),
+                 os.path.join(here, "..", "..", "bin", "magicdiv-ir")):
+        if os.path.isfile(cand) and os.access(cand, os.X_OK):
+            return os.path.normpath(cand)
+    return shutil.which("magicdiv-ir")
+
+
+def transform(llir, triple="nvptx64-nvidia-cuda", tool=None, options=None,
+              remarks=False):
+    """The IR text llir through magicdiv-ir: (text, remarks).  On any
+    failure the input comes back unchanged, with a warning."""
+    tool = tool or _state["tool"] or _find_tool(None)
+    opts = options if options is not None else (_state["options"] or OPTIONS_DEFAULT)
+    cmd = [tool, "--options", opts, "--triple", triple]
+    if remarks:
+        cmd.append("--remarks")
+    try:
+        r = subprocess.run(cmd, input=llir.encode(), capture_output=True,
+                           timeout=120)
+    except (OSError, subprocess.SubprocessError) as e:
+        warnings.warn("magicdiv: %s: kernel left as it was" % e)
+        return llir, ""
+    if r.returncode != 0:
+        warnings.warn("magicdiv: magicdiv-ir failed (%d): %s; kernel left as "
+                      "it was" % (r.returncode, r.stderr.decode(errors="replace")))
+        return llir, ""
+    return r.stdout.decode(), r.stderr.decode(errors="replace")
+
+
+def _hook(backend, stages, options, language, capability):
+    prev = _state["prev_hook"]
+    if prev is not None:
+        prev(backend, stages, options, language, capability)
+    llir = stages.get("llir")
+    if llir is None:
+        return
+    triple = ("amdgcn-amd-amdhsa" if getattr(backend.target, "backend", "") == "hip"
+              else "nvptx64-nvidia-cuda")
+
+    def llir_with_magicdiv(src, metadata):
+        text, rem = transform(llir(src, metadata), triple,
+                              remarks=_state["remarks"])
+        if rem and _state["remarks"]:
+            print(rem, end="")
+        return text
+
+    stages["llir"] = llir_with_magicdiv
+
+
+def _patch_hash(cls):
+    """cls.hash() -> its own value + the transform's key (Triton's
+    get_cache_key includes backend.hash())."""
+    if cls in _state["hashes"]:
+        return
+    orig = cls.hash
+    _state["hashes"][cls] = orig
+
+    @functools.wraps(orig)
+    def hash_with_magicdiv(self):
+        key = _state["key"]
+        return orig(self) + ("-magicdiv-" + key if key else "")
+
+    cls.hash = hash_with_magicdiv
+
+
+def _backend_classes():
+    out = []
+    try:
+        from triton.backends.nvidia.compiler import CUDABackend
+        out.append(CUDABackend)
+    except Exception:  # the backend is optional
+        pass
+    try:
+        from triton.backends.amd.compiler import HIPBackend
+        out.append(HIPBackend)
+    except Exception:
+        pass
+    return out
+
+
+def enable(tool=None, options=OPTIONS_DEFAULT, remarks=None):
+    """Run magicdiv on every Triton kernel compiled from now on.  tool: the
+    magicdiv-ir program (default: $MAGICDIV_IR, the build tree, $PATH);
+    options: magicdiv options (docs: md_options.h); remarks: print what was
+    transformed and why not (default: $MAGICDIV_TRITON_REMARKS)."""
+    from triton import knobs
+    tool = _find_tool(tool)
+    if not tool:
+        raise RuntimeError("magicdiv: magicdiv-ir not found (build it, or set "
+                           "MAGICDIV_IR)")
+    version = subprocess.run([tool, "--version"], capture_output=True,
+                             check=True).stdout.decode().strip()
+    with open(tool, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()[:16]
+    _state["tool"] = tool
+    _state["options"] = options
+    _state["key"] = hashlib.sha256(
+        ("%s|%s|%s" % (version, options, digest)).encode()).hexdigest()[:16]
+    _state["remarks"] = (bool(os.environ.get("MAGICDIV_TRITON_REMARKS"))
+                         if remarks is None else remarks)
+    for cls in _backend_classes():
+        _patch_hash(cls)
+    if knobs.runtime.add_stages_inspection_hook is not _hook:
+        _state["prev_hook"] = knobs.runtime.add_stages_inspection_hook
+        knobs.runtime.add_stages_inspection_hook = _hook
+
+
+def disable():
+    """Stop transforming (kernels compiled from now on are plain, and their
+    cache key is Triton's own again)."""
+    from triton import knobs
+    if knobs.runtime.add_stages_inspection_hook is _hook:
+        knobs.runtime.add_stages_inspection_hook = _state["prev_hook"]
+    _state["prev_hook"] = None
+    _state["key"] = None
+
+
+def enabled():
+    return _state["key"] is not None

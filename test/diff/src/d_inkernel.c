@@ -1,0 +1,186 @@
+/*
+ * d_inkernel.c -- driver of k_inkernel.c: every in-kernel kernel against
+ * its reference (the same source compiled without the pass, names
+ * suffixed _ref), the constant struct written between runs.
+ *   8-bit:  every divisor and every dividend (exhaustive);
+ *   16-bit: every divisor, 256 dividends each (edges and random);
+ *   32-bit: edge divisors (1..4096, powers of two and their neighbours,
+ *           the ends of the range, both signs) and log-uniform random ones,
+ *           64 dividends each (edges and random); `--full` adds every
+ *           divisor below 2^24 and the 2^24 below 2^32 (u32), run outside
+ *           the suite.
+ * Divisor 0 traps on the CPU and is not run (its branch keeps the original
+ * division, test/ir/inkernel); INT_MIN / -1 is undefined and skipped.
+ * Prints one PASSED / FAILED line per kernel.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "k_inkernel.h"
+
+struct ik_params ik_P;
+
+#define NN 256
+static uint64_t ik_rng = 0x9E3779B97F4A7C15ull;
+static uint64_t ik_rand(void) {
+  ik_rng ^= ik_rng << 13;
+  ik_rng ^= ik_rng >> 7;
+  ik_rng ^= ik_rng << 17;
+  return ik_rng;
+}
+
+/* n dividends of w bits: the edges of both signs, then random ones. */
+static unsigned ik_nums(uint64_t *v, unsigned n, unsigned w) {
+  uint64_t mask = w == 64 ? ~0ull : (1ull << w) - 1, top = 1ull << (w - 1);
+  uint64_t e[] = {0, 1, 2, 3, 7, 10, 100, 1000, top - 1, top, top + 1,
+                  mask, mask - 1, mask - 2, mask >> 2, (mask >> 2) + 1};
+  unsigned i, k = 0;
+  for (i = 0; i < sizeof e / sizeof e[0] && k < n; i++)
+    v[k++] = e[i] & mask;
+  while (k < n)
+    v[k++] = (ik_rand() >> (ik_rand() % w)) & mask;
+  return k;
+}
+
+/* One kernel pair over divisor d: 0 when equal. */
+#define IK_RUN(T, WIDTH)                                                       \
+  static int ik_cmp_##T(void (*k)(T *, const T *, T, int),                     \
+                        void (*r)(T *, const T *, T, int),                     \
+                        void (*kc)(T *, const T *, int),                       \
+                        void (*rc)(T *, const T *, int), T *field, T d,        \
+                        const T *in, int n) {                                  \
+    static T o1[2 * 65536], o2[2 * 65536], in2[65536];                                \
+    int i, m = 0;                                                              \
+    for (i = 0; i < n; i++) /* skip MIN / -1 */                                \
+      if (!((T)-1 < 0 && d == (T)-1 && WIDTH == 32 &&                          \
+            (int64_t)in[i] == INT32_MIN))                                      \
+        in2[m++] = in[i];                                                      \
+    if (k) {                                                                   \
+      k(o1, in2, d, m);                                                        \
+      r(o2, in2, d, m);                                                        \
+    } else {                                                                   \
+      *field = d;                                                              \
+      kc(o1, in2, m);                                                          \
+      rc(o2, in2, m);                                                          \
+    }                                                                          \
+    if (memcmp(o1, o2, 2 * (size_t)m * sizeof(T)) == 0)                        \
+      return 0;                                                                \
+    for (i = 0; i < 2 * m; i++)                                                \
+      if (o1[i] != o2[i]) {                                                    \
+        printf("mismatch: d=%lld n=%lld %s: got %lld want %lld\n",             \
+               (long long)d, (long long)in2[i / 2], i % 2 ? "rem" : "div",     \
+               (long long)o1[i], (long long)o2[i]);                            \
+        break;                                                                 \
+      }                                                                        \
+    return 1;                                                                  \
+  }
+IK_RUN(uint32_t, 32)
+IK_RUN(int32_t, 32)
+IK_RUN(uint16_t, 16)
+IK_RUN(int16_t, 16)
+IK_RUN(uint8_t, 8)
+IK_RUN(int8_t, 8)
+
+#define IK_DECL(T, a, c)                                                       \
+  void a(T *, const T *, T, int);                                              \
+  void a##_ref(T *, const T *, T, int);                                        \
+  void c(T *, const T *, int);                                                 \
+  void c##_ref(T *, const T *, int);
+IK_DECL(uint32_t, ik_arg_u32, ik_c_u32)
+IK_DECL(int32_t, ik_arg_s32, ik_c_s32)
+IK_DECL(uint16_t, ik_arg_u16, ik_c_u16)
+IK_DECL(int16_t, ik_arg_s16, ik_c_s16)
+IK_DECL(uint8_t, ik_arg_u8, ik_c_u8)
+IK_DECL(int8_t, ik_arg_s8, ik_c_s8)
+void ik_c_unrolled(int32_t *, const int32_t *);
+void ik_c_unrolled_ref(int32_t *, const int32_t *);
+void ik_c_once(uint32_t *, const uint32_t *);
+void ik_c_once_ref(uint32_t *, const uint32_t *);
+
+/* 32-bit divisors: edges of both signs, then log-uniform random ones. */
+static unsigned ik_divs32(uint32_t *v, unsigned cap, int full) {
+  unsigned k = 0, i;
+  uint64_t x;
+  for (x = 1; x <= 4096; x++)
+    v[k++] = (uint32_t)x;
+  for (i = 2; i < 32; i++) {
+    v[k++] = (1u << i) - 1;
+    v[k++] = (1u << i) + 1;
+    v[k++] = 1u << i;
+  }
+  v[k++] = 0xFFFFFFFFu;
+  v[k++] = 0xFFFFFFFEu;
+  v[k++] = 0x80000000u;
+  v[k++] = 0x7FFFFFFFu;
+  for (x = 1; x <= 4096; x++)
+    v[k++] = (uint32_t)(0 - x); /* negative as s32 */
+  while (k < cap - (full ? (1u << 25) : 0)) {
+    uint32_t r = (uint32_t)(ik_rand() >> (32 + ik_rand() % 32));
+    if (r)
+      v[k++] = r;
+  }
+  for (x = 0; full && x < (1u << 24); x++) {
+    v[k++] = (uint32_t)x + 1;
+    v[k++] = 0xFFFFFFFFu - (uint32_t)x;
+  }
+  return k;
+}
+
+#define IK_SWEEP(T, W, a, c, fld, nd, dv, nn)                                  \
+  do {                                                                         \
+    unsigned i, j, bad = 0;                                                    \
+    static uint64_t raw[65536];                                                \
+    static T in[65536];                                                        \
+    for (i = 0; i < (nd) && bad < 3; i++) {                                    \
+      T d = (T)(dv);                                                           \
+      if (d == 0)                                                              \
+        continue;                                                              \
+      if ((uint64_t)(nn) == (1ull << (W)))                                                 \
+        for (j = 0; j < (nn); j++)                                             \
+          in[j] = (T)j;                                                        \
+      else {                                                                   \
+        ik_nums(raw, (nn), W);                                                 \
+        for (j = 0; j < (nn); j++)                                             \
+          in[j] = (T)raw[j];                                                   \
+      }                                                                        \
+      bad += ik_cmp_##T(a, a##_ref, NULL, NULL, NULL, d, in, (int)(nn));       \
+      bad += ik_cmp_##T(NULL, NULL, c, c##_ref, &ik_P.fld, d, in, (int)(nn));  \
+    }                                                                          \
+    printf("%s: %s and %s over %u divisors\n", bad ? "FAILED" : "PASSED", #a, \
+           #c, (unsigned)(nd));                                                \
+    fails += bad != 0;                                                         \
+  } while (0)
+
+static uint32_t ik_dv[(1u << 25) + 400000];
+
+int main(int argc, char **argv) {
+  int full = argc > 1 && strcmp(argv[1], "--full") == 0, fails = 0;
+  unsigned nd = ik_divs32(ik_dv, full ? (1u << 25) + 300000 : 150000, full);
+  int32_t in8[8] = {INT32_MIN + 1, -7, 12345678, INT32_MAX, 0, 1, -1, 99},
+          o1[16], o2[16];
+  uint32_t u1, u2, un = 0xFFFFFFFFu;
+  IK_SWEEP(uint8_t, 8, ik_arg_u8, ik_c_u8, u8, 256, i, 256);
+  IK_SWEEP(int8_t, 8, ik_arg_s8, ik_c_s8, s8, 256, i, 256);
+  IK_SWEEP(uint16_t, 16, ik_arg_u16, ik_c_u16, u16, 65536, i, 256);
+  IK_SWEEP(int16_t, 16, ik_arg_s16, ik_c_s16, s16, 65536, i, 256);
+  IK_SWEEP(uint32_t, 32, ik_arg_u32, ik_c_u32, u32, nd, ik_dv[i], 64);
+  IK_SWEEP(int32_t, 32, ik_arg_s32, ik_c_s32, s32, nd, ik_dv[i], 64);
+  for (unsigned i = 0; i < 10000; i++) { /* straight-line and once */
+    ik_P.s32 = (int32_t)ik_dv[i % nd];
+    ik_P.u32 = ik_dv[i % nd];
+    if (ik_P.s32 == 0 || ik_P.s32 == -1)
+      continue;
+    ik_c_unrolled(o1, in8);
+    ik_c_unrolled_ref(o2, in8);
+    ik_c_once(&u1, &un);
+    ik_c_once_ref(&u2, &un);
+    if (memcmp(o1, o2, sizeof o1) || u1 != u2) {
+      printf("FAILED: ik_c_unrolled / ik_c_once, d=%d\n", ik_P.s32);
+      return 1;
+    }
+  }
+  printf("PASSED: ik_c_unrolled and ik_c_once\n");
+  printf(fails ? "in-kernel: %d FAILED\n" : "in-kernel: all PASSED\n", fails);
+  return fails != 0;
+}

@@ -1,0 +1,64 @@
+/*
+ * k_inkernel.c -- test kernels of the in-kernel magic: division and
+ * remainder of every width the form covers (u32 s32 u16 s16 u8 s8) by a
+ * kernel argument (transformed with option inkernel-args) and by a field
+ * of a constant struct (`extern const`: the CPU's read-only memory, which
+ * the transform treats like __constant__), each in a loop (several uses per
+ * thread), and one use per thread by a constant field (left native by the
+ * model).  Compiled twice: transformed, and as the reference with
+ * IK_NAME(x) = x##_ref.  Driver: d_inkernel.c.
+ */
+#include <stdint.h>
+
+#include "k_inkernel.h"
+
+#define MD_KERNEL __attribute__((annotate("magicdiv-kernel")))
+#ifndef IK_NAME
+#define IK_NAME(x) x
+#endif
+
+extern const struct ik_params ik_P;
+
+#define IK_ARG(name, T)                                                        \
+  MD_KERNEL void IK_NAME(name)(T *out, const T *in, T d, int n) {              \
+    for (int i = 0; i < n; i++) {                                              \
+      out[2 * i] = (T)(in[i] / d);                                             \
+      out[2 * i + 1] = (T)(in[i] % d);                                         \
+    }                                                                          \
+  }
+#define IK_CONST(name, T, field)                                               \
+  MD_KERNEL void IK_NAME(name)(T *out, const T *in, int n) {                   \
+    for (int i = 0; i < n; i++) {                                              \
+      out[2 * i] = (T)(in[i] / ik_P.field);                                    \
+      out[2 * i + 1] = (T)(in[i] % ik_P.field);                                \
+    }                                                                          \
+  }
+
+IK_ARG(ik_arg_u32, uint32_t)
+IK_ARG(ik_arg_s32, int32_t)
+IK_ARG(ik_arg_u16, uint16_t)
+IK_ARG(ik_arg_s16, int16_t)
+IK_ARG(ik_arg_u8, uint8_t)
+IK_ARG(ik_arg_s8, int8_t)
+IK_CONST(ik_c_u32, uint32_t, u32)
+IK_CONST(ik_c_s32, int32_t, s32)
+IK_CONST(ik_c_u16, uint16_t, u16)
+IK_CONST(ik_c_s16, int16_t, s16)
+IK_CONST(ik_c_u8, uint8_t, u8)
+IK_CONST(ik_c_s8, int8_t, s8)
+
+/* Straight-line: eight dividends, div and rem each (16 sites, one
+ * divisor), the unrolled shape of a Triton kernel's elements per thread. */
+MD_KERNEL void IK_NAME(ik_c_unrolled)(int32_t *out, const int32_t *in) {
+#define IK_PAIR(j)                                                             \
+  out[2 * (j)] = in[j] / ik_P.s32;                                             \
+  out[2 * (j) + 1] = in[j] % ik_P.s32;
+  IK_PAIR(0) IK_PAIR(1) IK_PAIR(2) IK_PAIR(3)
+  IK_PAIR(4) IK_PAIR(5) IK_PAIR(6) IK_PAIR(7)
+#undef IK_PAIR
+}
+
+/* One use per thread: stays native (the model). */
+MD_KERNEL void IK_NAME(ik_c_once)(uint32_t *out, const uint32_t *in) {
+  out[0] = in[0] % ik_P.u32;
+}
