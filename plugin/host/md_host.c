@@ -25,7 +25,10 @@
  *
  * The registrations are md_host_reg.c's table; HIP clones are found at
  * compile time and registered next to their kernels by md_host_hip.c, and
- * a HIP launch passes the kernel's md_hip_clone constant (or null).
+ * a HIP launch passes the kernel's md_hip_clone constant (or null).  A
+ * kernel that the embedded device code shows without a clone
+ * (md_host_cuda.c, md_host_hip.c) keeps its launches as they were, unless
+ * route-all.
  *
  * The other launch forms go the same way (md_launch_apis below):
  * cudaLaunchCooperativeKernel(_ptsz) to md_cuda_launch with
@@ -438,8 +441,8 @@ static LLVMValueRef md_host_where(const md_host *h) {
 /* ------------------------------------------------------------------ run */
 
 /* Route what plan p found (h registers kernels): HIP clones, launches
- * (not those of CUDA kernels without a clone, unless route-all), graph
- * calls.  1 if the module changed. */
+ * (not those of kernels the embedded device code shows without a clone,
+ * unless route-all), graph calls.  1 if the module changed. */
 static int md_host_route(md_host *h, md_host_plan *p, const md_options *o) {
   size_t i, routed, left;
   int changed = 0;
@@ -447,9 +450,12 @@ static int md_host_route(md_host *h, md_host_plan *p, const md_options *o) {
   md_hip_clones(h);
   if (!o->route_all)
     md_cuda_clones(h);
-  for (i = 0; i < h->n; i++)
+  for (i = 0; i < h->n; i++) {
     if (h->regs[i].hip_clone)
       changed = 1;
+    if (o->route_all)
+      h->regs[i].no_clone = 0;
+  }
   routed = md_launches_run(h, &p->l, &left);
   changed |= routed > 0;
   changed |= md_graph_calls(h, p) > 0;
