@@ -96,11 +96,9 @@ static int md_fb_ident(char ch) {
 static int md_fb_ptx(md_fb_state *st, const char *t, size_t n) {
   static const char key[] = ".entry";
   size_t i, kl = sizeof key - 1;
-  int target = 0;
-  for (i = 0; i + 7 <= n; i++)
-    if (memcmp(t + i, ".target", 7) == 0)
-      target = 1;
-  if (!target)
+  for (i = 0; i + 7 <= n && memcmp(t + i, ".target", 7) != 0; i++)
+    ;
+  if (i + 7 > n)
     return -1;
   for (i = 0; i + kl < n; i++) {
     size_t s;
