@@ -25,7 +25,10 @@
  *
  * The registrations are md_host_reg.c's table; HIP clones are found at
  * compile time and registered next to their kernels by md_host_hip.c, and
- * a HIP launch passes the kernel's md_hip_clone constant (or null).
+ * a HIP launch passes the kernel's md_hip_clone constant (or null).  A
+ * kernel that the embedded device code shows without a clone
+ * (md_host_cuda.c, md_host_hip.c) keeps its launches as they were, unless
+ * route-all.
  *
  * The other launch forms go the same way (md_launch_apis below):
  * cudaLaunchCooperativeKernel(_ptsz) to md_cuda_launch with
@@ -55,6 +58,7 @@
 #include "magicdiv/md_launch.h"
 #include "md_array.h"
 #include "md_host_call.h"
+#include "md_host_cuda.h"
 #include "md_host_frame.h"
 #include "md_host_graph.h"
 #include "md_host_hip.h"
@@ -329,9 +333,12 @@ static int md_launches_find(md_host *h, md_launches *l) {
 }
 
 /* Reroute the launches of registered kernels among l's; returns how
- * many. */
-static size_t md_launches_run(md_host *h, const md_launches *l) {
+ * many, and in *left how many of kernels without a clone were left
+ * alone. */
+static size_t md_launches_run(md_host *h, const md_launches *l,
+                              size_t *left) {
   size_t i, changed = 0;
+  *left = 0;
   for (i = 0; i < l->n; i++) {
     LLVMValueRef call = l->site[i].call, fn;
     size_t a = l->site[i].api;
@@ -353,6 +360,10 @@ static size_t md_launches_run(md_host *h, const md_launches *l) {
     }
     fn = md_strip(LLVMGetOperand(call, md_launch_apis[a].fn_op));
     r = md_find_reg(h, fn, md_launch_apis[a].kind);
+    if (r && r->no_clone) {
+      ++*left; /* md_host_cuda.c said why, once per kernel */
+      continue;
+    }
     if (!r && md_launch_apis[a].kind == MD_HIP) {
       /* HIP clones are registered at compile time, per kernel: nothing
        * to gain from the runtime for a kernel this module does not know */
@@ -400,15 +411,19 @@ static int md_host_plan_make(md_host *h, md_host_plan *p) {
 }
 
 /* Route the module's graph kernel-node calls (md_host_graph.c), handing
- * the runtime this module's kernels; returns how many were routed. */
+ * the runtime this module's kernels that may have a clone (a node of a
+ * kernel without one always holds the original: nothing to map back, and
+ * no name needed to put a clone in); returns how many were routed. */
 static size_t md_graph_calls(md_host *h, md_host_plan *p) {
-  size_t i;
+  size_t i, n = 0;
   for (i = 0; i < h->n; i++) {
-    p->k[i].handle = h->regs[i].handle;
-    p->k[i].name_ptr = h->regs[i].name_ptr;
-    p->k[i].hip_clone = h->regs[i].hip_clone;
+    if (h->regs[i].no_clone)
+      continue;
+    p->k[n].handle = h->regs[i].handle;
+    p->k[n].name_ptr = h->regs[i].name_ptr;
+    p->k[n++].hip_clone = h->regs[i].hip_clone;
   }
-  return md_host_graphs_route(h->m, &p->g, p->k, h->n);
+  return md_host_graphs_route(h->m, &p->g, p->k, n);
 }
 
 /* Where a remark about the whole module points: its first registration,
@@ -425,22 +440,32 @@ static LLVMValueRef md_host_where(const md_host *h) {
 
 /* ------------------------------------------------------------------ run */
 
-/* Route what plan p found (h registers kernels): HIP clones, launches,
- * graph calls.  1 if the module changed. */
-static int md_host_route(md_host *h, md_host_plan *p) {
-  size_t i, routed;
+/* Route what plan p found (h registers kernels): HIP clones, launches
+ * (not those of kernels the embedded device code shows without a clone,
+ * unless route-all), graph calls.  1 if the module changed. */
+static int md_host_route(md_host *h, md_host_plan *p, const md_options *o) {
+  size_t i, routed, left;
   int changed = 0;
+  char tail[80] = "";
   md_hip_clones(h);
-  for (i = 0; i < h->n; i++)
+  if (!o->route_all)
+    md_cuda_clones(h);
+  for (i = 0; i < h->n; i++) {
     if (h->regs[i].hip_clone)
       changed = 1;
-  routed = md_launches_run(h, &p->l);
+    if (o->route_all)
+      h->regs[i].no_clone = 0;
+  }
+  routed = md_launches_run(h, &p->l, &left);
   changed |= routed > 0;
   changed |= md_graph_calls(h, p) > 0;
+  if (left)
+    snprintf(tail, sizeof tail,
+             ", %zu launch(es) of kernels without a clone left alone", left);
   md_remarkf(MD_REMARK_ANALYSIS, h->regs[0].where, "HostSummary",
              "magicdiv: host module: %zu kernel registration(s), %zu "
-             "launch(es) routed through the runtime",
-             h->n, routed);
+             "launch(es) routed through the runtime%s",
+             h->n, routed, tail);
   return changed;
 }
 
@@ -449,7 +474,6 @@ int md_host_run(LLVMModuleRef m, const md_options *o) {
   md_host_plan p;
   int changed = 0;
   size_t i;
-  (void)o;
   if (LLVMGetNamedMetadata(m, MD_HOST_MARK, strlen(MD_HOST_MARK)))
     return 0; /* done before (e.g. pre-link and LTO pipelines) */
   memset(&h, 0, sizeof h);
@@ -468,7 +492,7 @@ int md_host_run(LLVMModuleRef m, const md_options *o) {
     /* graph calls need no registrations: nodes are edited anywhere */
     changed = md_graph_calls(&h, &p) > 0;
   } else {
-    changed = md_host_route(&h, &p);
+    changed = md_host_route(&h, &p, o);
   }
   md_host_plan_free(&p);
   if (changed)

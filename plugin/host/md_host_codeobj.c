@@ -26,19 +26,6 @@
 
 #include <string.h>
 
-static uint16_t md_le16(const unsigned char *p) {
-  return (uint16_t)(p[0] | p[1] << 8);
-}
-
-static uint32_t md_le32(const unsigned char *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-         (uint32_t)p[3] << 24;
-}
-
-static uint64_t md_le64(const unsigned char *p) {
-  return (uint64_t)md_le32(p) | (uint64_t)md_le32(p + 4) << 32;
-}
-
 /* [off, off + len) lies within [0, size). */
 static int md_in(uint64_t off, uint64_t len, size_t size) {
   return off <= size && len <= size - off;
@@ -177,6 +164,43 @@ static int md_symtab_find(const unsigned char *elf, size_t size,
     return 1;
   }
   return 0;
+}
+
+int md_elf_symbols(const unsigned char *elf, size_t size,
+                   void (*fn)(const char *name, size_t len, void *arg),
+                   void *arg) {
+  unsigned i, shnum, tables = 0;
+  if (!md_is_elf64le(elf, size))
+    return -1;
+  shnum = md_le16(elf + 0x3C);
+  for (i = 0; i < shnum; i++) {
+    const unsigned char *sh = md_shdr(elf, size, i), *strsh;
+    uint64_t off, len, stroff, strsz, k;
+    if (!sh || md_le32(sh + 4) != MD_SHT_SYMTAB)
+      continue;
+    off = md_le64(sh + 24);
+    len = md_le64(sh + 32);
+    if (!(strsh = md_shdr(elf, size, md_le32(sh + 40))) ||
+        !md_in(off, len, size))
+      return -1;
+    stroff = md_le64(strsh + 24);
+    strsz = md_le64(strsh + 32);
+    if (!md_in(stroff, strsz, size))
+      return -1;
+    tables++;
+    for (k = 0; k + MD_SYM_SIZE <= len; k += MD_SYM_SIZE) {
+      const unsigned char *s = elf + off + k, *nm, *end;
+      unsigned shndx = md_le16(s + 6);
+      if (shndx == 0 || shndx >= MD_SHN_LORESERVE ||
+          md_le32(s) >= strsz)
+        continue; /* undefined or absolute */
+      nm = elf + stroff + md_le32(s);
+      if (!(end = memchr(nm, 0, (size_t)(strsz - md_le32(s)))))
+        return -1;
+      fn((const char *)nm, (size_t)(end - nm), arg);
+    }
+  }
+  return tables ? 0 : -1;
 }
 
 int md_elf_symbol(const unsigned char *elf, size_t size, const char *name,

@@ -12,6 +12,18 @@
 
 #define MD_MAX_CODEOBJS 64
 
+/* Little-endian reads. */
+static inline uint16_t md_le16(const unsigned char *p) {
+  return (uint16_t)(p[0] | p[1] << 8);
+}
+static inline uint32_t md_le32(const unsigned char *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+         (uint32_t)p[3] << 24;
+}
+static inline uint64_t md_le64(const unsigned char *p) {
+  return (uint64_t)md_le32(p) | (uint64_t)md_le32(p + 4) << 32;
+}
+
 typedef struct md_codeobjs {
   size_t n;
   const unsigned char *obj[MD_MAX_CODEOBJS]; /* ELF images (not owned) */
@@ -32,6 +44,14 @@ int md_codeobjs_add(const unsigned char *data, size_t size, md_codeobjs *out,
  * contents (NULL otherwise).  0 if absent or the image is malformed. */
 int md_elf_symbol(const unsigned char *elf, size_t size, const char *name,
                   uint64_t *sym_size, const unsigned char **bytes);
+
+/* Every defined, non-absolute symbol of the .symtab sections of a 64-bit
+ * little-endian ELF image (a cubin), passed to fn with its name and
+ * length.  0, or -1 when the image has no symbol table or a malformed
+ * one (fn may have seen some symbols then). */
+int md_elf_symbols(const unsigned char *elf, size_t size,
+                   void (*fn)(const char *name, size_t len, void *arg),
+                   void *arg);
 
 /* One device image of an LLVM offload binary (the new offload driver's
  * `.llvm.offloading` section / @llvm.embedded.object): image kind 1 =

@@ -14,7 +14,11 @@
  * clones that exist are registered: HIP aborts on a registered name that
  * the code object lacks.  With the new offload driver the device images
  * are the module's own (@llvm.embedded.object) and the clone gets an
- * offload entry of its own instead of the call.
+ * offload entry of its own instead of the call.  A kernel whose clone is
+ * in none of the code objects read keeps its launches as they were
+ * (md_reg.no_clone); one whose clone was found but cannot be used (the
+ * descriptors differ, its parameters do not match) is routed with no
+ * clone, so that MAGICDIV_LOG says why.
  */
 #include "md_host_hip.h"
 
@@ -77,6 +81,11 @@ static void md_fatbin_cb(md_host *h, LLVMValueRef call, void *arg) {
     fb->bad = 1;
 }
 
+/* Why a kernel has no clone when the device code was read and lacks it
+ * (compared by address: such a kernel's launches are left alone). */
+static const char md_no_clone_objs[] = "no clone in the embedded code objects";
+static const char md_no_clone_dev[] = "no clone in the embedded device code";
+
 /* The symbol suffixes of one tier: the ranged clone K__magicdiv or the
  * plain one K__magicdiv_plain (docs/ABI.md 1). */
 typedef struct md_tier_names {
@@ -105,7 +114,7 @@ static const unsigned char *md_find_clone(const md_fatbins *fb,
     const unsigned char *b = NULL;
     uint64_t ksz, sz = 0;
     if (!md_elf_symbol(fb->objs.obj[i], fb->objs.size[i], kd, &ksz, &b)) {
-      *why = "no clone in the embedded code objects";
+      *why = md_no_clone_objs;
       break;
     }
     b = NULL;
@@ -334,12 +343,12 @@ static const unsigned char *md_find_clone_embedded(const md_dev_images *em,
     if (em->img[i].mod) {
       b = md_bitcode_clone(em->img[i].mod, cl, ds, &sz);
       if (!b) {
-        *why = "no clone in the embedded device code";
+        *why = md_no_clone_dev;
         break;
       }
     } else if (!md_elf_symbol(em->img[i].elf, em->img[i].size, kd, &ksz,
                               &b)) {
-      *why = "no clone in the embedded device code";
+      *why = md_no_clone_dev;
       break;
     } else {
       b = NULL;
@@ -452,10 +461,11 @@ void md_hip_clones(md_host *h) {
                              sizeof buf);
     if (desc && !why)
       why = md_hip_add_clone(h, r, desc, dsize, pdesc, pdsize);
+    r->no_clone = why == md_no_clone_objs || why == md_no_clone_dev;
     if (why)
       md_remarkf(MD_REMARK_ANALYSIS, r->where, md_host_why_name(why),
-                 "magicdiv: kernel '%s' keeps its original: %s", r->name,
-                 why);
+                 "magicdiv: kernel '%s' keeps its original: %s%s", r->name,
+                 why, r->no_clone ? ": its launches are left alone" : "");
   }
   free(sizes);
   md_dev_images_free(&em);

@@ -27,6 +27,8 @@ typedef struct md_reg {
   char *name;             /* device name, NUL-terminated (owned) */
   LLVMValueRef name_ptr;  /* constant pointer to it, for the launch */
   LLVMValueRef hip_clone; /* HIP: md_hip_clone constant, or NULL */
+  int no_clone; /* the embedded device code holds no clone of it, so its
+                   launches are left alone (md_host_cuda.c, md_host_hip.c) */
 } md_reg;
 
 /* The launch APIs' md_*_api constants a module can get (md_host.c). */

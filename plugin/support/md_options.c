@@ -20,6 +20,7 @@ void md_options_default(md_options *o) {
   o->verify = 1;
   o->omp_bounds = 1;
   o->embed_runtime = 1;
+  o->route_all = 0;
   o->tiers_wide = 0;
   o->pow2_loops = 0;
   o->keep_rolled = 1;
@@ -46,6 +47,7 @@ static const md_option_name md_option_names[] = {
     {"verify", offsetof(md_options, verify)},
     {"omp-bounds", offsetof(md_options, omp_bounds)},
     {"embed-runtime", offsetof(md_options, embed_runtime)},
+    {"route-all", offsetof(md_options, route_all)},
     {"pow2-loops", offsetof(md_options, pow2_loops)},
     {"keep-rolled", offsetof(md_options, keep_rolled)},
     {"inkernel", offsetof(md_options, inkernel)},

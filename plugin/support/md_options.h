@@ -43,6 +43,9 @@ typedef struct md_options {
   int omp_bounds; /* with launch-ranges: the OpenMP runtime's rule for the
                      bounds its static-init calls write (md_bounds_omp.c),
                      which bounds a worksharing loop's iv at launch    [on] */
+  int route_all; /* route the launches of every registered kernel, also
+                    of those the embedded device code shows without a
+                    clone (md_host_cuda.c, md_host_hip.c)           [off] */
   int embed_runtime; /* a host module that calls the runtime carries it
                         (md_host_embed.c); off: link libmagicdiv_rt [on] */
   int pow2_loops; /* NVPTX: a 64-bit division in a loop branches over its

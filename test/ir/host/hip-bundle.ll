@@ -8,13 +8,19 @@
 ;   * the constructor registers each found clone right after its kernel,
 ;     under a handle of its own, with the same modules handle and flags;
 ;   * launches of k_div / k_shape get an md_hip_clone with the descriptor
-;     bytes; k_wide / k_plain a null one; the descriptor bytes are copied
-;     exactly (first and last bytes checked).
+;     bytes; k_wide a null one (its clone cannot be used: MAGICDIV_LOG says
+;     why); k_plain's launches are left as they were (no clone in any code
+;     object); the descriptor bytes are copied exactly (first and last bytes
+;     checked).
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s -o %t.ll \
 ; RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv \
 ; RUN:   -pass-remarks-analysis=magicdiv 2> %t.remarks
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: env LC_ALL=C sort %t.remarks | %FileCheck %s --check-prefix=REMARK
+; Option route-all: k_plain's launches routed too, with no clone (as before).
+; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<route-all>' -S %s | %FileCheck %s --check-prefix=ALL
+; ALL: call i32 @md_hip_launch(ptr noundef nonnull @_Z7k_plainPi, {{.*}}, ptr null)
+; ALL: call i32 @md_hip_launch_ext(ptr noundef nonnull @_Z7k_plainPi,
 ; Idempotent: a second run registers nothing twice.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %t.ll -o %t.again.ll
 ; RUN: %opt -S %t.ll -o %t.same.ll
@@ -35,11 +41,12 @@
 ; CHECK-LABEL: define dso_local void @_Z22__device_stub__k_shapePi5Shape(
 ; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z7k_shapePi5Shape, {{.*}}, ptr @1, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr @_Z7k_shapePi5Shape.magicdiv.clone)
 ; CHECK-LABEL: define dso_local void @_Z22__device_stub__k_plainPi(
-; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z7k_plainPi, {{.*}}, ptr @2, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr null)
+; CHECK: call noundef i32 @hipLaunchKernel(ptr noundef nonnull @_Z7k_plainPi,
 ; CHECK-LABEL: define dso_local noundef i32 @_Z3runPiS_iiiP12ihipStream_t(
 ; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z5k_divPiPKiii, {{.*}}, ptr @_Z5k_divPiPKiii.magicdiv.clone)
 ; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z7k_shapePi5Shape, {{.*}}, ptr @_Z7k_shapePi5Shape.magicdiv.clone)
 ; CHECK: call i32 @md_hip_launch(ptr noundef nonnull @_Z6k_wideIxEvPT_S0_, {{.*}}, ptr null)
+; CHECK: call i32 @hipExtLaunchKernel(ptr noundef nonnull @_Z7k_plainPi,
 ; CHECK-LABEL: define internal void @__hip_module_ctor()
 ; CHECK:      %7 = tail call i32 @__hipRegisterFunction(ptr %6, ptr nonnull @_Z5k_divPiPKiii, ptr nonnull @0, ptr nonnull @0, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
 ; CHECK-NEXT: call i32 @__hipRegisterFunction(ptr %6, ptr @_Z5k_divPiPKiii.magicdiv.handle, ptr @_Z5k_divPiPKiii.magicdiv.name, ptr @_Z5k_divPiPKiii.magicdiv.name, i32 -1, ptr null, ptr null, ptr null, ptr null, ptr null)
@@ -50,13 +57,11 @@
 ; CHECK-NEXT: tail call i32 @atexit(
 
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: hipLaunchKernel of a kernel that is not registered in this module (or a function pointer): not rerouted
-; REMARK-NEXT: remark: {{.*}}magicdiv: host module: 4 kernel registration(s), 9 launch(es) routed through the runtime
+; REMARK-NEXT: remark: {{.*}}magicdiv: host module: 4 kernel registration(s), 7 launch(es) routed through the runtime, 2 launch(es) of kernels without a clone left alone
 ; REMARK-NEXT: remark: {{.*}}magicdiv: kernel '_Z6k_wideIxEvPT_S0_' keeps its original: the code objects' descriptors differ
-; REMARK-NEXT: remark: {{.*}}magicdiv: kernel '_Z7k_plainPi' keeps its original: no clone in the embedded code objects
+; REMARK-NEXT: remark: {{.*}}magicdiv: kernel '_Z7k_plainPi' keeps its original: no clone in the embedded code objects: its launches are left alone
 ; REMARK-COUNT-3: remark: {{.*}}magicdiv: launch of '_Z5k_divPiPKiii' routed through md_hip_launch{{$}}
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: launch of '_Z6k_wideIxEvPT_S0_' routed through md_hip_launch (no clone: runs the original)
-; REMARK-NEXT: remark: {{.*}}magicdiv: launch of '_Z7k_plainPi' routed through md_hip_launch (no clone: runs the original)
-; REMARK-NEXT: remark: {{.*}}magicdiv: launch of '_Z7k_plainPi' routed through md_hip_launch_ext (no clone: runs the original)
 ; REMARK-COUNT-2: remark: {{.*}}magicdiv: launch of '_Z7k_shapePi5Shape' routed through md_hip_launch{{$}}
 ; REMARK-NEXT: remark: {{.*}}magicdiv: registered clone _Z5k_divPiPKiii__magicdiv (descriptor of 53 bytes)
 ; REMARK-NEXT: remark: {{.*}}magicdiv: registered clone _Z7k_shapePi5Shape__magicdiv (descriptor of 45 bytes)
