@@ -22,6 +22,7 @@ void md_options_default(md_options *o) {
   o->embed_runtime = 1;
   o->tiers_wide = 0;
   o->pow2_loops = 0;
+  o->s64_fast32 = 1;
   o->min_gain = MD_MIN_GAIN_DEFAULT;
 }
 
@@ -44,6 +45,7 @@ static const md_option_name md_option_names[] = {
     {"omp-bounds", offsetof(md_options, omp_bounds)},
     {"embed-runtime", offsetof(md_options, embed_runtime)},
     {"pow2-loops", offsetof(md_options, pow2_loops)},
+    {"s64-fast32", offsetof(md_options, s64_fast32)},
 };
 
 #define MD_N_OPTIONS (sizeof md_option_names / sizeof md_option_names[0])
