@@ -504,6 +504,27 @@ static void md_fold_divrem(LLVMBuilderRef b, LLVMContextRef ctx,
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
 }
 
+/* A NARROW site's dividend freeze(X), X < 2^32 whenever it is not poison
+ * (the site's facts), replaced everywhere by zext(freeze(trunc X)): the
+ * same value when X is not poison, and a value below 2^32 -- one that
+ * freeze(poison) may take -- when it is.  So the truncation of the site is
+ * exact, and a remainder n - q*d next to it sees the same n. */
+static void md_refine_freeze(LLVMBuilderRef b, LLVMContextRef ctx,
+                             LLVMValueRef inst) {
+  LLVMValueRef fr = LLVMGetOperand(inst, 0), x, z;
+  LLVMTypeRef ty = LLVMTypeOf(fr);
+  if (!LLVMIsAInstruction(fr) || LLVMGetInstructionOpcode(fr) != LLVMFreeze ||
+      LLVMGetIntTypeWidth(ty) != 64)
+    return;
+  LLVMPositionBuilderBefore(b, fr);
+  x = LLVMBuildTrunc(b, LLVMGetOperand(fr, 0), md_int(ctx, 32), "md.n.lo32");
+  x = LLVMBuildFreeze(b, x, "md.n.fr32");
+  z = LLVMBuildZExt(b, x, ty, "md.n.z32");
+  LLVMReplaceAllUsesWith(fr, z);
+  LLVMInstructionEraseFromParent(fr);
+  LLVMPositionBuilderBefore(b, inst);
+}
+
 /* Sites in an order where a dominating block comes first: by the clone's
  * reverse post-order, program order within a block (the sites array lists
  * them in program order per block). */
@@ -591,6 +612,10 @@ static void md_rewrite_one(md_rewriter *r, md_site *s, md_magic_vals *v) {
   int is_div = op == LLVMUDiv || op == LLVMSDiv;
   int wide = md_kind_width(v->kind) == 64;
 
+  if (s->mode == MD_MODE_NARROW) {
+    md_refine_freeze(b, r->ctx, inst);
+    num = LLVMGetOperand(inst, 0);
+  }
   LLVMPositionBuilderBefore(b, inst);
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
   v->in_loop =
@@ -602,7 +627,14 @@ static void md_rewrite_one(md_rewriter *r, md_site *s, md_magic_vals *v) {
   if (!q)
     q = md_site_new_quotient(r, s, v, kty, num);
 
-  if (is_div) {
+  if (is_div && s->mode == MD_MODE_NARROW) {
+    /* n - q*d beside the quotient: both < 2^32, so in 32 bits (zext) */
+    res = LLVMBuildZExt(b, q, ty, "md.res");
+    md_fold_divrem(b, r->ctx, r->clone, inst, res, 0, 1, r->nc, &r->nnc);
+    LLVMReplaceAllUsesWith(inst, res);
+    LLVMInstructionEraseFromParent(inst);
+    return;
+  } else if (is_div) {
     if (wide && s->mode == MD_MODE_NATIVE)
       md_fold_divrem(b, r->ctx, r->clone, inst, q, is_signed, s->rem32, r->nc,
                      &r->nnc);

@@ -90,6 +90,12 @@ static void md_site_facts_of(const md_kdec *d, md_fctx *f, LLVMValueRef inst,
   if (sf->vector || sf->w != 64 || sf->den_const)
     return;
   sf->num_u32 = md_fits_unsigned(&f->range, sf->num, 32);
+  /* freeze(X) with X < 2^32 (DivRemPairs freezes the dividend of a pair):
+   * the rewrite refines it to zext(freeze(trunc X)) (md_rewrite.c
+   * md_refine_freeze), which is X whenever X is not poison. */
+  if (!sf->num_u32 && LLVMIsAInstruction(sf->num) &&
+      LLVMGetInstructionOpcode(sf->num) == LLVMFreeze)
+    sf->num_u32 = md_fits_unsigned(&f->range, LLVMGetOperand(sf->num, 0), 32);
   sf->den_u32 = md_fits_unsigned(&f->range, sf->den, 32);
   if (sf->is_signed) {
     sf->num_s32 = md_fits_signed(&f->range, sf->num, 32);
