@@ -42,6 +42,10 @@ static const double md_magic_u64[2][2] = {{15, 12}, {22, 18}}; /* u64 */
 static const double md_magic_u64r32[2] = {17, 15}; /* rem, d < 2^32 */
 static const double md_magic_s64[2][2] = {{24, 19}, {26, 21}};
 static const double md_magic_s64a[2][2] = {{26, 20}, {28, 22}};
+/* s64 with the 32-bit path (MD_DF_FAST32), issued on the path where the
+ * dividend fits 32 bits (the one values take; 38 / 34 on the other):
+ * bench/RESULTS.md "s64 with a 32-bit path". */
+static const double md_magic_s64f[2][2] = {{14, 13}, {19, 17}};
 
 /* 1 if v is known to have a bit above the low 32 set (the bypass's test
  * (a | b) >> 32 == 0 then fails): a constant, a shift left by 32 or more,
@@ -100,6 +104,8 @@ static double md_site_magic(const md_divisor *dv, int mode, int nonneg,
   case MD_KIND_U64:
     return rem && rem32 ? md_magic_u64r32[loop] : md_magic_u64[rem][loop];
   case MD_KIND_S64:
+    if (dv->flags & MD_DF_FAST32)
+      return md_magic_s64f[rem][loop];
     if (nonneg)
       return md_magic_u64[rem][loop];
     return pos ? md_magic_s64[rem][loop] : md_magic_s64a[rem][loop];

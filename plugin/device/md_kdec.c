@@ -27,6 +27,11 @@ void md_kdec_release(md_kdec *d) {
 
 int md_kdec_divisor(md_kdec *d, md_buf *prog, int kind, int flags) {
   unsigned i;
+  /* The 32-bit path's two parameters only while they fit (the sites then
+   * use the 64-bit sequence alone: md_rewrite.c sees no f1). */
+  if ((flags & MD_DF_FAST32) &&
+      d->n_extra + (unsigned)md_kind_params(kind, flags) > MD_MAX_EXTRA)
+    flags &= ~MD_DF_FAST32;
   for (i = 0; i < d->ndivs; i++)
     if (d->divs[i].kind == kind && d->divs[i].flags == flags &&
         md_buf_cmp(&d->divs[i].prog, prog) == 0)
@@ -90,7 +95,7 @@ unsigned md_kdec_used_offset(const md_kdec *d, uint64_t used, unsigned div) {
 
 void md_kdec_magic_params(const md_kdec *d, LLVMValueRef clone, uint64_t used,
                           md_magic_vals *mv) {
-  static const char *pn[4] = {"m", "a", "s", "dsgn"};
+  static const char *pn[6] = {"m", "a", "s", "dsgn", "f1", "f2"};
   unsigned np = LLVMCountParams(clone) - md_kdec_used_offset(d, used, d->ndivs);
   unsigned i;
   for (i = 0; i < d->ndivs; i++) {
@@ -106,9 +111,16 @@ void md_kdec_magic_params(const md_kdec *d, LLVMValueRef clone, uint64_t used,
     mv[i].m = LLVMGetParam(clone, base);
     mv[i].a = LLVMGetParam(clone, base + 1);
     mv[i].s = LLVMGetParam(clone, base + 2);
-    mv[i].dsgn = n > 3 ? LLVMGetParam(clone, base + 3) : NULL;
+    mv[i].dsgn = (d->divs[i].flags & MD_DF_POSITIVE) == 0 && n > 3
+                     ? LLVMGetParam(clone, base + 3)
+                     : NULL;
+    if (d->divs[i].flags & MD_DF_FAST32) {
+      mv[i].f1 = LLVMGetParam(clone, base + (unsigned)n - 2);
+      mv[i].f2 = LLVMGetParam(clone, base + (unsigned)n - 1);
+    }
     for (j = 0; j < n; j++) {
-      int len = snprintf(nm, sizeof nm, "md.d%u.%s", i, pn[j]);
+      int k = j + (j >= 3 && !mv[i].dsgn ? 1 : 0);
+      int len = snprintf(nm, sizeof nm, "md.d%u.%s", i, pn[k]);
       LLVMSetValueName2(LLVMGetParam(clone, base + (unsigned)j), nm,
                         (size_t)len);
     }

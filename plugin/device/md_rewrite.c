@@ -277,6 +277,35 @@ static LLVMValueRef md_emit_s64_ptx(LLVMBuilderRef b, LLVMContextRef ctx,
   return md_ptx_call(b, i64, pty, args, 2, MD_S64_CNEG_PTX, "=l,l,r", "md.q");
 }
 
+/* s64 on NVPTX with the 32-bit path (MD_DF_FAST32): the whole quotient as
+ * one snippet, MD_S64_FAST32_PTX (md_magic.h has the proof):
+ *   n1 <u lim  ->  q = zext(hi_32(n0*m32 + a32) >> s32)
+ *   otherwise      md_emit_s64_ptx's sequence (|n|, the u64 core, >> s,
+ *                  the conditional negate by sign(n) ^ sign(d))
+ * with (m32, a32) = f1's words, (s32, lim) = f2's (md_magic_s64_fast32).
+ * One snippet, so that ptxas sees the branch: it keeps it (a uniform
+ * test; the lanes whose n does not fit take the 64-bit path). */
+static LLVMValueRef md_emit_s64_fast32(LLVMBuilderRef b, LLVMContextRef ctx,
+                                       LLVMValueRef n, md_magic_vals *v) {
+  LLVMTypeRef i64 = md_int(ctx, 64), i32 = md_int(ctx, 32), pty[9];
+  LLVMValueRef args[9], k32 = LLVMConstInt(i64, 32, 0);
+  unsigned i;
+  for (i = 0; i < 9; i++)
+    pty[i] = i < 3 ? i64 : i32;
+  args[0] = n;
+  args[1] = v->m;
+  args[2] = v->a;
+  args[3] = LLVMBuildTrunc(b, v->s, i32, "md.s.lo");
+  args[4] = LLVMBuildTrunc(b, v->f1, i32, "md.m32");
+  args[5] = LLVMBuildTrunc(b, LLVMBuildLShr(b, v->f1, k32, ""), i32, "md.a32");
+  args[6] = LLVMBuildTrunc(b, v->f2, i32, "md.s32");
+  args[7] = LLVMBuildTrunc(b, LLVMBuildLShr(b, v->f2, k32, ""), i32, "md.lim");
+  args[8] = v->dsgn ? LLVMBuildTrunc(b, v->dsgn, i32, "md.dsgn.lo")
+                    : LLVMConstInt(i32, 0, 0);
+  return md_ptx_call(b, i64, pty, args, 9, MD_S64_FAST32_PTX,
+                     "=l,l,l,l,r,r,r,r,r,r", "md.q");
+}
+
 /* Truncating signed quotient of an N-bit n.
  *
  * md_magic.h writes the sign fix-up as q = (uq ^ t) - t with t = 0 or -1;
@@ -295,6 +324,8 @@ static LLVMValueRef md_emit_signed(LLVMBuilderRef b, LLVMContextRef ctx,
   LLVMTypeRef ty = md_int(ctx, bits);
   LLVMValueRef zero = LLVMConstInt(ty, 0, 0);
   LLVMValueRef uq, neg;
+  if (bits == 64 && v->nvptx && out == ty && v->f1 && v->f2)
+    return md_emit_s64_fast32(b, ctx, n, v);
   if (bits == 64 && v->nvptx && out == ty)
     return md_emit_s64_ptx(b, ctx, n, nonneg, v);
   if (nonneg) {
@@ -474,6 +505,27 @@ static void md_fold_divrem(LLVMBuilderRef b, LLVMContextRef ctx,
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
 }
 
+/* A NARROW site's dividend freeze(X), X < 2^32 whenever it is not poison
+ * (the site's facts), replaced everywhere by zext(freeze(trunc X)): the
+ * same value when X is not poison, and a value below 2^32 -- one that
+ * freeze(poison) may take -- when it is.  So the truncation of the site is
+ * exact, and a remainder n - q*d next to it sees the same n. */
+static void md_refine_freeze(LLVMBuilderRef b, LLVMContextRef ctx,
+                             LLVMValueRef inst) {
+  LLVMValueRef fr = LLVMGetOperand(inst, 0), x, z;
+  LLVMTypeRef ty = LLVMTypeOf(fr);
+  if (!LLVMIsAInstruction(fr) || LLVMGetInstructionOpcode(fr) != LLVMFreeze ||
+      LLVMGetIntTypeWidth(ty) != 64)
+    return;
+  LLVMPositionBuilderBefore(b, fr);
+  x = LLVMBuildTrunc(b, LLVMGetOperand(fr, 0), md_int(ctx, 32), "md.n.lo32");
+  x = LLVMBuildFreeze(b, x, "md.n.fr32");
+  z = LLVMBuildZExt(b, x, ty, "md.n.z32");
+  LLVMReplaceAllUsesWith(fr, z);
+  LLVMInstructionEraseFromParent(fr);
+  LLVMPositionBuilderBefore(b, inst);
+}
+
 /* Sites in an order where a dominating block comes first: by the clone's
  * reverse post-order, program order within a block (the sites array lists
  * them in program order per block). */
@@ -561,6 +613,10 @@ static void md_rewrite_one(md_rewriter *r, md_site *s, md_magic_vals *v) {
   int is_div = op == LLVMUDiv || op == LLVMSDiv;
   int wide = md_kind_width(v->kind) == 64;
 
+  if (s->mode == MD_MODE_NARROW) {
+    md_refine_freeze(b, r->ctx, inst);
+    num = LLVMGetOperand(inst, 0);
+  }
   LLVMPositionBuilderBefore(b, inst);
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
   v->in_loop =
@@ -572,7 +628,14 @@ static void md_rewrite_one(md_rewriter *r, md_site *s, md_magic_vals *v) {
   if (!q)
     q = md_site_new_quotient(r, s, v, kty, num);
 
-  if (is_div) {
+  if (is_div && s->mode == MD_MODE_NARROW) {
+    /* n - q*d beside the quotient: both < 2^32, so in 32 bits (zext) */
+    res = LLVMBuildZExt(b, q, ty, "md.res");
+    md_fold_divrem(b, r->ctx, r->clone, inst, res, 0, 1, r->nc, &r->nnc);
+    LLVMReplaceAllUsesWith(inst, res);
+    LLVMInstructionEraseFromParent(inst);
+    return;
+  } else if (is_div) {
     if (wide && s->mode == MD_MODE_NATIVE)
       md_fold_divrem(b, r->ctx, r->clone, inst, q, is_signed, s->rem32, r->nc,
                      &r->nnc);

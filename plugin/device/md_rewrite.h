@@ -12,6 +12,8 @@
 typedef struct md_magic_vals {
   int kind;  /* enum md_kind */
   LLVMValueRef m, a, s, dsgn; /* clone parameters (dsgn NULL if absent) */
+  LLVMValueRef f1, f2; /* MD_DF_FAST32 (s64): the 32-bit path's words
+                          (md_magic.h MD_S64_FAST32_PTX), else NULL */
   int nvptx;  /* set by md_rewrite_sites: the clone is NVPTX code (inline
                  PTX for the 64-bit core) */
   int host;   /* set by md_rewrite_sites: the clone is CPU code (OpenMP

@@ -28,6 +28,7 @@
 
 #include "md_inkernel_gen.h"
 #include "md_ir.h"
+#include "md_omp.h"
 #include "md_prog.h"
 #include "md_remark.h"
 
@@ -46,6 +47,7 @@ typedef struct md_site_facts {
   int den_sext32;       /* divisor: sext of a <= 32-bit value */
   int launch_u32;       /* both < 2^32 by a launch requirement: 1 yes, 0 no,
                            -1 not asked yet (only where it can be asked) */
+  int fast32_target;    /* NVPTX, not OpenMP offload: MD_DF_FAST32 possible */
 } md_site_facts;
 
 /* Why a site is left alone (MD_WHY_OK: it is not). */
@@ -89,6 +91,12 @@ static void md_site_facts_of(const md_kdec *d, md_fctx *f, LLVMValueRef inst,
   if (sf->vector || sf->w != 64 || sf->den_const)
     return;
   sf->num_u32 = md_fits_unsigned(&f->range, sf->num, 32);
+  /* freeze(X) with X < 2^32 (DivRemPairs freezes the dividend of a pair):
+   * the rewrite refines it to zext(freeze(trunc X)) (md_rewrite.c
+   * md_refine_freeze), which is X whenever X is not poison. */
+  if (!sf->num_u32 && LLVMIsAInstruction(sf->num) &&
+      LLVMGetInstructionOpcode(sf->num) == LLVMFreeze)
+    sf->num_u32 = md_fits_unsigned(&f->range, LLVMGetOperand(sf->num, 0), 32);
   sf->den_u32 = md_fits_unsigned(&f->range, sf->den, 32);
   if (sf->is_signed) {
     sf->num_s32 = md_fits_signed(&f->range, sf->num, 32);
@@ -98,6 +106,11 @@ static void md_site_facts_of(const md_kdec *d, md_fctx *f, LLVMValueRef inst,
                    LLVMGetInstructionOpcode(sf->den) == LLVMSExt &&
                    md_value_width(LLVMGetOperand(sf->den, 0)) <= 32;
   sf->launch_u32 = d->o->launch_ranges && f->bounds ? -1 : 0;
+  {
+    LLVMModuleRef m = LLVMGetGlobalParent(f->fn);
+    sf->fast32_target = md_module_target(m) == MD_TARGET_NVPTX &&
+                        !md_omp_is_device_module(m);
+  }
 }
 
 /* The site's kind, mode and flags from its facts and the options: pure. */
@@ -144,6 +157,9 @@ static md_site_why md_site_choose(const md_site_facts *sf, const md_options *o,
    * negative int divisor (d >= 2^64 - 2^31) runs the original. */
   if (c->kind == MD_KIND_U64 && sf->den_sext32)
     c->flags |= MD_DF_DIV32;
+  /* s64 on NVPTX: the 32-bit path for dividends in [0, 2^32). */
+  if (c->kind == MD_KIND_S64 && sf->fast32_target && o->s64_fast32)
+    c->flags |= MD_DF_FAST32;
   return MD_WHY_OK;
 }
 

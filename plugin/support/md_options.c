@@ -26,6 +26,7 @@ void md_options_default(md_options *o) {
   o->keep_rolled = 1;
   o->inkernel = 1;
   o->inkernel_args = 0;
+  o->s64_fast32 = 1;
   o->min_gain = MD_MIN_GAIN_DEFAULT;
 }
 
@@ -52,6 +53,7 @@ static const md_option_name md_option_names[] = {
     {"keep-rolled", offsetof(md_options, keep_rolled)},
     {"inkernel", offsetof(md_options, inkernel)},
     {"inkernel-args", offsetof(md_options, inkernel_args)},
+    {"s64-fast32", offsetof(md_options, s64_fast32)},
 };
 
 #define MD_N_OPTIONS (sizeof md_option_names / sizeof md_option_names[0])

@@ -617,9 +617,9 @@ static void test_div32(void) {
   CHECK(md_desc_validate(g_buf, n) == MD_OK, "U64 DIV32 validates");
   n = build_kind(MD_KIND_S64, MD_DF_DIV32 | MD_DF_POSITIVE);
   CHECK(md_desc_validate(g_buf, n) == MD_OK, "S64 DIV32|POSITIVE validates");
-  n = build_kind(MD_KIND_S64, 0x04);
+  n = build_kind(MD_KIND_S64, 0x08);
   CHECK(md_desc_validate(g_buf, n) == MD_ERR_DESC_MALFORMED,
-        "unknown flag 0x04 rejected");
+        "unknown flag 0x08 rejected");
   for (i = 0; i < sizeof ok_u / sizeof ok_u[0]; i++) {
     CHECK(fill_kind(MD_KIND_U64, MD_DF_DIV32, ok_u[i], &ex) == MD_OK,
           "U64 DIV32 d=%#llx runs the clone", (unsigned long long)ok_u[i]);
@@ -650,6 +650,53 @@ static void test_div32(void) {
         "S64 DIV32|POSITIVE d=5");
   CHECK(strcmp(md_status_str(MD_FALLBACK_NOT_DIV32), "unknown status") != 0,
         "MD_FALLBACK_NOT_DIV32 has a name");
+}
+
+/* MD_DF_FAST32 -- S64 only (with and without MD_DF_POSITIVE), two more
+ * parameters after the others: f1 = m32 | a32 << 32, f2 = s32 | lim << 32;
+ * the u32 magic of d and lim = 1 for 0 < d < 2^32, 0 0 0 / 1 for
+ * d >= 2^32, all 0 for d < 0.  No requirement: every d != 0 runs. */
+static void test_fast32(void) {
+  static const int64_t ds[] = {1, 3, 7, 10, 641, 0x7fffffff, 0x80000000ll,
+                               0xffffffffll, 0x100000000ll, INT64_MAX,
+                               -1, -7, INT32_MIN, INT64_MIN};
+  md_extra ex;
+  size_t i;
+  for (int kind = MD_KIND_U32; kind <= MD_KIND_U64; kind++) {
+    size_t n = build_kind(kind, MD_DF_FAST32);
+    CHECK(md_desc_validate(g_buf, n) == MD_ERR_DESC_MALFORMED,
+          "%s with MD_DF_FAST32 must be rejected", k_kind_name[kind]);
+  }
+  for (i = 0; i < sizeof ds / sizeof ds[0]; i++)
+    for (int pos = 0; pos <= 1; pos++) {
+      int fl = MD_DF_FAST32 | (pos ? MD_DF_POSITIVE : 0);
+      int np = pos ? 3 : 4, st = fill_kind(MD_KIND_S64, fl, (uint64_t)ds[i], &ex);
+      uint64_t f1 = 0, f2 = 0;
+      md_s64_magic g;
+      if (pos && ds[i] < 0) {
+        CHECK(st == MD_FALLBACK_NOT_POSITIVE, "S64 FAST32|POSITIVE d=%lld",
+              (long long)ds[i]);
+        continue;
+      }
+      md_magic_s64(ds[i], &g);
+      if (ds[i] > 0 && ds[i] < 0x100000000ll) {
+        md_u32_magic u;
+        md_magic_u32((uint32_t)ds[i], &u);
+        f1 = u.m | (uint64_t)u.a << 32;
+        f2 = u.s | 1ull << 32;
+      } else if (ds[i] > 0) {
+        f2 = 1ull << 32;
+      }
+      CHECK(st == MD_OK && ex.n_extra == (uint32_t)np + 2 &&
+                ex.value[0] == g.m && ex.value[1] == g.a &&
+                ex.value[2] == g.s &&
+                (pos || ex.value[3] == (uint64_t)g.dsgn) &&
+                ex.value[np] == f1 && ex.value[np + 1] == f2,
+            "S64 FAST32%s d=%lld", pos ? "|POSITIVE" : "", (long long)ds[i]);
+    }
+  CHECK(md_magic_s64_fast32(0, ex.value) == MD_ERR_DIV_ZERO &&
+            md_magic_s64_fast32(5, NULL) == MD_ERR_INVALID,
+        "md_magic_s64_fast32 errors");
 }
 
 /* Divisors to prove, per width: small, powers of two and neighbours,
@@ -1461,6 +1508,7 @@ int main(int argc, char **argv) {
   test_requirements();
   test_kind_fallbacks();
   test_div32();
+  test_fast32();
   test_random_programs();
   test_magic_exact();
   if (argc > 1 && strcmp(argv[1], "--bench") == 0)

@@ -86,16 +86,18 @@ static uint64_t rng_edge64(void) {
  * outputs, the others inputs. */
 enum {
   OP_UNPACK, OP_PACK, OP_MAD, OP_ADD, OP_SUB, OP_XOR, OP_SHRS,
-  OP_MULWIDE, OP_MOV, OP_ADD64, OP_BRA
+  OP_MULWIDE, OP_MOV, OP_ADD64, OP_BRA, OP_SETP, OP_SHR, OP_SHR64
 };
 typedef struct pinst {
   int op, hi, carry_in, carry_out;
   int d, a, b, c; /* register indices; -1 - k for the immediate/param k;
-                     OP_BRA: a the predicate, d the target instruction */
+                     OP_BRA: a the predicate (b: negated, c: none, always
+                     taken), d the target instruction; OP_PACK: d the
+                     destination (-100: $0) */
 } pinst;
 
 #define MAXREG 32
-#define MAXINST 32
+#define MAXINST 64
 static char reg_names[MAXREG][16];
 static int n_regs;
 static pinst prog[MAXINST];
@@ -140,17 +142,94 @@ static int operand(const char **pp) {
   return reg_index(p, (size_t)(q - p));
 }
 
-/* A branch's label, by name: where it is defined (-1: not yet) and the
- * branch that goes there (one each: the core has one). */
-static char label_name[16];
-static int label_at, label_from;
+/* Branch labels, by name: where each is defined (-1: not yet); each
+ * branch's d holds its label's index until the end of parsing. */
+#define MAXLAB 4
+static char label_name[MAXLAB][16];
+static int label_at[MAXLAB], n_labels;
+
+static int label_index(const char *name, size_t len) {
+  int i;
+  for (i = 0; i < n_labels; i++)
+    if (strlen(label_name[i]) == len && memcmp(label_name[i], name, len) == 0)
+      return i;
+  if (n_labels == MAXLAB || len == 0 || len >= sizeof label_name[0])
+    return -1;
+  memcpy(label_name[n_labels], name, len);
+  label_name[n_labels][len] = 0;
+  label_at[n_labels] = -1;
+  return n_labels++;
+}
+
+/* "L:" at the start of l (a label defined before this statement): its
+ * position recorded, l advanced past it.  0 on a label defined twice. */
+static int take_label(const char **lp) {
+  const char *l = *lp, *q = l;
+  int k;
+  while ((*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_')
+    q++;
+  if (q == l || *q != ':')
+    return 1;
+  k = label_index(l, (size_t)(q - l));
+  if (k < 0 || label_at[k] >= 0)
+    return 0;
+  label_at[k] = n_prog;
+  q++;
+  while (*q == '\n' || *q == '\t' || *q == ' ')
+    q++;
+  *lp = q;
+  return 1;
+}
+
+/* The statements of MD_S64_FAST32_PTX beyond the others: [@[!]p] bra L,
+ * setp.lt.u32, shr.u32, shr.u64 and mov.b64 r, {lo, hi}.  1 parsed into
+ * *in, 0 not one of them, -1 malformed. */
+static int parse_more(const char *l, pinst *in) {
+  const char *q = l;
+  if (*q == '@' || strncmp(q, "bra ", 4) == 0) {
+    in->op = OP_BRA;
+    in->c = *q != '@';
+    if (*q == '@') {
+      q++;
+      in->b = *q == '!';
+      q += in->b;
+      in->a = operand(&q);
+      while (*q == ' ')
+        q++;
+      if (strncmp(q, "bra ", 4) != 0)
+        return -1;
+    }
+    q += 4;
+    in->d = label_index(q, strlen(q));
+    return in->d < 0 ? -1 : 1;
+  }
+  if (strncmp(q, "setp.lt.u32 ", 12) == 0)
+    in->op = OP_SETP;
+  else if (strncmp(q, "shr.u32 ", 8) == 0)
+    in->op = OP_SHR;
+  else if (strncmp(q, "shr.u64 ", 8) == 0)
+    in->op = OP_SHR64;
+  else if (strncmp(q, "mov.b64 md_", 11) == 0 && strchr(q, '{')) {
+    q += 8;
+    in->op = OP_PACK;
+    in->d = operand(&q);
+    in->a = operand(&q);
+    in->b = operand(&q);
+    return 1;
+  } else
+    return 0;
+  q = strchr(q, ' ');
+  in->d = operand(&q);
+  in->a = operand(&q);
+  in->b = operand(&q);
+  return 1;
+}
 
 static int parse_ptx(const char *text) {
   const char *p = text;
   char line[256];
-  n_regs = n_prog = 0;
-  label_name[0] = 0;
-  label_at = label_from = -1;
+  int i, more;
+  n_regs = n_prog = n_labels = 0;
   while (*p) {
     const char *e = strchr(p, ';');
     size_t len;
@@ -167,32 +246,22 @@ static int parse_ptx(const char *text) {
     l = line;
     while (*l == '{' || *l == '\n' || *l == '\t' || *l == ' ')
       l++;
-    if (label_name[0] && strncmp(l, label_name, strlen(label_name)) == 0 &&
-        l[strlen(label_name)] == ':') { /* "L:" before this statement */
-      if (label_at >= 0)
-        return 0;
-      label_at = n_prog;
-      l += strlen(label_name) + 1;
-      while (*l == '\n' || *l == '\t' || *l == ' ')
-        l++;
-    }
+    if (!take_label(&l))
+      return 0;
     memset(&in, 0, sizeof in);
     if (strncmp(l, ".reg .u32 ", 10) == 0 ||
-        strncmp(l, ".reg .u64 ", 10) == 0) {
-      const char *q = l + 10;
+        strncmp(l, ".reg .u64 ", 10) == 0 ||
+        strncmp(l, ".reg .pred ", 10) == 0) {
+      const char *q = l + 10 + (l[5] == 'p');
       while (*q)
         if (operand(&q) < 0)
           return 0;
       continue;
     }
-    if (strncmp(l, "@$", 2) == 0 && strncmp(l + 3, " bra ", 5) == 0) {
-      size_t n = strlen(l + 8);
-      if (label_name[0] || n == 0 || n >= sizeof label_name)
-        return 0;
-      memcpy(label_name, l + 8, n + 1);
-      in.op = OP_BRA;
-      in.a = -100 - (l[2] - '0');
-      label_from = n_prog;
+    if ((more = parse_more(l, &in)) < 0) {
+      return 0;
+    } else if (more) {
+      /* parsed */
     } else if (strncmp(l, "mov.b64 {", 9) == 0) { /* unpack: mov.b64 {lo, hi}, $k */
       const char *q = l + 8;
       in.op = OP_UNPACK;
@@ -213,6 +282,7 @@ static int parse_ptx(const char *text) {
     } else if (strncmp(l, "mov.b64 $0,", 11) == 0) { /* pack */
       const char *q = l + 11;
       in.op = OP_PACK;
+      in.d = -100;
       in.a = operand(&q);
       in.b = operand(&q);
     } else {
@@ -271,11 +341,12 @@ static int parse_ptx(const char *text) {
       return 0;
     prog[n_prog++] = in;
   }
-  if (label_name[0]) { /* a forward branch to a defined label */
-    if (label_at <= label_from)
-      return 0;
-    prog[label_from].d = label_at;
-  }
+  for (i = 0; i < n_prog; i++) /* forward branches to defined labels */
+    if (prog[i].op == OP_BRA) {
+      if (label_at[prog[i].d] <= i)
+        return 0;
+      prog[i].d = label_at[prog[i].d];
+    }
   return n_prog > 0;
 }
 
@@ -313,12 +384,23 @@ static uint64_t run_prog(unsigned h, uint64_t *param) {
       s = (VAL(in->a) + VAL(in->b)) & (mask | (mask << h));
       goto store;
     case OP_PACK:
-      out = param[0] = (reg[in->b] << h) | reg[in->a];
-      break;
+      s = (VAL(in->b) << h) | VAL(in->a);
+      if (in->d <= -100)
+        out = s;
+      goto store;
     case OP_BRA: /* forward: the loop's i++ lands on the target */
-      if (VAL(in->a))
+      if (in->c || (VAL(in->a) != 0) != in->b)
         i = in->d - 1;
       break;
+    case OP_SETP:
+      s = VAL(in->a) < VAL(in->b);
+      goto store;
+    case OP_SHR: /* PTX: shift amounts >= h give 0 */
+      s = VAL(in->b) >= h ? 0 : VAL(in->a) >> VAL(in->b);
+      goto store;
+    case OP_SHR64:
+      s = VAL(in->b) >= 2 * h ? 0 : VAL(in->a) >> VAL(in->b);
+      goto store;
     case OP_XOR:
       s = (VAL(in->a) ^ VAL(in->b)) & mask;
       goto store;
@@ -365,8 +447,8 @@ static uint64_t run_prog(unsigned h, uint64_t *param) {
 }
 
 static pinst prog_core[MAXINST], prog_pow2[MAXINST], prog_abs[MAXINST],
-    prog_cneg[MAXINST], prog_u32[MAXINST];
-static int n_core, n_pow2, n_abs, n_cneg, n_u32;
+    prog_cneg[MAXINST], prog_u32[MAXINST], prog_fast32[MAXINST];
+static int n_core, n_pow2, n_abs, n_cneg, n_u32, n_fast32;
 
 static int load_prog(const char *text, pinst *dst, int *n) {
   if (!parse_ptx(text))
@@ -424,6 +506,18 @@ static int64_t run_s64_ptx(int64_t n, const md_s64_magic *g) {
   pc[3] = 0;
   use_prog(prog_cneg, n_cneg);
   return (int64_t)run_prog(32, pc);
+}
+
+/* MD_S64_FAST32_PTX with h-bit registers on a 2h-bit n: g = (m, a, s,
+ * dsgn) the 2h-bit magic of |d| and its sign, f = (m32, a32, s32, lim) the
+ * h-bit words of the 32-bit path. */
+static uint64_t run_fast32(unsigned h, uint64_t n, const uint64_t *g,
+                           const uint64_t *f) {
+  uint64_t mask = (1ull << h) - 1;
+  uint64_t param[10] = {0, n, g[0], g[1], g[2], f[0], f[1], f[2], f[3],
+                        g[3] & mask};
+  use_prog(prog_fast32, n_fast32);
+  return run_prog(h, param);
 }
 
 /* --------------------------------------- width-generic C limb forms --- */
@@ -551,6 +645,98 @@ static int exhaustive16_signed(uint64_t *checks) {
 /* hi_64(n*m + a) five ways: the chain, the chain with the branch over the
  * products as emitted (taken for m = a = 2^64 - 1) and with the branch
  * never taken, the C chain, the limbs. */
+/* ------------------------------------------ s64 with the 32-bit path --- */
+/* N-bit magic (md_magic.c's generator at width N <= 16) of 1 <= d < 2^N. */
+static m16 magic_n(uint64_t d, unsigned N) {
+  m16 g;
+  unsigned p = 0;
+  uint64_t D, m0;
+  while ((d >> (p + 1)) != 0)
+    p++;
+  D = 1ull << (N + p);
+  m0 = (D - 1) / d;
+  g.s = p;
+  g.m = D - m0 * d <= (1ull << p) ? m0 : m0 + 1;
+  g.a = D - m0 * d <= (1ull << p) ? m0 : 0;
+  return g;
+}
+
+/* One s16 pair at 8-bit registers: the snippet with the words
+ * md_magic_s64_fast32 gives at this width (lim_on = 0: lim forced to 0,
+ * the 64-bit path for every n).  1 on a mismatch (printed). */
+static int fast32_pair16(int64_t n, int64_t d, int lim_on) {
+  uint64_t ud = (uint64_t)(d < 0 ? -d : d), g[4], f[4] = {0, 0, 0, 0};
+  m16 w = magic16(ud);
+  int64_t want = n / d;
+  uint64_t got;
+  g[0] = w.m, g[1] = w.a, g[2] = w.s, g[3] = d < 0 ? 0xffff : 0;
+  if (d > 0 && lim_on) {
+    f[3] = 1;
+    if (d < 256) {
+      m16 v = magic_n((uint64_t)d, 8);
+      f[0] = v.m, f[1] = v.a, f[2] = v.s;
+    }
+  }
+  got = run_fast32(8, (uint64_t)n & 0xffff, g, f) & 0xffff;
+  if (got != ((uint64_t)want & 0xffff))
+    return fail16("fast32", n, d, want, (int64_t)(int16_t)got);
+  return 0;
+}
+
+/* Every s16 d != 0 on n in [-2, 2], around 2^7 and 2^8, and every n with
+ * (n + d) % 1999 == 0; the 32-bit path entire (every n in [0, 2^8)) for
+ * -300 <= d < 1024; every n for |d| <= 12 and |d| = 2^k.  Each
+ * with lim as generated and forced to 0 (the 64-bit path). */
+static int exhaustive16_fast32(uint64_t *checks) {
+  int64_t n, d;
+  for (d = -32768; d < 32768; d++) {
+    uint64_t ad = (uint64_t)(d < 0 ? -d : d);
+    int all = ad <= 12 || (ad & (ad - 1)) == 0;
+    int low = d >= -300 && d < 1024;
+    if (d == 0)
+      continue;
+    for (n = -32768; n < 32768; n++) {
+      int edge = (n >= -2 && n <= 2) || (n >= 126 && n <= 129) ||
+                 (n >= 254 && n <= 257);
+      if (n == -32768 && d == -1)
+        continue;
+      if (!all && !edge && !(low && n >= 0 && n < 256) &&
+          ((n + d) % 1999 + 1999) % 1999 != 0)
+        continue;
+      if (fast32_pair16(n, d, 1) || fast32_pair16(n, d, 0))
+        return 1;
+      *checks += 2;
+    }
+  }
+  return 0;
+}
+
+/* Full width: (n, d) with n in [0, 2^32) half the time; the interpreted
+ * snippet and md_eval_s64_fast32 against C, with lim as given and forced
+ * to 0. */
+static int check_fast32(int64_t n, int64_t d) {
+  md_s64_magic gs;
+  uint64_t fw[2], g[4], f[4];
+  int lim_on;
+  md_magic_s64(d, &gs);
+  md_magic_s64_fast32(d, fw);
+  g[0] = gs.m, g[1] = gs.a, g[2] = gs.s, g[3] = (uint64_t)gs.dsgn;
+  for (lim_on = 1; lim_on >= 0; lim_on--) {
+    uint64_t f2 = lim_on ? fw[1] : (uint32_t)fw[1];
+    int64_t want = n / d, c = md_eval_s64_fast32(n, &gs, fw[0], f2), got;
+    f[0] = (uint32_t)fw[0], f[1] = fw[0] >> 32, f[2] = (uint32_t)f2;
+    f[3] = f2 >> 32;
+    got = (int64_t)run_fast32(32, (uint64_t)n, g, f);
+    if (got != want || c != want) {
+      printf("FAIL fast32%s: n=%" PRId64 " d=%" PRId64 " want %" PRId64
+             " got %" PRId64 " (C %" PRId64 ")\n",
+             lim_on ? "" : " (lim 0)", n, d, want, got, c);
+      return 1;
+    }
+  }
+  return 0;
+}
+
 static int check_triple(uint64_t n, uint64_t m, uint64_t a) {
   uint64_t want = (uint64_t)(((u128)n * m + a) >> 64);
   uint64_t i = run_ptx(32, n, m, a), b = run_pow2(32, n, m, a),
@@ -598,7 +784,8 @@ int main(int argc, char **argv) {
            checks = 0;
   int sgn = 0, a;
   if (argc < 2) {
-    fprintf(stderr, "usage: test_limbs ptx|exhaustive16|pairs [--count C] "
+    fprintf(stderr, "usage: test_limbs ptx|exhaustive16|pairs|fast32 "
+                    "[--count C] "
                     "[--seed S] [--signed]\n");
     return 2;
   }
@@ -615,7 +802,8 @@ int main(int argc, char **argv) {
       !load_prog(MD_S64_CNEG_PTX, prog_cneg, &n_cneg) ||
       !load_prog(MD_U32_PTX, prog_u32, &n_u32) ||
       !load_prog(MD_U64_PTX_CHAIN, prog_core, &n_core) ||
-      !load_prog(MD_U64_PTX_CHAIN_POW2, prog_pow2, &n_pow2)) {
+      !load_prog(MD_U64_PTX_CHAIN_POW2, prog_pow2, &n_pow2) ||
+      !load_prog(MD_S64_FAST32_PTX, prog_fast32, &n_fast32)) {
     printf("FAIL: cannot parse the PTX snippets of md_magic.h\n");
     return 1;
   }
@@ -684,6 +872,29 @@ int main(int argc, char **argv) {
                n, d, n / d, run_s64_ptx(n, &gs));
         return 1;
       }
+    }
+  } else if (strcmp(argv[1], "fast32") == 0) {
+    printf("limbs fast32: %d instructions, seed=0x%" PRIx64 " count=%" PRIu64
+           "\n", n_fast32, seed, count);
+    if (exhaustive16_fast32(&checks))
+      return 1;
+    for (i = 0; i < count; i++, checks++) {
+      int64_t n = (int64_t)rng_edge64(), d = (int64_t)rng_edge64();
+      if (i < 16)
+        n = i < 4 ? (int64_t)i - 2 : i < 8 ? INT64_MIN + (int64_t)i - 4
+            : i < 12 ? 0xfffffffell + (int64_t)i - 8 : INT64_MAX - (int64_t)i + 12;
+      if (rng_next() & 1)
+        n = (int64_t)((uint64_t)n & 0xffffffffu); /* the 32-bit path */
+      else if (rng_next() & 1)
+        n = (int64_t)(0 - (uint64_t)n);
+      if (rng_next() % 4 == 0)
+        d = (int64_t)((uint64_t)d & 0xffffffffu);
+      if (rng_next() & 1)
+        d = (int64_t)(0 - (uint64_t)d);
+      if (d == 0 || (n == INT64_MIN && d == -1))
+        continue;
+      if (check_fast32(n, d))
+        return 1;
     }
   } else if (strcmp(argv[1], "exhaustive16") == 0) {
     if (sgn ? exhaustive16_signed(&checks) : exhaustive16_unsigned(&checks))

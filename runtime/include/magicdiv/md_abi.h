@@ -119,6 +119,7 @@
  *   MD_KIND_U64   d in [1, 2^64)           m:i64  a:i64  s:i64
  *   MD_KIND_S64   d != 0 (i64)             m:i64  a:i64  s:i64  dsgn:i64
  *                 with MD_DF_POSITIVE:     m:i64  a:i64  s:i64  (d > 0 req.)
+ *                 with MD_DF_FAST32: the above, then f1:i64  f2:i64
  *
  * (m, a, s) are the unsigned magic of |d|; dsgn is 0 for d > 0, -1 for d < 0.
  * The divisor program of a 32-bit kind yields a w=32 value, of a 64-bit kind
@@ -138,7 +139,14 @@ enum md_kind {
  * (MD_FALLBACK_NOT_DIV32).  Same magic parameters; the clone computes
  * remainders in 32 bits (md_magic.h md_eval_u64_rem32). */
 #define MD_DF_DIV32 0x02
-#define MD_DF_KNOWN (MD_DF_POSITIVE | MD_DF_DIV32)
+/* S64 kind whose clone has a 32-bit path for dividends in [0, 2^32)
+ * (md_magic.h MD_S64_FAST32_PTX): two more parameters after the others,
+ * f1 = m32 | a32 << 32 and f2 = s32 | lim << 32 (md_magic_s64_fast32: the
+ * u32 magic of d and lim = 1 for 0 < d < 2^32; 0, 0, 0 and lim = 1 for
+ * d >= 2^32; all 0 for d < 0, where the 32-bit path is never taken).  No
+ * requirement on the divisor: every d != 0 runs the clone. */
+#define MD_DF_FAST32 0x04
+#define MD_DF_KNOWN (MD_DF_POSITIVE | MD_DF_DIV32 | MD_DF_FAST32)
 
 /* Launch dimensions (MD_OP_LAUNCH operand). */
 enum md_launch {
@@ -206,15 +214,16 @@ enum md_pred {
   MD_PRED_SLE = 41
 };
 
-/* Number of magic parameters of a divisor (3 or 4); 0 for a bad kind. */
+/* Number of magic parameters of a divisor (3 to 6); 0 for a bad kind. */
 static inline int md_kind_params(int kind, int flags) {
   switch (kind) {
   case MD_KIND_U32:
   case MD_KIND_U64:
     return 3;
   case MD_KIND_S32:
-  case MD_KIND_S64:
     return (flags & MD_DF_POSITIVE) ? 3 : 4;
+  case MD_KIND_S64:
+    return ((flags & MD_DF_POSITIVE) ? 3 : 4) + ((flags & MD_DF_FAST32) ? 2 : 0);
   default:
     return 0;
   }

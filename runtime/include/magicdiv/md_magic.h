@@ -71,6 +71,9 @@ int md_magic_u32(uint32_t d, md_u32_magic *out);
 int md_magic_s32(int32_t d, md_s32_magic *out);
 int md_magic_u64(uint64_t d, md_u64_magic *out);
 int md_magic_s64(int64_t d, md_s64_magic *out);
+/* The 32-bit path's words of an s64 divisor (MD_DF_FAST32):
+ * f[0] = m32 | a32 << 32, f[1] = s32 | lim << 32 (MD_S64_FAST32_PTX). */
+int md_magic_s64_fast32(int64_t d, uint64_t f[2]);
 
 /* ---- Reference evaluators: the values the device sequences compute. ---- */
 
@@ -195,7 +198,9 @@ static inline uint64_t md_eval_u64_ptx(uint64_t n, uint64_t m, uint64_t a) {
   "{\n\t.reg .u32 md_n0, md_n1, md_m0, md_m1, md_a0, md_a1, md_x0, md_x1, "    \
   "md_p0, md_p1, md_y0, md_y1, md_c, md_r2, md_r3;\n\t"
 #define MD_U64_PTX_PRODUCTS                                                    \
-  "mov.b64 {md_n0, md_n1}, $1;\n\t"                                           \
+  "mov.b64 {md_n0, md_n1}, $1;\n\t" MD_U64_PTX_MUL
+/* The ten steps on n's limbs md_n0, md_n1 (MD_S64_FAST32_PTX: |n|). */
+#define MD_U64_PTX_MUL                                                         \
   "mov.b64 {md_m0, md_m1}, $2;\n\t"                                           \
   "mov.b64 {md_a0, md_a1}, $3;\n\t"                                           \
   "mad.lo.cc.u32 md_x0, md_n0, md_m0, md_a0;\n\t"                             \
@@ -276,6 +281,60 @@ static inline uint64_t md_eval_u64_ptx(uint64_t n, uint64_t m, uint64_t a) {
   "add.s64 md_w, md_w, md_a;\n\t"                                             \
   "mov.b64 {_, $0}, md_w;\n\t}"
 
+/* s64 with a 32-bit path (MD_DF_FAST32, plugin/md_rewrite.c
+ * md_emit_s64_fast32): one snippet, one uniform test, two paths.
+ * $0 = q (.u64), $1 = n (.s64), $2 = m, $3 = a (.u64: the magic of |d|),
+ * $4 = s, $5 = m32, $6 = a32, $7 = s32, $8 = lim, $9 = lo(dsgn) (.u32; 0
+ * without dsgn); the clone's parameters f1 = m32 | a32 << 32 and
+ * f2 = s32 | lim << 32 (md_magic_s64_fast32) give $5..$8 as their words.
+ *   n1 <u lim (lim = 1 exactly when 1 <= d; else 0, and the test fails):
+ *     n = n0 < 2^32 and d > 0, so q = n0 / d (truncation = floor), and
+ *     (m32, a32, s32) is the u32 magic of d when d < 2^32 (docs/MATH.md
+ *     section 4, exact for every n0 < 2^32), or 0, 0, 0 when d >= 2^32,
+ *     where q = 0 = hi_32(n0*0 + 0) >> 0 since n0 < 2^32 <= d.
+ *     q = zext(hi_32(n0*m32 + a32) >> s32), n0*m32 + a32 < 2^64 computed as
+ *     in MD_U32_PTX (mul.wide.u32 + zero-extended addend: one IMAD.HI.U32).
+ *   otherwise: MD_S64_ABS_PTX, the MD_U64_PTX_CHAIN core, the 64-bit shift
+ *     by s, t' = t ^ lo(dsgn) and MD_S64_CNEG_PTX: md_eval_s64_dev, exact
+ *     for every n.
+ * So the value is md_eval_s64_dev(n) whatever the fast path's parameters,
+ * as long as lim = 1 only with (m32, a32, s32) as above for d > 0.  lim is
+ * launch-uniform: the branch never diverges on d, only on n (the 64-bit
+ * path is taken by the lanes whose n does not fit).  ptxas keeps the
+ * branch (bench/RESULTS.md: 11 SASS issued on the 32-bit path, 35 on the
+ * 64-bit one).  Labels are local to the braces. */
+#define MD_S64_FAST32_PTX                                                      \
+  "{\n\t.reg .pred md_f;\n\t"                                                 \
+  ".reg .u32 md_n0, md_n1, md_m0, md_m1, md_a0, md_a1, md_x0, md_x1, "         \
+  "md_p0, md_p1, md_y0, md_y1, md_c, md_r2, md_r3, md_t;\n\t"                 \
+  ".reg .u64 md_w, md_v;\n\t"                                                 \
+  "mov.b64 {md_n0, md_n1}, $1;\n\t"                                           \
+  "setp.lt.u32 md_f, md_n1, $8;\n\t"                                          \
+  "@!md_f bra MD_SLOW;\n\t"                                                   \
+  "mul.wide.u32 md_w, md_n0, $5;\n\t"                                        \
+  "cvt.u64.u32 md_v, $6;\n\t"                                                \
+  "add.s64 md_w, md_w, md_v;\n\t"                                            \
+  "mov.b64 {_, md_x1}, md_w;\n\t"                                            \
+  "shr.u32 md_r2, md_x1, $7;\n\t"                                             \
+  "xor.b32 md_r3, md_n1, md_n1;\n\t"                                          \
+  "bra MD_DONE;\n\t"                                                          \
+  "MD_SLOW:\n\t"                                                              \
+  "shr.s32 md_t, md_n1, 31;\n\t"                                              \
+  "xor.b32 md_n0, md_n0, md_t;\n\t"                                           \
+  "xor.b32 md_n1, md_n1, md_t;\n\t"                                           \
+  "sub.cc.u32 md_n0, md_n0, md_t;\n\t"                                        \
+  "subc.u32 md_n1, md_n1, md_t;\n\t" MD_U64_PTX_MUL                          \
+  "\tmov.b64 md_w, {md_r2, md_r3};\n\t"                                       \
+  "shr.u64 md_w, md_w, $4;\n\t"                                               \
+  "mov.b64 {md_r2, md_r3}, md_w;\n\t"                                         \
+  "xor.b32 md_t, md_t, $9;\n\t"                                               \
+  "xor.b32 md_r2, md_r2, md_t;\n\t"                                           \
+  "xor.b32 md_r3, md_r3, md_t;\n\t"                                           \
+  "sub.cc.u32 md_r2, md_r2, md_t;\n\t"                                        \
+  "subc.u32 md_r3, md_r3, md_t;\n\t"                                          \
+  "MD_DONE:\n\t"                                                              \
+  "mov.b64 $0, {md_r2, md_r3};\n\t}"
+
 /* The u64 quotient as the device computes it (either limb form). */
 static inline uint64_t md_eval_u64_dev(uint64_t n, const md_u64_magic *g) {
   return md_eval_u64_limbs(n, g->m, g->a) >> g->s;
@@ -324,6 +383,19 @@ static inline int64_t md_eval_s64_dev(int64_t n, const md_s64_magic *g) {
   uint64_t uq = md_eval_u64_dev(un, &u);
   uint64_t t = nsgn ^ (uint64_t)g->dsgn;
   return (int64_t)(t ? 0 - uq : uq);
+}
+
+/* s64 with the 32-bit path as emitted (MD_S64_FAST32_PTX), f1 and f2 from
+ * md_magic_s64_fast32: n1 < lim -> zext(hi_32(n0*m32 + a32) >> s32),
+ * else md_eval_s64_dev.  (s32 <= 31 as the generator gives it.) */
+static inline int64_t md_eval_s64_fast32(int64_t n, const md_s64_magic *g,
+                                         uint64_t f1, uint64_t f2) {
+  uint32_t n1 = (uint32_t)((uint64_t)n >> 32);
+  if (n1 < (uint32_t)(f2 >> 32)) {
+    uint64_t w = (uint64_t)(uint32_t)n * (uint32_t)f1 + (uint32_t)(f1 >> 32);
+    return (int64_t)((uint32_t)(w >> 32) >> ((uint32_t)f2 & 31));
+  }
+  return md_eval_s64_dev(n, g);
 }
 
 /* s64 remainder, divisor -2^31 <= d < 2^31: |r| < |d| <= 2^31, so r fits

@@ -179,6 +179,9 @@ int md_desc_validate(const void *desc, size_t size) {
     /* MD_DF_DIV32 only for the 64-bit kinds. */
     if ((flags & MD_DF_DIV32) && md_kind_width(kind) != 64)
       return MD_ERR_DESC_MALFORMED;
+    /* MD_DF_FAST32 only for S64. */
+    if ((flags & MD_DF_FAST32) && kind != MD_KIND_S64)
+      return MD_ERR_DESC_MALFORMED;
     if (first + (uint32_t)np > n_extra)
       return MD_ERR_DESC_MALFORMED;
     for (uint32_t k = first; k < first + (uint32_t)np; k++) {

@@ -94,9 +94,10 @@ int md_desc_dump(const void *desc, size_t size, FILE *f) {
     const uint8_t *e = d + md_desc_div_table(np) + i * MD_DIV_ENTRY_SIZE;
     int kind = e[MD_E_KIND], flags = e[MD_E_FLAGS];
     uint32_t first = md_rd16(e + MD_E_FIRST);
-    fprintf(f, "divisor %u: %s%s%s extra %u-%u: ", i, md_kind_str(kind),
+    fprintf(f, "divisor %u: %s%s%s%s extra %u-%u: ", i, md_kind_str(kind),
             (flags & MD_DF_POSITIVE) ? " positive" : "",
-            (flags & MD_DF_DIV32) ? " div32" : "", first,
+            (flags & MD_DF_DIV32) ? " div32" : "",
+            (flags & MD_DF_FAST32) ? " fast32" : "", first,
             first + (uint32_t)md_kind_params(kind, flags) - 1);
     md_dump_program(d, md_rd32(e + MD_E_CODE), f);
   }

@@ -95,3 +95,12 @@ int md_magic_s64(int64_t d, md_s64_magic *out) {
   *out = md_s64_of(d);
   return MD_OK;
 }
+
+int md_magic_s64_fast32(int64_t d, uint64_t f[2]) {
+  if (f == NULL)
+    return MD_ERR_INVALID;
+  if (d == 0)
+    return MD_ERR_DIV_ZERO;
+  md_fast32_of(d, f);
+  return MD_OK;
+}

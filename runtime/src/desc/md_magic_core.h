@@ -140,6 +140,23 @@ static inline md_s64_magic md_s64_of(int64_t d) {
   return g;
 }
 
+/* The 32-bit path's words of an s64 divisor d != 0 (MD_DF_FAST32,
+ * md_magic.h MD_S64_FAST32_PTX): f[0] = m32 | a32 << 32, f[1] = s32 |
+ * lim << 32.  0 < d < 2^32: the u32 magic of d, lim = 1.  d >= 2^32: m32 =
+ * a32 = s32 = 0 (q = 0 for every n < 2^32 <= d), lim = 1.  d < 0: all 0,
+ * lim = 0 (the test n1 < lim fails: the 64-bit path). */
+static inline void md_fast32_of(int64_t d, uint64_t *f) {
+  f[0] = f[1] = 0;
+  if (d <= 0)
+    return;
+  f[1] = 1ull << 32;
+  if ((uint64_t)d >> 32 == 0) {
+    md_u32_magic g = md_u32_of((uint32_t)d);
+    f[0] = (uint64_t)g.m | (uint64_t)g.a << 32;
+    f[1] |= g.s;
+  }
+}
+
 /* ---- a divisor value of a descriptor (md_abi.h kinds and flags) ---- */
 
 /* MD_OK if divisor value v (zero-extended from its read) is in the domain
@@ -190,6 +207,8 @@ static inline void md_magic_store(int kind, int flags, uint64_t v,
     dst[0] = g.m, dst[1] = g.a, dst[2] = g.s;
     if (!(flags & MD_DF_POSITIVE))
       dst[3] = (uint64_t)g.dsgn;
+    if (flags & MD_DF_FAST32)
+      md_fast32_of((int64_t)v, dst + md_kind_params(kind, flags) - 2);
     return;
   }
   }

@@ -116,18 +116,16 @@ define ptx_kernel void @u64(ptr %out, i64 %n, i64 %d) {
   ret void
 }
 
-; s64 remainder on NVPTX: -d once at the top; |n| and its sign word in one
-; PTX snippet, the u64 core, the conditional negate in another;
-; r = q*(-d) + n.
+; s64 remainder on NVPTX: -d once at the top; the quotient in one PTX
+; snippet with the 32-bit path (MD_S64_FAST32_PTX: n1 < lim -> 32-bit
+; multiply-high, else |n|, the u64 core, the conditional negate), its words
+; from the parameters f1, f2; r = q*(-d) + n.  The form without the 32-bit
+; path (option no-s64-fast32): s64-fast32.ll.
 ; CHECK-LABEL: define ptx_kernel void @s64__magicdiv(
+; CHECK-SAME: i64 %md.d0.m, i64 %md.d0.a, i64 %md.d0.s, i64 %md.d0.f1, i64 %md.d0.f2)
 ; CHECK-NEXT: %md.negd = sub i64 0, %d
 ; CHECK: %md.n.fr = freeze i64 %n
-; CHECK: %md.abs = call { i64, i32 } asm "{{.*}}shr.s32 $1, md_n1, 31;{{.*}}", "=l,=r,l"(i64 %md.n.fr)
-; CHECK: %md.nabs = extractvalue { i64, i32 } %md.abs, 0
-; CHECK: %md.nsgn = extractvalue { i64, i32 } %md.abs, 1
-; CHECK: %md.hi = call i64 asm "{{.*}}", "=l,l,l,l"(i64 %md.nabs,
-; CHECK: %md.uq = lshr i64 %md.hi,
-; CHECK: %md.q = call i64 asm "{{.*}}sub.cc.u32 md_q0, md_q0, $2;{{.*}}", "=l,l,r"(i64 %md.uq, i32 %md.nsgn)
+; CHECK: %md.q = call i64 asm "{{.*}}setp.lt.u32 md_f, md_n1, $8;{{.*}}", "=l,l,l,l,r,r,r,r,r,r"(i64 %md.n.fr, i64 %md.d0.m, i64 %md.d0.a, i32 %md.s.lo, i32 %md.m32, i32 %md.a32, i32 %md.s32, i32 %md.lim, i32 0)
 ; CHECK: %md.qd = mul i64 %md.q, %md.negd
 ; CHECK: %md.r = add i64 %md.qd, %md.n.fr
 define ptx_kernel void @s64(ptr %out, i64 %n, i64 %d) {

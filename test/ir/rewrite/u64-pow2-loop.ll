@@ -6,10 +6,11 @@
 ; short a branch and gain nothing).  Two sites in one loop: the label is
 ; local to each snippet's braces, and llc and ptxas accept the PTX (the
 ; .pred operand, the repeated label).  Without the option (the default):
-; the chain alone everywhere.
-; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges;pow2-loops>,verify' -S %s -o %t.ll
+; the chain alone everywhere.  (The signed site without s64-fast32, whose
+; 32-bit path replaces the branch: s64-fast32.ll.)
+; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges;pow2-loops;no-s64-fast32>,verify' -S %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll
-; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges>,verify' -S %s \
+; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges;no-s64-fast32>,verify' -S %s \
 ; RUN:   | %FileCheck %s --check-prefix=DEFAULT
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o %t.ptx
 ; RUN: awk '/^.visible .entry loop__magicdiv\(/,/^}/' %t.ptx | %FileCheck %s --check-prefix=PTX
