@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""rc_hec_args.py -- the run arguments and time limits of HeCBench's index
+benchmarks for rc_run.sh: reads hecbench_gpu.sh's BENCHES (name, then the
+Makefile's run arguments), prints "name limit args" lines.
+
+On the H200 machine (bench/RESULTS.md, HeCBench section) six programs'
+single-threaded CPU references outlasted 10 s with the Makefile's
+arguments; they get smaller problems here (the kernels are the same, the
+sizes smaller):
+  channelShuffle 2 224 224 100 -> 2 64 64 5   (the reference repeats
+      `repeat` times over 85 x 672 x W x H elements)
+  flip   3 1024 100 -> 3 256 100              (2^30 -> 2^24 elements)
+  resize 1920 1080 256 256 512 100 -> ... 64 100  (512 -> 64 channels)
+  pool   128 48 224 224 54 54 100 -> 16 48 ...    (batch 128 -> 16)
+  stencil3d 512 100 -> 256 100                (512^3 -> 256^3)
+concat takes only a repeat count (its sizes are fixed): 30 s instead.
+"""
+import sys
+
+LIMIT = 12
+ARGS = {"channelShuffle": "2 64 64 5", "flip": "3 256 100",
+        "resize": "1920 1080 256 256 64 100", "pool": "16 48 224 224 54 54 100",
+        "stencil3d": "256 100"}
+LIMITS = {"concat": 30}
+
+for line in open(sys.argv[1]):
+    name, _, args = line.strip().partition(" ")
+    if name:
+        print(name, LIMITS.get(name, LIMIT), ARGS.get(name, args.strip()))
