@@ -66,5 +66,8 @@ if want ggml; then
   fi
 fi
 bash "$here/rc_manifest.sh" "$dest" "$work" "$plugin" "$ggml" "$llmc" "$hec" >"$dest/MANIFEST"
-tar -C "$(dirname "$dest")" -cJf "$bundle.tmp" "$(basename "$dest")" && mv "$bundle.tmp" "$bundle"
+# -9: the programs share cudart_static and the runtime; a 64 MiB window
+# finds the copies
+XZ_OPT=${XZ_OPT:--9} tar -C "$(dirname "$dest")" -cJf "$bundle.tmp" "$(basename "$dest")" &&
+  mv "$bundle.tmp" "$bundle"
 echo "bundle: $bundle, $(du -m "$bundle" | cut -f1) MiB (unpacked $(du -sm "$dest" | cut -f1) MiB)"

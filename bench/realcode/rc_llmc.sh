@@ -18,9 +18,9 @@
 # `using std::isfinite`, generic __stcs/__stcg as plain stores, host
 # max/min templates, the CUDA 12 cudaMemAdvise over the CUDA 13 one; and an
 # empty <omp.h> (the CPU references of matmul_* run on one thread).
-# same.txt: the device code of each .plugin build (-save-temps) against a
-# device-only compile with the prelude (the build-cost configuration):
-# identical PTX, or the first difference.
+# same.txt: the cubin each .plugin binary carries (its .nv_fatbin) against
+# a device-only compile with the prelude (the build-cost configuration):
+# identical, or the kernels whose SASS differs (rc_same.py --cubins).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 mirror=$1 work=$2 plugin=$3 dest=$4
@@ -47,26 +47,21 @@ one() { # name source [defines...]: both builds, the PTX check, the cases
   shift 2
   [ -x "$dest/$name.native" ] && [ -x "$dest/$name.plugin" ] && return 0
   rm -rf "$tmp" && mkdir -p "$tmp"
-  if ! env -u MAGICDIV_OPTIONS "$clang" "${flags[@]}" "$@" "$cu" "${libs[@]}" \
-      -o "$dest/$name.native" 2>>"$work/build.log"; then
+  if [ ! -x "$dest/$name.native" ] && ! env -u MAGICDIV_OPTIONS "$clang" "${flags[@]}" "$@" \
+      "$cu" "${libs[@]}" -o "$dest/$name.native" 2>>"$work/build.log"; then
     echo "llm.c $name: native build FAILED (build.log)"; return 0
   fi
-  if ! (cd "$tmp" && env -u MAGICDIV_OPTIONS "$clang" "${flags[@]}" "$@" \
-      -fpass-plugin="$plugin" -save-temps=obj "$cu" "${libs[@]}" \
-      -o "$dest/$name.plugin" 2>>"$work/build.log"); then
+  if ! env -u MAGICDIV_OPTIONS "$clang" "${flags[@]}" "$@" -fpass-plugin="$plugin" \
+      "$cu" "${libs[@]}" -o "$dest/$name.plugin" 2>>"$work/build.log"; then
     echo "llm.c $name: plugin build FAILED (build.log)"; rm -f "$dest/$name.native"; return 0
   fi
-  env -u MAGICDIV_OPTIONS "$clang" "${flags[@]}" "$@" --cuda-device-only -S \
-    -fpass-plugin="$plugin" "$cu" -o "$tmp/devonly.ptx" 2>>"$work/build.log"
-  local full
-  full=$(ls "$tmp"/*-cuda-nvptx64-nvidia-cuda-sm_90.s 2>/dev/null | head -1)
-  if [ -n "$full" ] && cmp -s "$full" "$tmp/devonly.ptx"; then
-    echo "$name: device code identical to the device-only prelude build" >>"$dest/same.txt"
-  else
-    echo "$name: DIFFERENT: $(diff "$full" "$tmp/devonly.ptx" 2>&1 | head -3 | tr '\n' ' ')" >>"$dest/same.txt"
-  fi
-  [ "$name" != train_gpt2cu ] && python3 "$here/rc_llmc_map.py" "$cu" "$tmp/devonly.ptx" >>"$dest/CASES"
-  echo "llm.c $name: built ($(grep -cE 'entry .*__magicdiv *\(' "$tmp/devonly.ptx") clones)"
+  # the device-only compile with the prelude: the build-cost configuration
+  env -u MAGICDIV_OPTIONS "$clang" "${flags[@]}" "$@" --cuda-device-only -c \
+    -fpass-plugin="$plugin" "$cu" -o "$tmp/devonly.cubin" 2>>"$work/build.log"
+  python3 "$here/rc_same.py" --cubins "$dest/$name.plugin" "$tmp/devonly.cubin" |
+    sed "s/^/$name: /" >>"$dest/same.txt"
+  [ "$name" != train_gpt2cu ] && python3 "$here/rc_llmc_map.py" "$cu" "$tmp/devonly.cubin" >>"$dest/CASES"
+  echo "llm.c $name: built ($(python3 "$here/rc_llmc_map.py" --count "$tmp/devonly.cubin") clones)"
   rm -rf "$tmp"
 }
 

@@ -2,10 +2,11 @@
 """rc_llmc_map.py -- which kernel numbers of an llm.c dev/cuda program
 launch a kernel that the plugin cloned.
 
-  rc_llmc_map.py PROGRAM.cu PROGRAM.ptx
+  rc_llmc_map.py PROGRAM.cu PROGRAM.cubin
+  rc_llmc_map.py --count PROGRAM.cubin     (its number of clones)
 
-PROGRAM.ptx is the program's device code compiled with the plugin; its
-clones are the `.entry K__magicdiv` (plain tiers aside).  The source's
+PROGRAM.cubin is the program's device code compiled with the plugin; its
+clones are the kernels K__magicdiv (plain tiers aside).  The source's
 `switch (kernel_num)` cases name host functions; a case's kernels are the
 `name<<<` launches of that function and of the file's host functions it
 calls, transitively.  Prints one line:
@@ -17,6 +18,8 @@ import os
 import re
 import sys
 
+from rc_same import elf_sections
+
 
 def family(mangled):
     """The identifier of a mangled name (_Z14permute_kernelPf... ->
@@ -25,8 +28,10 @@ def family(mangled):
     return mangled[m.end():m.end() + int(m.group(1))] if m else mangled
 
 
-def clones(ptx):
-    names = re.findall(r"\.entry\s+(\S+?)__magicdiv\s*\(", open(ptx).read())
+def clones(cubin):
+    """The identifiers of the kernels with a clone in a cubin."""
+    names = [k[6:-10] for k in elf_sections(open(cubin, "rb").read())
+             if k.startswith(".text.") and k.endswith("__magicdiv")]
     return {family(n) for n in names}
 
 
@@ -56,6 +61,10 @@ def launched(name, fns, seen):
 
 
 def main():
+    if sys.argv[1] == "--count":
+        print(sum(1 for k in elf_sections(open(sys.argv[2], "rb").read())
+                  if k.startswith(".text.") and k.endswith("__magicdiv")))
+        return
     cu, ptx = sys.argv[1], sys.argv[2]
     prog = os.path.basename(cu)[:-3]
     cl = clones(ptx)

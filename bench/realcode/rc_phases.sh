@@ -93,19 +93,27 @@ rc_timed() {
 }
 
 rc_ggml_test() { # deadline (seconds after t0)
-  local dl=$((t0 + $1)) bin=$rc/ggml/test-backend-ops shards=${RC_SHARDS:-8} i ops fail
+  local dl=$((t0 + $1)) bin=$rc/ggml/test-backend-ops shards=${RC_SHARDS:-12} i ops fail
+  local heavy=" ${RC_HEAVY:-MUL_MAT MUL_MAT_ID FLASH_ATTN_EXT} " lists=() rest=() op
   echo "== ggml test-backend-ops test -b CUDA0, clones (until +$1 s)"
   [ -x "$bin" ] || { echo "ggml: not in the bundle"; return; }
   mapfile -t ops < <("$bin" --list-ops 2>/dev/null | sed -n 's/^  \([A-Z_0-9]*\)$/\1/p')
-  echo "ggml: ${#ops[@]} ops in $shards processes"
-  for ((i = 0; i < shards; i++)); do
-    local mine=() j
-    for ((j = i; j < ${#ops[@]}; j += shards)); do mine+=("${ops[j]}"); done
-    [ ${#mine[@]} = 0 ] && continue
-    local list
-    list=$(IFS=,; echo "${mine[*]}")
+  # the heaviest ops alone in a process each, with 4 workers (one op: every
+  # MAGICDIV_LOG line is its own); the others dealt round-robin
+  for op in "${ops[@]}"; do
+    case "$heavy" in *" $op "*) lists+=("$op") ;; *) rest+=("$op") ;; esac
+  done
+  local nh=${#lists[@]} nr=$((shards - ${#lists[@]}))
+  [ "$nr" -lt 1 ] && nr=1
+  for ((i = 0; i < ${#rest[@]}; i++)); do
+    lists[nh + i % nr]=${lists[nh + i % nr]:+${lists[nh + i % nr]},}${rest[i]}
+  done
+  echo "ggml: ${#ops[@]} ops in ${#lists[@]} processes"
+  for ((i = 0; i < ${#lists[@]}; i++)); do
+    local j=1
+    [ "$i" -lt "$nh" ] && j=4
     rc_timed "$dl" 100000 "$logs/ggml_test.$i.txt" "$rc/ggml" \
-      "$bin" test -b CUDA0 -o "$list" &
+      "$bin" test -b CUDA0 -o "${lists[i]}" -j "$j" &
   done
   wait
   fail=$(python3 "$here/rc_table.py" --failing "$logs"/ggml_test.*.txt)

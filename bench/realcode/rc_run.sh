@@ -12,9 +12,11 @@
 # Then, each phase within its share of the budget, every program under a
 # time limit (a program that has no time left is "skipped (time)"):
 #   1. ggml `test-backend-ops test -b CUDA0` with the clones, its ops in
-#      RC_SHARDS (8) processes at once (each -j 1: a MAGICDIV_LOG line falls
-#      inside the test line of the op that launched the kernel first); ops
-#      that fail are run again with MAGICDIV_DISABLE=1;
+#      RC_SHARDS (12) processes at once: MUL_MAT, MUL_MAT_ID and
+#      FLASH_ATTN_EXT (RC_HEAVY) one each with -j 4, the others dealt
+#      round-robin, -j 1 (a MAGICDIV_LOG line falls inside the test line of
+#      the op that launched the kernel first); ops that fail are run again
+#      with MAGICDIV_DISABLE=1;
 #   2. HeCBench, native build then plugin build, per program;
 #   3. llm.c: train_gpt2cu (model d12 from scratch, synthetic tokens in
 #      llm.c's format), then each dev/cuda kernel number that launches a
@@ -54,9 +56,9 @@ if ! grep -q '^driver: ok' "$logs/probe.txt" && [ "${RC_FAKE_DRIVER:-0}" != 1 ];
   exit 3
 fi
 
-rc_ggml_test "$((budget * 36 / 100))"
-rc_hecbench "$((budget * 52 / 100))"
-rc_llmc "$((budget * 78 / 100))"
+rc_ggml_test "$((budget * 45 / 100))"
+rc_hecbench "$((budget * 58 / 100))"
+rc_llmc "$((budget * 82 / 100))"
 rc_ggml_perf "$((budget * 96 / 100))"
 python3 "$here/rc_table.py" "$logs" | tee "$out/table.md"
 tar -czf "$out/logs.tar.gz" -C "$work" logs

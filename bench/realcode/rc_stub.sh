@@ -16,11 +16,12 @@ stub() { # path body: an executable shell script
 md='[ "${MAGICDIV_DISABLE:-0}" = 1 ] || echo "magicdiv: kernel '"'"'$1'"'"': clone $1__magicdiv used" >&2'
 stub ggml/test-backend-ops 'say() { '"$md"'; }
 case "$1" in
-  --list-ops) printf "GGML operations:\n  CPY\n  CONCAT\n  ADD\n\nTotal: 3 operations\n" ;;
+  --list-ops) printf "GGML operations:\n  CPY\n  CONCAT\n  ADD\n  MUL_MAT\n\nTotal: 4 operations\n" ;;
   test) echo "Backend 1/2: CUDA0"
         case "$5" in *CPY*) printf "  CPY(type_src=f32,ne=[4,3,2,1]): "; say cpy_f32_f16; echo OK ;; esac
         case "$5" in *CONCAT*) printf "  CONCAT(dim=1): "; say concat_f32; echo OK; printf "  CONCAT(dim=2): OK\n" ;; esac
         case "$5" in *ADD*) printf "  ADD(type=f32): OK\n" ;; esac
+        case "$5" in MUL_MAT) [ "$7" = 4 ] && printf "  MUL_MAT(type_a=q4_0): OK\n" ;; esac
         echo "  1/1 tests passed"; echo "  Backend CUDA0: OK" ;;
   perf) t=10.0; [ "$5" = CPY ] && t=14.0; [ "${MAGICDIV_DISABLE:-0}" = 1 ] && t=12.5
         printf "  %s(dim=1):     1000 runs - %8.2f us/run - 1 GB/s\n" "$5" "$t"; say "k_$5" ;;

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""rc_same.py -- are the original kernels of the plugin build of ggml
+(rc_ggml.sh) byte-identical to a build without the plugin?  Then
+MAGICDIV_DISABLE=1 on the one binary runs what a build without magicdiv
+runs, and its times are the native side of the comparison.
+
+  rc_same.py BUILD [--only REGEX] [--jobs N]
+  rc_same.py --cubins BINARY CUBIN   (the cubin BINARY carries against CUBIN)
+
+For each CUDA object of BUILD (ninja's commands of test-backend-ops whose
+source matches REGEX, default every .cu): the cubin the object carries (the
+ELF inside its .nv_fatbin section: what the binary loads), and the same
+compile command without -fpass-plugin, device-only (-c --cuda-device-only:
+the cubin alone).  Every kernel of the second must have a .text.<kernel>
+section in the first with the same bytes (the SASS, before relocation);
+the first's other kernels must be clones (<kernel>__magicdiv...).  Prints a
+line per file and the totals; exit 1 if any original differs.
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import shlex
+import struct
+import subprocess
+import sys
+import tempfile
+
+
+def elf_sections(data):
+    """{name: bytes} of an ELF64 image."""
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+    hdrs = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
+            for i in range(shnum)]
+    stroff = hdrs[shstrndx][4]
+    out = {}
+    for h in hdrs:
+        end = data.index(b"\0", stroff + h[0])
+        name = data[stroff + h[0]:end].decode()
+        out[name] = data[h[4]:h[4] + h[5]] if h[1] != 8 else b""  # NOBITS
+    return out
+
+
+def embedded_cubin(obj):
+    """The cubin inside a host object's .nv_fatbin (None if absent)."""
+    fb = elf_sections(open(obj, "rb").read()).get(".nv_fatbin")
+    if not fb:
+        return None
+    i = fb.find(b"\x7fELF")
+    if i < 0:
+        return None
+    # the ELF's end: its section or program header table, or a section
+    phoff, shoff = struct.unpack_from("<QQ", fb, i + 0x20)
+    phentsize, phnum, shentsize, shnum = struct.unpack_from("<HHHH", fb, i + 0x36)
+    end = max(shoff + shentsize * shnum, phoff + phentsize * phnum)
+    for j in range(shnum):
+        typ, = struct.unpack_from("<I", fb, i + shoff + j * shentsize + 4)
+        off, size = struct.unpack_from("<QQ", fb, i + shoff + j * shentsize + 0x18)
+        if typ != 8:  # NOBITS
+            end = max(end, off + size)
+    return fb[i:i + end]
+
+
+def commands(build):
+    """[(source, object, argv)] of the CUDA compiles of test-backend-ops."""
+    txt = subprocess.run(["ninja", "-C", build, "-t", "commands",
+                          "test-backend-ops"], capture_output=True,
+                         text=True, check=True).stdout
+    out = []
+    for line in txt.splitlines():
+        if "-fpass-plugin=" not in line or ".cu.o" not in line:
+            continue
+        argv = shlex.split(line.split("&&")[-1].strip())
+        obj = argv[argv.index("-o") + 1]
+        src = argv[argv.index("-c") + 1]
+        out.append((src, obj, argv))
+    return out
+
+
+def without_plugin(argv, cubin):
+    """The compile command, device-only, without the plugin, into cubin."""
+    out, skip = [], 0
+    for a in argv:
+        if skip:
+            skip -= 1
+            continue
+        if a in ("-o", "-MF", "-MT"):
+            skip = 1
+            continue
+        if a.startswith("-fpass-plugin=") or a == "-MD":
+            continue
+        out.append(a)
+    return out + ["--cuda-device-only", "-o", cubin]
+
+
+def check(build, src, obj, argv, tmp):
+    """(line, originals, clones, differing) of one file."""
+    name = os.path.relpath(src, os.path.dirname(os.path.dirname(src)))
+    cub = embedded_cubin(os.path.join(build, obj))
+    if cub is None:
+        return "%s: no cubin in %s" % (name, obj), 0, 0, 1
+    ref = os.path.join(tmp, os.path.basename(obj) + ".cubin")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("MAGICDIV_OPTIONS", "MAGICDIV_DISABLE")}
+    r = subprocess.run(without_plugin(argv, ref), cwd=build, env=env,
+                       capture_output=True, text=True)
+    if r.returncode:
+        return "%s: compile without the plugin failed: %s" % (
+            name, r.stderr[-200:]), 0, 0, 1
+    a = {k[6:]: v for k, v in elf_sections(cub).items() if k.startswith(".text.")}
+    b = {k[6:]: v for k, v in elf_sections(open(ref, "rb").read()).items()
+         if k.startswith(".text.")}
+    os.remove(ref)
+    diff = sorted(k for k in b if a.get(k) != b[k])
+    extra = [k for k in a if k not in b and "__magicdiv" not in k]
+    clones = sum(1 for k in a if re.search(r"__magicdiv(_plain)?$", k))
+    line = "%s: %d originals %s, %d clones" % (
+        name, len(b), "identical" if not diff else
+        "DIFFERENT: " + " ".join(diff[:3]), clones)
+    if extra:
+        line += "; kernels only in the plugin build, not clones: " + " ".join(extra[:3])
+    return line, len(b), clones, len(diff) + len(extra)
+
+
+def same_cubins(binary, cubin):
+    """A binary's embedded cubin against a cubin file: exit 1 if differ."""
+    a, b = embedded_cubin(binary), open(cubin, "rb").read()
+    if a == b:
+        print("the cubin it carries is byte-identical to the device-only build's")
+        return 0
+    sa = elf_sections(a) if a else {}
+    sb = elf_sections(b)
+    diff = sorted(k[6:] for k in set(sa) | set(sb)
+                  if k.startswith(".text.") and sa.get(k) != sb.get(k))
+    print("cubins differ; kernels whose SASS differs: %s" % (" ".join(diff) or "none"))
+    return 1
+
+
+def main():
+    if sys.argv[1:2] == ["--cubins"]:
+        sys.exit(same_cubins(sys.argv[2], sys.argv[3]))
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("build")
+    p.add_argument("--only", default=r"\.cu$")
+    p.add_argument("--jobs", type=int, default=2)
+    a = p.parse_args()
+    todo = [c for c in commands(a.build) if re.search(a.only, c[0])]
+    tot = [0, 0, 0, 0]
+    with tempfile.TemporaryDirectory(prefix="rc_same-") as tmp, \
+            concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+        for line, n, c, bad in ex.map(lambda t: check(a.build, *t, tmp), todo):
+            print(line, flush=True)
+            tot = [tot[0] + 1, tot[1] + n, tot[2] + c, tot[3] + bad]
+    print("rc_same: %d files, %d original kernels, %d clones; %d originals "
+          "differ from the build without the plugin" % tuple(tot))
+    sys.exit(1 if tot[3] else 0)
+
+
+if __name__ == "__main__":
+    main()
