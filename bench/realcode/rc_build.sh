@@ -52,7 +52,7 @@ timed() { # part command...: run, and record its wall time in WORK/<part>.time
 if want hecbench && [ ! -f "$dest/hecbench/BENCHES" ]; then
   timed hecbench bash "$here/hecbench_gpu.sh" build --hecbench "$hec" \
     --build "$(dirname "$(dirname "$plugin")")" --out "$dest/hecbench.tmp"
-  python3 "$here/rc_hec_args.py" "$dest/hecbench.tmp/BENCHES" >"$dest/hecbench.tmp/BENCHES.rc" &&
+  python3 "$here/rc_hec_args.py" "$dest/hecbench.tmp" >"$dest/hecbench.tmp/BENCHES.rc" &&
     mv "$dest/hecbench.tmp/BENCHES.rc" "$dest/hecbench.tmp/BENCHES" &&
     rm -rf "$dest/hecbench" && mv "$dest/hecbench.tmp" "$dest/hecbench"
 fi

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """rc_hec_args.py -- the run arguments and time limits of HeCBench's index
-benchmarks for rc_run.sh: reads hecbench_gpu.sh's BENCHES (name, then the
-Makefile's run arguments), prints "name limit args" lines.
+benchmarks for rc_run.sh: reads DIR/BENCHES of hecbench_gpu.sh (name, then
+the Makefile's run arguments), prints "name limit args" lines for the
+programs built (DIR/<name>.native and .plugin), and on stderr the others.
+
+  rc_hec_args.py DIR
 
 On the H200 machine (bench/RESULTS.md, HeCBench section) six programs'
 single-threaded CPU references outlasted 10 s with the Makefile's
@@ -15,6 +18,7 @@ sizes smaller):
   stencil3d 512 100 -> 256 100                (512^3 -> 256^3)
 concat takes only a repeat count (its sizes are fixed): 30 s instead.
 """
+import os
 import sys
 
 LIMIT = 12
@@ -23,7 +27,12 @@ ARGS = {"channelShuffle": "2 64 64 5", "flip": "3 256 100",
         "stencil3d": "256 100"}
 LIMITS = {"concat": 30}
 
-for line in open(sys.argv[1]):
+d = sys.argv[1]
+for line in open(os.path.join(d, "BENCHES")):
     name, _, args = line.strip().partition(" ")
-    if name:
+    if not name:
+        continue
+    if all(os.access(os.path.join(d, name + v), os.X_OK) for v in (".native", ".plugin")):
         print(name, LIMITS.get(name, LIMIT), ARGS.get(name, args.strip()))
+    else:
+        print("HeCBench %s: not built, left out" % name, file=sys.stderr)

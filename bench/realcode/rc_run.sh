@@ -51,7 +51,7 @@ rc_check_bundle >>"$logs/probe.txt"
 cat "$logs/probe.txt"
 if ! grep -q '^driver: ok' "$logs/probe.txt" && [ "${RC_FAKE_DRIVER:-0}" != 1 ]; then
   echo "no CUDA driver $(grep "^driver:" "$logs/probe.txt" | sed "s/^driver: none //")"
-  echo "rc_run.sh: bundle complete, nothing run (exit 3)"
+  echo "rc_run.sh: nothing run (exit 3)"
   tar -czf "$out/logs.tar.gz" -C "$work" logs
   exit 3
 fi

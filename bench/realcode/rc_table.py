@@ -75,7 +75,8 @@ def clone_cell(text):
 
 
 def ggml_ops(files):
-    """{op: kernels whose clone ran first inside its test lines}, failing ops."""
+    """{op tested: kernels whose clone ran first inside its test lines},
+    failing ops."""
     ops, failing = {}, []
     for f in files:
         cur, in_fail = None, False
@@ -93,6 +94,8 @@ def ggml_ops(files):
                 continue
             if m:
                 cur = m.group(1)
+                if "not supported" not in line:
+                    ops.setdefault(cur, set())
             d = MD.search(line)
             if d and cur and re.match(r"(plain )?clone \S+ used", d.group(2)):
                 ops.setdefault(cur, set()).add(d.group(1))
@@ -129,8 +132,9 @@ def ggml_test_rows(logs):
     if st:
         exact += " [%s]" % ", ".join(st)
     used = set().union(*ops.values()) if ops else set()
-    return [row("ggml test-backend-ops test (%d processes)" % len(files),
-                "", "", None, exact, "%d clones ran, in %d ops" % (len(used), len(ops)))]
+    return [row("ggml test-backend-ops test, %d ops (%d processes)" % (len(ops), len(files)),
+                "", "", None, exact, "%d clones ran, in %d ops" % (
+                    len(used), sum(1 for v in ops.values() if v)))]
 
 
 def perf_cases(text):
@@ -287,7 +291,7 @@ def main():
     if sys.argv[1] == "--failing":
         print(",".join(ggml_ops(sys.argv[2:])[1]))
     elif sys.argv[1] == "--clone-ops":
-        print(" ".join(sorted(ggml_ops(sys.argv[2:])[0])))
+        print(" ".join(sorted(k for k, v in ggml_ops(sys.argv[2:])[0].items() if v)))
     else:
         logs = sys.argv[1]
         rows = (ggml_test_rows(logs) + train_row(logs) + llmc_rows(logs) +
