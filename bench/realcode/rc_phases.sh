@@ -184,8 +184,9 @@ rc_ggml_perf() { # deadline
   echo "== ggml test-backend-ops perf, originals then clones, op by op (until +$1 s)"
   [ -x "$bin" ] || return
   ops=$(python3 "$here/rc_table.py" --clone-ops "$logs"/ggml_test.*.txt)
+  echo "ggml: ops whose clones ran (most clones first): $ops"
+  ops=$(echo $ops | tr ' ' '\n' | head -"${RC_PERF_OPS:-8}")
   n=$(echo $ops | wc -w)
-  echo "ggml: $n ops whose clones ran: $ops"
   for op in $ops; do
     lim=$(( (dl - $(date +%s)) / (2 * (n - i)) ))
     [ "$lim" -gt "${RC_PERF_LIMIT:-30}" ] && lim=${RC_PERF_LIMIT:-30}

@@ -4,7 +4,8 @@
   rc_table.py LOGS            the table (markdown) and the summary line
   rc_table.py --failing F...  ggml ops that failed in test logs F (a,b,c)
   rc_table.py --clone-ops F...  ggml ops inside whose test lines a clone
-                              ran first (MAGICDIV_LOG=1), space-separated
+                              ran first (MAGICDIV_LOG=1), space-separated,
+                              most clones first
 
 One row per program / kernel: native time, plugin time, ratio
 (native / plugin: above 1 the clones are faster), exact (the program's
@@ -291,7 +292,9 @@ def main():
     if sys.argv[1] == "--failing":
         print(",".join(ggml_ops(sys.argv[2:])[1]))
     elif sys.argv[1] == "--clone-ops":
-        print(" ".join(sorted(k for k, v in ggml_ops(sys.argv[2:])[0].items() if v)))
+        ops = ggml_ops(sys.argv[2:])[0]
+        print(" ".join(sorted((k for k, v in ops.items() if v),
+                              key=lambda k: (-len(ops[k]), k))))
     else:
         logs = sys.argv[1]
         rows = (ggml_test_rows(logs) + train_row(logs) + llmc_rows(logs) +
