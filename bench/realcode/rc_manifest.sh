@@ -19,3 +19,7 @@ done
 echo "ggml test-backend-ops: $([ -x "$dest/ggml/test-backend-ops" ] && du -h "$dest/ggml/test-backend-ops" | cut -f1 || echo 'not built')"
 echo "llm.c programs: $(ls "$dest"/llmc/*.plugin 2>/dev/null | wc -l) (each .native and .plugin)"
 echo "HeCBench programs: $(ls "$dest"/hecbench/*.plugin 2>/dev/null | wc -l) (each .native and .plugin)"
+for f in "$dest"/ggml/test-backend-ops "$dest"/llmc/*.plugin "$dest"/hecbench/*.plugin; do
+  [ -x "$f" ] && echo "clones: ${f#$dest/}: $(python3 "$(dirname "$0")/rc_same.py" --count "$f")"
+done
+[ -f "$dest/llmc/same.txt" ] && echo "llm.c: the cubin of $(grep -c byte-identical "$dest/llmc/same.txt") of $(wc -l <"$dest/llmc/same.txt") .plugin programs byte-identical to the device-only prelude build (llmc/same.txt)"

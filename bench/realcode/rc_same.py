@@ -6,6 +6,7 @@ runs, and its times are the native side of the comparison.
 
   rc_same.py BUILD [--only REGEX] [--jobs N]
   rc_same.py --cubins BINARY CUBIN   (the cubin BINARY carries against CUBIN)
+  rc_same.py --count BINARY          (cubins, kernels and clones it carries)
 
 For each CUDA object of BUILD (ninja's commands of test-backend-ops whose
 source matches REGEX, default every .cu): the cubin the object carries (the
@@ -27,18 +28,18 @@ import sys
 import tempfile
 
 
-def elf_sections(data):
-    """{name: bytes} of an ELF64 image."""
-    shoff, = struct.unpack_from("<Q", data, 0x28)
-    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
-    hdrs = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
+def elf_sections(data, base=0):
+    """{name: bytes} of the ELF64 image at data[base:]."""
+    shoff, = struct.unpack_from("<Q", data, base + 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, base + 0x3A)
+    hdrs = [struct.unpack_from("<IIQQQQIIQQ", data, base + shoff + i * shentsize)
             for i in range(shnum)]
-    stroff = hdrs[shstrndx][4]
+    stroff = base + hdrs[shstrndx][4]
     out = {}
     for h in hdrs:
         end = data.index(b"\0", stroff + h[0])
-        name = data[stroff + h[0]:end].decode()
-        out[name] = data[h[4]:h[4] + h[5]] if h[1] != 8 else b""  # NOBITS
+        name = data[stroff + h[0]:end].decode(errors="replace")
+        out[name] = data[base + h[4]:base + h[4] + h[5]] if h[1] != 8 else b""  # NOBITS
     return out
 
 
@@ -126,6 +127,9 @@ def check(build, src, obj, argv, tmp):
 def same_cubins(binary, cubin):
     """A binary's embedded cubin against a cubin file: exit 1 if differ."""
     a, b = embedded_cubin(binary), open(cubin, "rb").read()
+    if not b.startswith(b"\x7fELF"):
+        print("%s is not a cubin" % cubin)
+        return 1
     if a == b:
         print("the cubin it carries is byte-identical to the device-only build's")
         return 0
@@ -137,9 +141,31 @@ def same_cubins(binary, cubin):
     return 1
 
 
+def count(binary):
+    """(cubins, kernels, clones) in a binary's .nv_fatbin (every ELF in it:
+    a linked program holds one per translation unit)."""
+    fb = elf_sections(open(binary, "rb").read()).get(".nv_fatbin", b"")
+    cubins = kernels = clones = 0
+    i = fb.find(b"\x7fELF")
+    while i >= 0:
+        try:
+            names = [k for k in elf_sections(fb, i) if k.startswith(".text.")]
+        except (struct.error, ValueError, IndexError):
+            names = None  # not an ELF header after all
+        if names is not None:
+            cubins += 1
+            kernels += sum(1 for k in names if "__magicdiv" not in k)
+            clones += sum(1 for k in names if k.endswith("__magicdiv"))
+        i = fb.find(b"\x7fELF", i + 4)
+    return cubins, kernels, clones
+
+
 def main():
     if sys.argv[1:2] == ["--cubins"]:
         sys.exit(same_cubins(sys.argv[2], sys.argv[3]))
+    if sys.argv[1:2] == ["--count"]:
+        print("%d cubins, %d kernels, %d clones" % count(sys.argv[2]))
+        return
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("build")
     p.add_argument("--only", default=r"\.cu$")
