@@ -25,7 +25,8 @@
 #      in 1, originals (MAGICDIV_DISABLE=1) then clones, op by op.
 # Shares of the budget: 40 % (1), 13 % (2), 20 % (3), 24 % (4).
 # Every run has MAGICDIV_LOG=1.  The table (rc_table.py) goes to stdout and
-# $OUT/table.md; every log to $OUT/logs.tar.gz (OUT defaults to
+# $OUT/table.md, its whole output to $OUT/run.txt, every log to
+# $OUT/logs.tar.gz (OUT defaults to
 # /tmp/rc-out).  RC_FAKE_DRIVER=1 skips the driver check (the test's stub
 # bundle).
 set -uo pipefail
@@ -39,28 +40,34 @@ logs=$work/logs
 rm -rf "$work" && mkdir -p "$logs" "$out"
 . "$here/rc_phases.sh"
 
-echo "== rc_run.sh: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n), budget ${budget}s"
-if [ -d "$bundle" ]; then rc=$(cd "$bundle" && pwd)
-else
-  tar -xJf "$bundle" -C "$work" || { echo "rc_run.sh: cannot extract $bundle"; exit 2; }
-  rc=$(dirname "$(ls "$work"/*/MANIFEST 2>/dev/null | head -1)")
-fi
-[ -f "$rc/MANIFEST" ] || { echo "rc_run.sh: $rc/MANIFEST missing: not a bundle"; exit 2; }
-sed 's/^/   /' "$rc/MANIFEST"
-rc_probe >"$logs/probe.txt"  # (not in a pipe: it sets LD_LIBRARY_PATH)
-rc_check_bundle >>"$logs/probe.txt"
-cat "$logs/probe.txt"
-if ! grep -q '^driver: ok' "$logs/probe.txt" && [ "${RC_FAKE_DRIVER:-0}" != 1 ]; then
-  echo "no CUDA driver $(grep "^driver:" "$logs/probe.txt" | sed "s/^driver: none //")"
-  echo "rc_run.sh: nothing run (exit 3)"
-  tar -czf "$out/logs.tar.gz" -C "$work" logs
-  exit 3
-fi
+main() {
+  echo "== rc_run.sh: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n), budget ${budget}s"
+  if [ -d "$bundle" ]; then rc=$(cd "$bundle" && pwd)
+  else
+    tar -xJf "$bundle" -C "$work" || { echo "rc_run.sh: cannot extract $bundle"; exit 2; }
+    rc=$(dirname "$(ls "$work"/*/MANIFEST 2>/dev/null | head -1)")
+  fi
+  [ -f "$rc/MANIFEST" ] || { echo "rc_run.sh: $rc/MANIFEST missing: not a bundle"; exit 2; }
+  sed 's/^/   /' "$rc/MANIFEST"
+  rc_probe >"$logs/probe.txt"  # (not in a pipe: it sets LD_LIBRARY_PATH)
+  rc_check_bundle >>"$logs/probe.txt"
+  cat "$logs/probe.txt"
+  if ! grep -q '^driver: ok' "$logs/probe.txt" && [ "${RC_FAKE_DRIVER:-0}" != 1 ]; then
+    echo "no CUDA driver $(grep "^driver:" "$logs/probe.txt" | sed "s/^driver: none //")"
+    echo "rc_run.sh: nothing run (exit 3)"
+    tar -czf "$out/logs.tar.gz" -C "$work" logs
+    exit 3
+  fi
 
-rc_ggml_test "$((budget * 40 / 100))"
-rc_hecbench "$((budget * 53 / 100))"
-rc_llmc "$((budget * 73 / 100))"
-rc_ggml_perf "$((budget * 97 / 100))"
-python3 "$here/rc_table.py" "$logs" | tee "$out/table.md"
-tar -czf "$out/logs.tar.gz" -C "$work" logs
-echo "== rc_run.sh: done in $(( $(date +%s) - t0 )) s; logs in $out/logs.tar.gz"
+  rc_ggml_test "$((budget * 40 / 100))"
+  rc_hecbench "$((budget * 53 / 100))"
+  rc_llmc "$((budget * 73 / 100))"
+  rc_ggml_perf "$((budget * 97 / 100))"
+  python3 "$here/rc_table.py" "$logs" | tee "$out/table.md"
+  tar -czf "$out/logs.tar.gz" -C "$work" logs
+  echo "== rc_run.sh: done in $(( $(date +%s) - t0 )) s; logs in $out/logs.tar.gz"
+}
+
+# everything it prints also in $OUT/run.txt
+main 2>&1 | tee "$out/run.txt"
+exit "${PIPESTATUS[0]}"
