@@ -46,6 +46,9 @@ static const double md_magic_s64a[2][2] = {{26, 20}, {28, 22}};
  * dividend fits 32 bits (the one values take; 38 / 34 on the other):
  * bench/RESULTS.md "s64 with a 32-bit path". */
 static const double md_magic_s64f[2][2] = {{14, 13}, {19, 17}};
+/* ... and on its 64-bit path, taken by a dividend known to exceed 32 bits
+ * (md_known_wide): the same measurement. */
+static const double md_magic_s64f_wide[2][2] = {{38, 34}, {43, 38}};
 
 /* 1 if v is known to have a bit above the low 32 set (the bypass's test
  * (a | b) >> 32 == 0 then fails): a constant, a shift left by 32 or more,
@@ -90,9 +93,10 @@ static double md_div_native(LLVMValueRef in, int loop) {
                                           : md_native_u32[loop];
 }
 
-/* Magic cost of one (lane of a) site: its kind, flags, mode and facts. */
+/* Magic cost of one (lane of a) site: its kind, flags, mode and facts
+ * (wide: its dividend is known to exceed 32 bits). */
 static double md_site_magic(const md_divisor *dv, int mode, int nonneg,
-                            int rem32, int rem, int loop) {
+                            int rem32, int rem, int wide, int loop) {
   int pos = (dv->flags & MD_DF_POSITIVE) != 0;
   double c;
   switch (dv->kind) {
@@ -105,7 +109,7 @@ static double md_site_magic(const md_divisor *dv, int mode, int nonneg,
     return rem && rem32 ? md_magic_u64r32[loop] : md_magic_u64[rem][loop];
   case MD_KIND_S64:
     if (dv->flags & MD_DF_FAST32)
-      return md_magic_s64f[rem][loop];
+      return wide ? md_magic_s64f_wide[rem][loop] : md_magic_s64f[rem][loop];
     if (nonneg)
       return md_magic_u64[rem][loop];
     return pos ? md_magic_s64[rem][loop] : md_magic_s64a[rem][loop];
@@ -206,7 +210,8 @@ static void md_inst_est(md_est *e, int self, LLVMValueRef in, int loop,
                 ? md_native_64by32[loop]
                 : md_div_native(in, loop);
     *save = *cost - md_site_magic(&e->d->divs[s->divisor], s->mode,
-                                  s->nonneg, s->rem32, md_is_rem(in), loop);
+                                  s->nonneg, s->rem32, md_is_rem(in),
+                                  md_known_wide(LLVMGetOperand(in, 0)), loop);
     f->sites++;
     f->in_loop += loop;
   } else if (vs) {
@@ -214,7 +219,7 @@ static void md_inst_est(md_est *e, int self, LLVMValueRef in, int loop,
     for (i = 0; i < vs->lanes; i++)
       *save += md_div_native(in, loop) -
                md_site_magic(&e->d->divs[vs->divisor[i]], vs->mode, 0, 0,
-                             md_is_rem(in), loop);
+                             md_is_rem(in), 0, loop);
     f->sites += vs->lanes;
     f->in_loop += loop ? vs->lanes : 0;
   } else {

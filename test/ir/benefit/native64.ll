@@ -8,19 +8,21 @@
 ; to exceed 32 bits (a shift left by 32 or more, an `or` with such a
 ; constant, a constant): then the full routine.
 ; Work per kernel (cost 1 each: the tid call, zext, two GEPs, load, store,
-; ret) 7 + the site; in the loop: 8 + the site.
-;   s64:      (29 - 24) / (7 + 29)        = 13.89 %  (before: 115, 74.59 %)
+; ret) 7 + the site; in the loop: 8 + the site.  An s64 site takes the
+; form with the 32-bit path (s64-fast32): 14 where the dividend fits 32
+; bits, 38 on its 64-bit path (a dividend known to exceed 32 bits).
+;   s64:      (29 - 14) / (7 + 29)        = 41.67 %  (before: 115, 74.59 %)
 ;   u64:      (29 - 15) / (7 + 29)        = 38.89 %
 ;   u64_loop: (27 - 12) / (8 + 27)        = 42.86 %  (the loop's share)
-;   s64_wide: (115 - 24) / (7 + 2 + 115)  = 73.39 %  (shl: 2)
+;   s64_wide: (115 - 38) / (7 + 2 + 115)  = 62.10 %  (shl: 2)
 ;   u64_or:   (100 - 15) / (7 + 2 + 100)  = 77.98 %
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv' -disable-output %s \
 ; RUN:   -pass-remarks-analysis=magicdiv 2>&1 | %FileCheck %s
 
-; CHECK-DAG: kernel 's64': 1 division site(s) with a launch-invariant divisor, cloned (estimated saving 13.89 %)
+; CHECK-DAG: kernel 's64': 1 division site(s) with a launch-invariant divisor, cloned (estimated saving 41.67 %)
 ; CHECK-DAG: kernel 'u64': 1 division site(s) with a launch-invariant divisor, cloned (estimated saving 38.89 %)
 ; CHECK-DAG: kernel 'u64_loop': 1 division site(s) with a launch-invariant divisor, cloned (estimated saving 42.86 %)
-; CHECK-DAG: kernel 's64_wide': 1 division site(s) with a launch-invariant divisor, cloned (estimated saving 73.39 %)
+; CHECK-DAG: kernel 's64_wide': 1 division site(s) with a launch-invariant divisor, cloned (estimated saving 62.10 %)
 ; CHECK-DAG: kernel 'u64_or': 1 division site(s) with a launch-invariant divisor, cloned (estimated saving 77.98 %)
 
 target triple = "nvptx64-nvidia-cuda"
