@@ -17,8 +17,8 @@
  * offload entry of its own instead of the call.  A kernel whose clone is
  * in none of the code objects read keeps its launches as they were
  * (md_reg.no_clone); one whose clone was found but cannot be used (the
- * descriptors differ, its parameters do not match) is routed with no
- * clone, so that MAGICDIV_LOG says why.
+ * descriptors differ, its parameters do not match or cannot be checked)
+ * is routed with no clone, so that MAGICDIV_LOG says why.
  */
 #include "md_host_hip.h"
 
@@ -407,23 +407,38 @@ static const char *md_hip_find(const md_reg *r, const md_fatbins *fb,
   return why;
 }
 
+/* Whether descriptor desc describes the n parameters sizes[0..n) the
+ * stub shows (n == 0: it shows none): 1, or 0 with why in buf.  A stub
+ * that does not show its parameters leaves only a descriptor with none
+ * safe: the runtime reads as many argument pointers as the descriptor
+ * declares, and nothing bounds the launch's array. */
+static int md_hip_desc_fits(const unsigned char *desc, size_t dsize,
+                            const uint64_t *sizes, unsigned n, char *buf,
+                            size_t len) {
+  if (md_host_params_match(desc, dsize, sizes, n, buf, len))
+    return 1;
+  if (!n)
+    snprintf(buf, len,
+             "its launch stub does not show the kernel's parameters, so "
+             "its descriptor's parameter table cannot be checked");
+  return 0;
+}
+
 /* Whether r's clone descriptor desc (and its plain tier's, *pdesc)
  * describes r's kernel as the host passes its parameters (sizes: room
- * for MD_MAX_PARAMS): NULL when it does or the stub does not show the
- * parameters (nothing to check), else why not (in buf).  A plain
- * descriptor that does not: *pdesc = NULL (no plain tier), with a
- * remark. */
+ * for MD_MAX_PARAMS): NULL when it does, or when the stub does not show
+ * the parameters and the descriptor declares none, else why not (in
+ * buf).  A plain descriptor that does not: *pdesc = NULL (no plain tier),
+ * with a remark. */
 static const char *md_hip_params_ok(md_host *h, const md_reg *r,
                                     const unsigned char *desc, size_t dsize,
                                     const unsigned char **pdesc,
                                     size_t pdsize, uint64_t *sizes,
                                     char *buf, size_t len) {
   unsigned n = md_host_hip_params(h->m, r->handle, sizes, MD_MAX_PARAMS);
-  if (!n)
-    return NULL;
-  if (!md_host_params_match(desc, dsize, sizes, n, buf, len))
+  if (!md_hip_desc_fits(desc, dsize, sizes, n, buf, len))
     return buf;
-  if (*pdesc && !md_host_params_match(*pdesc, pdsize, sizes, n, buf, len)) {
+  if (*pdesc && !md_hip_desc_fits(*pdesc, pdsize, sizes, n, buf, len)) {
     md_remarkf(MD_REMARK_ANALYSIS, r->where, "HostNoClone",
                "magicdiv: kernel '%s' gets no plain tier: %s", r->name, buf);
     *pdesc = NULL;

@@ -11,7 +11,8 @@
  * host's data layout are the parameters the launch passes.  HIP's own
  * ABI makes the two agree for every kernel; a descriptor that does not
  * (a stale or foreign code object, a clone of another kernel of the same
- * name) is not registered.
+ * name) is not registered, nor is one with parameters for a stub that
+ * does not show its own (md_host_hip.c).
  */
 #include "md_host_params.h"
 

@@ -24,24 +24,8 @@
 extern "C" {
 #endif
 
-/* Status codes (MD_OK, MD_ERR_DIV_ZERO, MD_ERR_INVALID: md_magic.h). */
-#define MD_ERR_DESC_MALFORMED 3  /* descriptor bytes fail validation */
-#define MD_ERR_DESC_VERSION 4    /* descriptor of an unknown version */
-#define MD_FALLBACK_DIV_ZERO 5   /* a divisor is 0 in this launch */
-#define MD_FALLBACK_UNDEFINED 6  /* a divisor's evaluation is poison/UB */
-#define MD_FALLBACK_NOT_POSITIVE 7 /* MD_DF_POSITIVE divisor is <= 0 */
-#define MD_ERR_NO_CLONE 8        /* no clone / descriptor for this kernel */
-#define MD_ERR_DRIVER 9          /* the CUDA/HIP driver reported an error */
-#define MD_ERR_DISABLED 10       /* MAGICDIV_DISABLE=1 */
-#define MD_FALLBACK_REQUIREMENT 11 /* a launch requirement fails */
-#define MD_ERR_PARAM_MISMATCH 12 /* the kernel's parameters (as the driver
-                                    reports them) differ from the descriptor */
-#define MD_FALLBACK_NOT_DIV32 13 /* MD_DF_DIV32 divisor does not fit 32 bits */
-#define MD_FALLBACK_ARG_UNKNOWN 14 /* OpenMP: a by-reference argument that a
-                                      program reads has device bytes the host
-                                      does not know at this launch (mapped
-                                      before it, md_omp_map.c) */
-
+/* Status codes: MD_STATUS_LIST in md_magic.h (MD_OK, MD_ERR_*,
+ * MD_FALLBACK_*, with their texts). */
 const char *md_status_str(int status);
 
 /* Launch dimensions as the kernel sees them. */

@@ -38,10 +38,66 @@
 extern "C" {
 #endif
 
-/* Status codes shared by the whole runtime (magicdiv.h re-exports them). */
-#define MD_OK 0
-#define MD_ERR_DIV_ZERO 1   /* d == 0: no magic exists; run the original */
-#define MD_ERR_INVALID 2    /* NULL pointer or other invalid argument */
+/* The runtime's status codes, one list (magicdiv.h re-exports them):
+ * X(name, value, text, tier, all_contexts) per code, expanded into the
+ * enum below, md_status_str (text) and the launch layer's
+ * md_status_fallback (tier) and md_status_all_contexts (all_contexts).
+ * The values are ABI (docs/LAUNCH.md section 4): never renumber.
+ *   MD_OK: success.  MD_ERR_*: bad input or an error; the original runs.
+ *   MD_FALLBACK_*: not an error, this launch runs the original.
+ *   tier: 1 when a descriptor's evaluation (md_desc_fill) refuses this
+ *     launch's values, so the plain tier is evaluated next (and the log
+ *     names both tiers).  MD_FALLBACK_ARG_UNKNOWN is 0: it comes from the
+ *     OpenMP launch check before any tier is evaluated, and that check
+ *     already covers both descriptors (md_omp_ref_args).
+ *   all_contexts: 1 when the outcome is the kernel's code's, the same in
+ *     every context (the cache records it once for all of them). */
+#define MD_STATUS_LIST(X)                                                      \
+  X(MD_OK, 0, "ok", 0, 0)                                                      \
+  /* d == 0: no magic exists; run the original */                              \
+  X(MD_ERR_DIV_ZERO, 1, "divisor is zero", 0, 0)                               \
+  /* NULL pointer or other invalid argument */                                 \
+  X(MD_ERR_INVALID, 2, "invalid argument", 0, 0)                               \
+  /* descriptor bytes fail validation */                                       \
+  X(MD_ERR_DESC_MALFORMED, 3, "malformed descriptor", 0, 1)                    \
+  /* descriptor of an unknown version */                                       \
+  X(MD_ERR_DESC_VERSION, 4, "unknown descriptor version", 0, 1)                \
+  /* a divisor is 0 in this launch */                                          \
+  X(MD_FALLBACK_DIV_ZERO, 5, "a divisor is zero in this launch", 1, 0)         \
+  /* a divisor's evaluation is poison/UB */                                    \
+  X(MD_FALLBACK_UNDEFINED, 6,                                                  \
+    "a divisor's evaluation is undefined in this launch", 1, 0)                \
+  /* MD_DF_POSITIVE divisor is <= 0 */                                         \
+  X(MD_FALLBACK_NOT_POSITIVE, 7, "a divisor that must be positive is not", 1,  \
+    0)                                                                         \
+  /* no clone / descriptor for this kernel */                                  \
+  X(MD_ERR_NO_CLONE, 8, "no magicdiv clone for this kernel", 0, 1)             \
+  /* the CUDA/HIP driver reported an error */                                  \
+  X(MD_ERR_DRIVER, 9, "CUDA/HIP driver error", 0, 0)                           \
+  /* MAGICDIV_DISABLE=1 */                                                     \
+  X(MD_ERR_DISABLED, 10, "magicdiv disabled (MAGICDIV_DISABLE)", 0, 0)         \
+  /* a launch requirement fails */                                             \
+  X(MD_FALLBACK_REQUIREMENT, 11,                                               \
+    "a launch requirement of the clone fails in this launch", 1, 0)            \
+  /* the kernel's parameters (as the driver or the call site report them)      \
+     differ from the descriptor */                                             \
+  X(MD_ERR_PARAM_MISMATCH, 12,                                                 \
+    "the kernel's parameters differ from its descriptor", 0, 1)                \
+  /* MD_DF_DIV32 divisor does not fit 32 bits */                               \
+  X(MD_FALLBACK_NOT_DIV32, 13, "a divisor that must fit 32 bits does not", 1,  \
+    0)                                                                         \
+  /* OpenMP: a by-reference argument that a program reads has device bytes     \
+     the host does not know at this launch (mapped before it, md_omp_map.c) */ \
+  X(MD_FALLBACK_ARG_UNKNOWN, 14,                                               \
+    "an argument passed by reference has device bytes not known at this "      \
+    "launch",                                                                  \
+    0, 0)
+
+enum {
+#define MD_STATUS_ENUM_(name, value, text, tier, all) name = value,
+  MD_STATUS_LIST(MD_STATUS_ENUM_)
+#undef MD_STATUS_ENUM_
+};
 
 typedef struct md_u32_magic {
   uint32_t m; /* multiplier */

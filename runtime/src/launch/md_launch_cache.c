@@ -172,8 +172,15 @@ const md_entry *md_cache_get(const void *key, uint64_t ctx,
 }
 
 int md_status_all_contexts(int status) {
-  return status == MD_ERR_NO_CLONE || status == MD_ERR_DESC_MALFORMED ||
-         status == MD_ERR_DESC_VERSION || status == MD_ERR_PARAM_MISMATCH;
+  switch (status) {
+#define MD_STATUS_ALL_(name, value, text, tier, all)                           \
+  case name:                                                                   \
+    return all;
+    MD_STATUS_LIST(MD_STATUS_ALL_)
+#undef MD_STATUS_ALL_
+  default:
+    return 0;
+  }
 }
 
 /* md_cache_mark_all's maker: a copy of the entry's outcome. */

@@ -163,12 +163,21 @@ void md_entry_fail(md_entry *e, int status, const char *fmt, ...)
 #endif
     ;
 
-/* 1 if status s is an MD_FALLBACK_*: this launch's inputs are outside the
- * clone's domain (the next launch may run it). */
+/* 1 if status s is a tier fallback (MD_STATUS_LIST's tier column): a
+ * descriptor's evaluation found this launch's inputs outside the clone's
+ * domain, so the plain tier is tried (the next launch may run it).  Every
+ * MD_FALLBACK_* but MD_FALLBACK_ARG_UNKNOWN, which the launch check
+ * returns before any tier is evaluated. */
 static inline int md_status_fallback(int s) {
-  return s == MD_FALLBACK_DIV_ZERO || s == MD_FALLBACK_UNDEFINED ||
-         s == MD_FALLBACK_NOT_POSITIVE || s == MD_FALLBACK_REQUIREMENT ||
-         s == MD_FALLBACK_NOT_DIV32;
+  switch (s) {
+#define MD_STATUS_TIER_(name, value, text, tier, all)                          \
+  case name:                                                                   \
+    return tier;
+    MD_STATUS_LIST(MD_STATUS_TIER_)
+#undef MD_STATUS_TIER_
+  default:
+    return 0;
+  }
 }
 
 /* Set e->desc_ref/desc_size to `desc` and validate it, filling status,

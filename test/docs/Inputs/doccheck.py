@@ -211,7 +211,8 @@ def cmd_writers(abi, plugin):
     finish("ABI.md names the writers: " + " ".join(sorted(callers)))
 
 
-STATUS_DEF = re.compile(r"^#define (MD_OK|MD_ERR_[A-Z0-9_]+|MD_FALLBACK_[A-Z0-9_]+)\s+(-?\d+)\b", re.M)
+# a status: a #define, or a row X(name, value, ...) of md_magic.h's MD_STATUS_LIST
+STATUS_DEF = re.compile(r"^(?:#define |\s*X\()(MD_OK|MD_ERR_[A-Z0-9_]+|MD_FALLBACK_[A-Z0-9_]+)[\s,]+(-?\d+)\b", re.M)
 
 
 def cmd_status_src(hdir, out):
