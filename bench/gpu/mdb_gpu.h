@@ -14,7 +14,8 @@
 #include "mdb_cu.h"
 #include "mdb_hand.h"
 
-/* const: K_const_<d>, the divisor a template parameter (op cases only);
+/* const: K_const_<div[0]>, the divisors template parameters (op cases,
+ * permute, unpermute);
  * nvcc, nvcc_cutlass: K_native and K_cutlass of <stem>.nvcc.<arch>.cubin,
  * the same source built by nvcc -O3 (where the bundle has it). */
 enum {

@@ -27,7 +27,6 @@ the loop (a uniform divisor's reciprocal) is not counted.
 """
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -79,6 +78,28 @@ def count(cubin, nvd, kern):
         return None, None
     v = items[kern]
     return sum(1 for _, i in v if i), chain.nv_loop(v)
+
+
+def build(a, tmp, src, tool, tag):
+    cu = os.path.join(tmp, tag + ".cu")
+    cubin = os.path.join(tmp, tag + ".cubin")
+    open(cu, "w").write(src)
+    inc = ["-I", os.path.join(ROOT, "bench", "include"), "-I", KDIR]
+    if tool == "nvcc":
+        chain.run([a.nvcc, "-O3", "-arch=" + a.arch, "-cubin"] + NVCC_TID
+                  + inc + [cu, "-o", cubin])
+    else:
+        ptx = os.path.join(tmp, tag + ".ptx")
+        env = dict(os.environ)
+        env.pop("MAGICDIV_OPTIONS", None)
+        cmd = [a.clang, "-x", "cuda", "--cuda-device-only", "-nocudainc",
+               "-nocudalib", "--cuda-gpu-arch=" + a.arch,
+               "-Wno-unknown-cuda-version", "-O2", "-S"] + inc + [cu, "-o", ptx]
+        if tool == "plugin":
+            cmd.insert(1, "-fpass-plugin=" + a.plugin)
+        chain.run(cmd, env)
+        chain.run([a.ptxas, "-arch=" + a.arch, "-O3", ptx, "-o", cubin])
+    return cubin
 
 
 def issued(a, cubin, kern):
