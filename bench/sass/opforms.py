@@ -154,8 +154,9 @@ def main():
     a.clang = os.path.join(a.llvm, "clang")
     cols = ["clang native", "nvcc native", "cutlass", "nvcc cutlass",
             "plugin", "const 997", "const 1024"]
-    print("\n### %s: op benchmark forms, instructions per site "
-          "(straight%s / loop)\n" % (a.arch, ", issued" if a.issued else ""))
+    print("\n### %s: op benchmark forms, instructions per site: %sstraight "
+          "static / loop\n" % (a.arch, "straight issued (32-bit path) / "
+                                if a.issued else ""))
     print("| group | " + " | ".join(cols) + " |")
     print("|---|" + "---|" * len(cols))
     with tempfile.TemporaryDirectory() as tmp:
