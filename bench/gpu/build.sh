@@ -4,6 +4,7 @@
 #   bench/gpu/build.sh [--build BUILD_DIR] [--out DIR] [--quick]
 #                      [--llvm DIR | --clang CLANG] [--cuda DIR] [--arch sm_90]
 #                      [--plugin MagicDiv.so] [--rtlib DIR] [--options OPTS]
+#                      [--nvcc NVCC | --no-nvcc]
 #
 # BUILD_DIR is a magicdiv CMake build (lib/MagicDiv.so and
 # runtime/libmagicdiv_rt.a); default: build-22 beside this checkout.
@@ -16,6 +17,9 @@
 #   <stem>.<arch>.cubin          kernels/<stem>.cu, native + hand variants
 #   <stem>.plugin.<arch>.cubin   the same source compiled with
 #                                -fpass-plugin=MagicDiv.so (holds the clones)
+#   <stem>.nvcc.<arch>.cubin     the same source built by nvcc -O3 (native
+#                                and hand variants as CUDA users build them;
+#                                where nvcc compiles it; --no-nvcc: none)
 #   <stem>[.plugin].ptx          PTX ISA 7.8 of both, a JIT fallback for
 #                                drivers that refuse the CUDA 13 cubins
 #   desc/<K>__magicdiv_desc.bin  every clone's descriptor (from the PTX), for
@@ -40,6 +44,7 @@ plugin=
 rtdir=
 clang=
 popts=
+nvcc=
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) build=$2; shift 2 ;;
@@ -52,6 +57,8 @@ while [ $# -gt 0 ]; do
     --arch) arch=$2; shift 2 ;;
     --quick) quick=1; shift ;;
     --options) popts=$2; shift 2 ;;
+    --nvcc) nvcc=$2; shift 2 ;;
+    --no-nvcc) nvcc=none; shift ;;
     *) echo "build.sh: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -61,6 +68,7 @@ done
 [ -n "$clang" ] || clang="$llvm/clang"
 rtlib="$rtdir/libmagicdiv_rt.a"
 ptxas="$cuda/bin/ptxas"
+[ -n "$nvcc" ] || nvcc="$cuda/bin/nvcc"
 cc=${CC:-cc}
 for f in "$plugin" "$rtlib" "$clang" "$ptxas" "$cuda/include/cuda.h"; do
   [ -e "$f" ] || { echo "build.sh: missing $f" >&2; exit 1; }
@@ -95,8 +103,30 @@ ptx78() { # in.ptx out.ptx
   fi
 }
 
+# nvcc -O3 of the same source (mdb_dev.h's thread-index builtins are
+# clang's; nvcc gets them as macros).  A stem nvcc cannot compile is noted.
+nvcc_built=()
+compile_nvcc() { # stem
+  [ "$nvcc" != none ] && [ -x "$nvcc" ] && [ "$1" != util ] || return 0
+  if "$nvcc" -O3 -arch="$arch" -cubin -I "$root/bench/include" \
+       -I "$root/bench/kernels" \
+       '-D__nvvm_read_ptx_sreg_tid_x()=threadIdx.x' \
+       '-D__nvvm_read_ptx_sreg_ctaid_x()=blockIdx.x' \
+       '-D__nvvm_read_ptx_sreg_ntid_x()=blockDim.x' \
+       '-D__nvvm_read_ptx_sreg_nctaid_x()=gridDim.x' \
+       "$root/bench/kernels/$1.cu" -o "$out/$1.nvcc.$arch.cubin" \
+       >"$out/nvcc.log" 2>&1; then
+    nvcc_built+=("$1")
+  else
+    echo "build.sh: note: nvcc does not compile $1.cu; no nvcc variants for it" >&2
+    rm -f "$out/$1.nvcc.$arch.cubin"
+  fi
+  rm -f "$out/nvcc.log"
+}
+
 for s in "${stems[@]}"; do
   src="$root/bench/kernels/$s.cu"
+  compile_nvcc "$s"
   compile "$src" "$out/$s.full.ptx"
   "$ptxas" -arch="$arch" -O3 "$out/$s.full.ptx" -o "$out/$s.$arch.cubin"
   ptx78 "$out/$s.full.ptx" "$out/$s.ptx"
@@ -111,7 +141,8 @@ for s in "${stems[@]}"; do
 done
 
 "$cc" -std=c11 -O2 -Wall -Wextra -Wno-unused-parameter \
-  -I "$root/bench/include" -I "$root/runtime/include" -I "$cuda/include" \
+  -I "$root/bench/include" -I "$root/bench/kernels" -I "$root/runtime/include" \
+  -I "$cuda/include" \
   "$here"/mdb_*.c \
   ${MDB_CFLAGS:-} "$rtlib" -ldl -lm -o "$out/mdb_gpu"
 
@@ -155,6 +186,7 @@ glibc=$(objdump -T "$out/mdb_gpu" 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sort -
   echo "arch: $arch  quick: $quick"
   echo "clang: $("$clang" --version | head -1)"
   echo "ptxas: $("$ptxas" --version | tail -1)"
+  echo "nvcc -O3: ${nvcc_built[*]:-none}$([ ${#nvcc_built[@]} -gt 0 ] && echo " ($("$nvcc" --version | tail -1))")"
   echo "plugin: $plugin"
   echo "plugin options (kernels): ${popts:-defaults}"
   echo "host driver needs: ${glibc:-?} (libc), libcuda.so.1 at run time"

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "opconst_divs.h"
+
 static mdb_case *mdb_new(mdb_case *c, const char *name, const char *group,
                          const char *module, const char *kernel) {
   memset(c, 0, sizeof *c);
@@ -198,20 +200,27 @@ static void mdb_hash(mdb_case *c, uint32_t cap, uint32_t nins) {
   c->cutlass_note = "hash values >= 2^31 are outside FastDivmod's domain";
 }
 
-/* The seed's op-level microbenchmark.  small (64-bit only): dividends
- * below 2^31, where the native 64-bit division takes NVPTX's
- * BypassSlowDivision path (a 32-bit division) -- what the benefit model's
- * price of a native 64-bit site has to be checked against. */
+/* The seed's op-level microbenchmark.  w64 1: u64 data, u64 divisor;
+ * 0: u32 data, u32 divisor; 2 (seed_u32): u32 data divided by a size_t, as
+ * in the seed paper (the hand forms are the 64-bit ones).  small (64-bit
+ * only): dividends below 2^31, where the native 64-bit division takes
+ * NVPTX's BypassSlowDivision path (a 32-bit division) -- what the benefit
+ * model's price of a native 64-bit site has to be checked against.  Every
+ * launch reads a fresh input buffer (the driver rotates them). */
 static void mdb_op(mdb_case *c, int w64, uint64_t d, uint32_t iters,
                    unsigned threads, int small) {
   char name[48];
-  snprintf(name, sizeof name, "op_u%d%s d=%llu", w64 ? 64 : 32,
+  int seed = w64 == 2, data64 = w64 == 1;
+  snprintf(name, sizeof name, "%s%s d=%llu",
+           seed ? "seed_u32" : data64 ? "op_u64" : "op_u32",
            small ? " small" : "", (unsigned long long)d);
-  mdb_new(c, name, small ? "op_u64 small" : w64 ? "op_u64" : "op_u32",
-          "opbench", w64 ? "opbench_u64" : "opbench_u32");
-  size_t esz = w64 ? 8 : 4;
-  mdb_p_buf(c, mdb_buf_add(c, threads * esz, w64 ? MDB_IN_U64 : MDB_IN_U32,
-                           w64 && !small ? ~0ull : 0x7fffffffull));
+  mdb_new(c, name,
+          small ? "op_u64 small" : seed ? "seed_u32" : data64 ? "op_u64" : "op_u32",
+          "opbench",
+          seed ? "seedbench_u32" : data64 ? "opbench_u64" : "opbench_u32");
+  size_t esz = data64 ? 8 : 4;
+  mdb_p_buf(c, mdb_buf_add(c, threads * esz, data64 ? MDB_IN_U64 : MDB_IN_U32,
+                           data64 && !small ? ~0ull : 0x7fffffffull));
   mdb_p_buf(c, mdb_buf_add(c, threads * esz, MDB_OUT, 0));
   mdb_p_u32(c, iters);
   if (w64)
@@ -219,22 +228,22 @@ static void mdb_op(mdb_case *c, int w64, uint64_t d, uint32_t iters,
   else
     mdb_p_u32(c, (uint32_t)d);
   mdb_div(c, d);
-  c->cut64 = c->uni64 = w64;
+  c->cut64 = c->uni64 = w64 != 0;
   c->grid = threads / c->block;
   c->bytes = 2.0 * threads * esz;
   c->divs = 3.0 * iters * threads;
 }
 
 int mdb_cases_build(mdb_case *out, int cap, int quick, unsigned sms) {
-  static const uint64_t divs[] = {32,   64,    256,   512, 1024,
-                                  2048, 4096,  768,   11008, 14336,
-                                  100,  997,   1337,  102039132};
+#define MDB_DIV_ENTRY(D) D##ull,
+  static const uint64_t divs[] = {MDB_OP_DIVS(MDB_DIV_ENTRY)};
+#undef MDB_DIV_ENTRY
   static const uint64_t quick_divs[] = {32, 768, 997};
   int n = 0;
   int s = quick ? 8 : 1; /* size divisor for quick mode */
   if (sms == 0)
     sms = 132;
-  if (n + 32 > cap)
+  if (n + 8 + 3 * 17 + 3 > cap)
     return 0;
   mdb_permute(&out[n++], 0, 8 / (s > 1 ? 8 : 1), 1024, 12, 64);
   mdb_permute(&out[n++], 1, 8 / (s > 1 ? 8 : 1), 1024, 12, 64);
@@ -254,7 +263,9 @@ int mdb_cases_build(mdb_case *out, int cap, int quick, unsigned sms) {
     mdb_op(&out[n++], 0, dl[i], iters, threads, 0);
   for (size_t i = 0; i < nd; i++)
     mdb_op(&out[n++], 1, dl[i], iters, threads, 0);
-  mdb_op(&out[n++], 1, 10000000000000000000ull, iters, threads, 0);
+  mdb_op(&out[n++], 1, MDB_OP_DIV_BIG, iters, threads, 0);
+  for (size_t i = 0; i < nd; i++)
+    mdb_op(&out[n++], 2, dl[i], iters, threads, 0);
   if (!quick) { /* a power of two, two others */
     mdb_op(&out[n++], 1, 1024, iters, threads, 1);
     mdb_op(&out[n++], 1, 768, iters, threads, 1);

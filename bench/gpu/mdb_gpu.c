@@ -36,7 +36,9 @@
 
 #include "mdb_gpu.h"
 
-const char *const mdb_vname[V_N] = {"native", "cutlass", "unified", "plugin"};
+const char *const mdb_vname[V_N] = {"native", "cutlass",     "unified",
+                                    "plugin", "const",       "nvcc",
+                                    "nvcc_cutlass"};
 mdb_opts mdb_opt;
 mdb_case mdb_sel[MDB_MAX_CASES];
 mdb_res mdb_results[MDB_MAX_CASES][V_N];
@@ -328,7 +330,7 @@ int main(int argc, char **argv) {
   for (int ci = 0; ci < mdb_nsel; ci++)
     for (int v = V_CUTLASS; v < V_N; v++)
       if (mdb_results[ci][v].status == 1 &&
-          !(v == V_CUTLASS && mdb_sel[ci].cutlass_note))
+          !((v == V_CUTLASS || v == V_NVCUT) && mdb_sel[ci].cutlass_note))
         wrong++;
   mdb_say("\n== summary (median ms per launch; '!' = output differs from "
           "native)\n");

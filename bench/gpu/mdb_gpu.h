@@ -14,10 +14,23 @@
 #include "mdb_cu.h"
 #include "mdb_hand.h"
 
-enum { V_NATIVE, V_CUTLASS, V_UNIFIED, V_PLUGIN, V_N };
+/* const: K_const_<div[0]>, the divisors template parameters (op cases,
+ * permute, unpermute);
+ * nvcc, nvcc_cutlass: K_native and K_cutlass of <stem>.nvcc.<arch>.cubin,
+ * the same source built by nvcc -O3 (where the bundle has it). */
+enum {
+  V_NATIVE,
+  V_CUTLASS,
+  V_UNIFIED,
+  V_PLUGIN,
+  V_CONST,
+  V_NVCC,
+  V_NVCUT,
+  V_N
+};
 extern const char *const mdb_vname[V_N];
 
-#define MDB_MAX_CASES 64
+#define MDB_MAX_CASES 96
 #define MDB_MAX_ROT 64
 #define MDB_MAX_REPS 200
 #define MDB_ARCH "sm_90"
@@ -65,7 +78,7 @@ int mdb_host_checks(mdb_desc *descs);
 /* mdb_setup.c: the device */
 typedef struct mdb_mods {
   char stem[24];
-  CUmodule m[2]; /* native/hand, plugin */
+  CUmodule m[3]; /* native/hand, plugin, nvcc build (NULL if none) */
 } mdb_mods;
 extern unsigned mdb_dev_sms;
 extern size_t mdb_dev_l2;

@@ -31,9 +31,12 @@ static const char *mdb_cell(const mdb_res *r, char *buf, size_t n) {
 /* Best exact hand-written time, or 0. */
 static double mdb_best_hand(const mdb_res *rs) {
   double best = 0;
-  for (int v = V_CUTLASS; v <= V_UNIFIED; v++)
+  static const int hv[] = {V_CUTLASS, V_UNIFIED, V_NVCUT};
+  for (size_t i = 0; i < sizeof hv / sizeof hv[0]; i++) {
+    int v = hv[i];
     if (rs[v].ran && rs[v].status == 0 && (best == 0 || rs[v].med_ms < best))
       best = rs[v].med_ms;
+  }
   return best;
 }
 
@@ -60,32 +63,40 @@ static void mdb_write_csv(FILE *f) {
     }
 }
 
+/* "+x.x%": how much slower the plugin ran than variant v, or "-". */
+static void mdb_vs(const mdb_res *rs, double ref, char *out, size_t cap) {
+  snprintf(out, cap, "-");
+  if (rs[V_PLUGIN].ran && ref > 0)
+    snprintf(out, cap, "%+.1f%%", 100.0 * (rs[V_PLUGIN].med_ms - ref) / ref);
+}
+
 void mdb_table(FILE *f) {
-  char b[4][32];
+  char b[V_N][32];
   fprintf(f, "| case | native ms | cutlass ms | unified ms | plugin ms | "
-             "plugin speedup | plugin vs best hand | correct |\n");
-  fprintf(f, "|---|---|---|---|---|---|---|---|\n");
+             "const ms | nvcc native ms | nvcc cutlass ms | plugin speedup | "
+             "plugin vs best hand | plugin vs const | correct |\n");
+  fprintf(f, "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (int ci = 0; ci < mdb_nsel; ci++) {
     const mdb_res *rs = mdb_results[ci];
     double nat = rs[V_NATIVE].ran ? rs[V_NATIVE].med_ms : 0;
     double hand = mdb_best_hand(rs);
-    char sp[32] = "-", vh[32] = "-", ok[64] = "";
+    char sp[32] = "-", vh[32], vc[32], ok[96] = "";
     if (rs[V_PLUGIN].ran && nat > 0)
       snprintf(sp, sizeof sp, "%.2fx", nat / rs[V_PLUGIN].med_ms);
-    if (rs[V_PLUGIN].ran && hand > 0)
-      snprintf(vh, sizeof vh, "%+.1f%%",
-               100.0 * (rs[V_PLUGIN].med_ms - hand) / hand);
+    mdb_vs(rs, hand, vh, sizeof vh);
+    mdb_vs(rs, rs[V_CONST].ran && rs[V_CONST].status == 0 ? rs[V_CONST].med_ms
+                                                           : 0,
+           vc, sizeof vc);
     for (int v = V_CUTLASS; v < V_N; v++)
       if (rs[v].status == 1)
         snprintf(ok + strlen(ok), sizeof ok - strlen(ok), "%s%s WRONG",
                  ok[0] ? ", " : "", mdb_vname[v]);
     if (!ok[0])
       snprintf(ok, sizeof ok, "%s", rs[V_NATIVE].ran ? "all exact" : "-");
-    fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", mdb_sel[ci].name,
-            mdb_cell(&rs[V_NATIVE], b[0], 32),
-            mdb_cell(&rs[V_CUTLASS], b[1], 32),
-            mdb_cell(&rs[V_UNIFIED], b[2], 32),
-            mdb_cell(&rs[V_PLUGIN], b[3], 32), sp, vh, ok);
+    fprintf(f, "| %s |", mdb_sel[ci].name);
+    for (int v = 0; v < V_N; v++)
+      fprintf(f, " %s |", mdb_cell(&rs[v], b[v], 32));
+    fprintf(f, " %s | %s | %s | %s |\n", sp, vh, vc, ok);
   }
 }
 
@@ -119,7 +130,7 @@ void mdb_group_summary(FILE *f, const char *group) {
 
 void mdb_group_summaries(FILE *f) {
   static const char *const groups[] = {"kernels", "op_u32", "op_u64",
-                                       "op_u64 small"};
+                                       "op_u64 small", "seed_u32"};
   for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
     mdb_group_summary(f, groups[i]);
 }

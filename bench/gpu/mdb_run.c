@@ -56,7 +56,7 @@ typedef struct mdb_state {
   CUfunction fn[V_N];
   int have[V_N];
   /* hand divider blocks, cutlass and unified */
-  unsigned char hand[2][MDB_MAX_DIV][32];
+  _Alignas(16) unsigned char hand[2][MDB_MAX_DIV][32];
   md_extra extra[MDB_MAX_ROT];
 } mdb_state;
 
@@ -97,11 +97,11 @@ static int mdb_variant_args(const mdb_case *c, mdb_state *s, int v, int r,
   for (int b = 0; b < c->nbuf; b++)
     bp[b] = s->buf[c->buf[b].shared ? 0 : r][b];
   mdb_args(c, bp, ptrs, args);
-  if (v == V_NATIVE)
+  if (v == V_NATIVE || v == V_CONST || v == V_NVCC)
     return c->nparam;
-  if (v == V_CUTLASS || v == V_UNIFIED) {
+  if (v == V_CUTLASS || v == V_UNIFIED || v == V_NVCUT) {
     for (int i = 0; i < c->ndiv; i++)
-      args[c->nparam + i] = s->hand[v == V_CUTLASS ? 0 : 1][i];
+      args[c->nparam + i] = s->hand[v == V_UNIFIED][i];
     return c->nparam + c->ndiv;
   }
   return -1; /* plugin: built by mdb_plugin_args */
@@ -216,8 +216,9 @@ static int mdb_time_variant(const mdb_case *c, mdb_state *s, const mdb_desc *d,
   MDB_CU(cuEventElapsedTime(&f, ev[0], ev[1]));
   MDB_CU(cuEventDestroy(ev[0]));
   MDB_CU(cuEventDestroy(ev[1]));
-  /* at most ~1.5 s of launches per variant, at least 5 */
-  double budget_ms = mdb_opt.quick ? 200.0 : 1500.0;
+  /* at most ~1.5 s of launches per variant (op cases, compute-bound and
+   * steady, 7 variants x 52 cases: ~0.4 s), at least 5 */
+  double budget_ms = mdb_opt.quick ? 200.0 : c->divs > 0 ? 400.0 : 1500.0;
   if (f > 0 && reps * f > budget_ms)
     reps = (int)(budget_ms / f);
   if (reps < 5)
@@ -248,6 +249,34 @@ static int mdb_time_variant(const mdb_case *c, mdb_state *s, const mdb_desc *d,
   return 0;
 }
 
+/* Each variant's kernel: K_native, K_cutlass, K_unified, the clone
+ * K_native__magicdiv (plugin module), K_const_<div[0]> (the case's
+ * divisors as template parameters; named by the first, the kernel fixes the
+ * others: a mismatch shows as a wrong output), K_native and K_cutlass of
+ * the nvcc module. */
+static void mdb_functions(const mdb_case *c, mdb_mods *m, mdb_state *s,
+                          mdb_res *rs) {
+  for (int v = 0; v < V_N; v++) {
+    char fname[80];
+    CUmodule mod = v == V_PLUGIN ? m->m[1] : v >= V_NVCC ? m->m[2] : m->m[0];
+    const char *vn = v == V_PLUGIN || v == V_NVCC ? "native"
+                     : v == V_NVCUT               ? "cutlass"
+                                                  : mdb_vname[v];
+    snprintf(fname, sizeof fname, "%s_%s%s", c->kernel, vn,
+             v == V_PLUGIN ? MD_CLONE_SUFFIX : "");
+    if (v == V_CONST)
+      snprintf(fname, sizeof fname, "%s_const_%llu", c->kernel,
+               (unsigned long long)c->div[0]);
+    s->have[v] = mod && mdb_cu.cuModuleGetFunction(&s->fn[v], mod, fname) ==
+                     CUDA_SUCCESS;
+    if (!s->have[v]) {
+      rs[v].status = 2;
+      snprintf(rs[v].note, sizeof rs[v].note, "no kernel %s%s", fname,
+               mod ? "" : " (no nvcc build)");
+    }
+  }
+}
+
 /* Host copies of a case's outputs: native (ref) and the variant (got). */
 typedef struct mdb_host {
   unsigned char *ref, *got;
@@ -265,20 +294,7 @@ static int mdb_case_body(int ci, mdb_desc *d, mdb_state *s, mdb_host *h) {
     }
     return -1;
   }
-  /* functions */
-  for (int v = 0; v < V_N; v++) {
-    char fname[80];
-    snprintf(fname, sizeof fname, "%s_%s%s", c->kernel,
-             v == V_PLUGIN ? "native" : mdb_vname[v],
-             v == V_PLUGIN ? MD_CLONE_SUFFIX : "");
-    CUresult r =
-        mdb_cu.cuModuleGetFunction(&s->fn[v], m->m[v == V_PLUGIN], fname);
-    s->have[v] = r == CUDA_SUCCESS;
-    if (!s->have[v]) {
-      rs[v].status = 2;
-      snprintf(rs[v].note, sizeof rs[v].note, "no kernel %s", fname);
-    }
-  }
+  mdb_functions(c, m, s, rs);
   /* descriptor from the module, checked against the bundle's copy */
   if (s->have[V_PLUGIN]) {
     char gname[96];
@@ -311,10 +327,12 @@ static int mdb_case_body(int ci, mdb_desc *d, mdb_state *s, mdb_host *h) {
   }
   char why[160];
   if (mdb_hand_blocks(c, s, why, sizeof why)) {
-    s->have[V_CUTLASS] = s->have[V_UNIFIED] = 0;
-    rs[V_CUTLASS].status = rs[V_UNIFIED].status = 2;
-    snprintf(rs[V_CUTLASS].note, sizeof rs[V_CUTLASS].note, "%s", why);
-    snprintf(rs[V_UNIFIED].note, sizeof rs[V_UNIFIED].note, "%s", why);
+    static const int hv[] = {V_CUTLASS, V_UNIFIED, V_NVCUT};
+    for (size_t i = 0; i < sizeof hv / sizeof hv[0]; i++) {
+      s->have[hv[i]] = 0;
+      rs[hv[i]].status = 2;
+      snprintf(rs[hv[i]].note, sizeof rs[hv[i]].note, "%s", why);
+    }
   }
   /* buffers: rotations so one pass touches >= max(256 MB, 4 x L2) */
   size_t per = 0, freeb = 0, totalb = 0;
@@ -395,8 +413,10 @@ static int mdb_case_body(int ci, mdb_desc *d, mdb_state *s, mdb_host *h) {
                "%lld of %zu words differ, first at %lld (native %08x, got "
                "%08x)%s%s",
                bad, ob / 4, first, a[first], g[first],
-               v == V_CUTLASS && c->cutlass_note ? "; " : "",
-               v == V_CUTLASS && c->cutlass_note ? c->cutlass_note : "");
+               (v == V_CUTLASS || v == V_NVCUT) && c->cutlass_note ? "; " : "",
+               (v == V_CUTLASS || v == V_NVCUT) && c->cutlass_note
+                   ? c->cutlass_note
+                   : "");
     }
   }
   /* timing */

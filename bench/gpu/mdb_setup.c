@@ -76,6 +76,15 @@ mdb_mods *mdb_mod(const char *stem) {
     mdb_cu.cuModuleUnload(m->m[0]);
     return NULL;
   }
+  /* the nvcc build is optional: its variants are unavailable without it */
+  char nstem[40], file[96], path[1024];
+  struct stat sb;
+  snprintf(nstem, sizeof nstem, "%s.nvcc", stem);
+  snprintf(file, sizeof file, "%s.%s.cubin", nstem, MDB_ARCH);
+  m->m[2] = NULL;
+  if (!mdb_path(path, sizeof path, mdb_opt.bundle, file) &&
+      stat(path, &sb) == 0 && mdb_load_module(nstem, &m->m[2]))
+    m->m[2] = NULL;
   nmods++;
   return m;
 }
@@ -135,8 +144,9 @@ int mdb_gpu_init(char *err, size_t errlen) {
 
 void mdb_gpu_release(mdb_desc *descs) {
   for (int i = 0; i < nmods; i++)
-    for (int p = 0; p < 2; p++)
-      mdb_cu.cuModuleUnload(mods[i].m[p]);
+    for (int p = 0; p < 3; p++)
+      if (mods[i].m[p])
+        mdb_cu.cuModuleUnload(mods[i].m[p]);
   nmods = 0;
   if (mdb_util_mod)
     mdb_cu.cuModuleUnload(mdb_util_mod);

@@ -172,6 +172,27 @@ static void check_permute(int B, int N, int NH, int d) {
   free(inp);
 }
 
+/* permute / unpermute at the GPU benchmark's shape: K_const_786432 (the
+ * divisors as template parameters) against native. */
+static void check_permute_const(void) {
+  const int B = 1, N = 1024, NH = 12, d = 64;
+  size_t E = (size_t)B * N * NH * d;
+  float *inp = frand(3 * E);
+  void *ref = poisoned(3 * E * 4), *got = poisoned(3 * E * 4);
+  float *r = (float *)ref, *g = (float *)got;
+  launch(blocks(E), 256,
+         [&] { permute_native(r, r + E, r + 2 * E, inp, B, N, NH, d); });
+  launch(blocks(E), 256,
+         [&] { permute_const_786432(g, g + E, g + 2 * E, inp, B, N, NH, d); });
+  report("permute B=1 N=1024 NH=12 d=64", "const", ref, got, 3 * E * 4, 1);
+  launch(blocks(E), 256, [&] { unpermute_native(inp, r, B, N, NH, d); });
+  launch(blocks(E), 256, [&] { unpermute_const_786432(inp, g, B, N, NH, d); });
+  report("unpermute B=1 N=1024 NH=12 d=64", "const", ref, got, E * 4, 1);
+  free(inp);
+  free(ref);
+  free(got);
+}
+
 static void check_transpose(int n, int c, int h, int w) {
   char what[64];
   size_t E = (size_t)n * c * h * w;
@@ -387,6 +408,66 @@ static void check_op(int w64, mdb_u64 d, unsigned threads, unsigned iters) {
   }
 }
 
+/* The seed's workload (u32 data by a size_t): native against the 64-bit
+ * hand forms. */
+static void check_seed(mdb_u64 d, unsigned threads, unsigned iters) {
+  char what[64];
+  unsigned g = threads / 256;
+  mdb_u32 *x = (mdb_u32 *)malloc(threads * 4ull);
+  for (unsigned i = 0; i < threads; i++)
+    x[i] = (mdb_u32)rnd() & 0x7fffffffu;
+  snprintf(what, sizeof what, "seedbench u32 d=%llu", (unsigned long long)d);
+  three(
+      what, threads * 4ull, 1,
+      [&](void *o) {
+        launch(g, 256, [&] { seedbench_u32_native(x, (mdb_u32 *)o, iters, d); });
+      },
+      [&](void *o) {
+        launch(g, 256, [&] {
+          seedbench_u32_cutlass(x, (mdb_u32 *)o, iters, d, cut64(d));
+        });
+      },
+      [&](void *o) {
+        launch(g, 256, [&] {
+          seedbench_u32_unified(x, (mdb_u32 *)o, iters, d, uni64(d));
+        });
+      });
+  free(x);
+}
+
+/* One compile-time-constant kernel K_const_D against K_native(d = D). */
+template <class T, class DT, class KN, class KC>
+static void check_const1(const char *kname, mdb_u64 d, KN nat, KC ct) {
+  enum { TH = 512, IT = 200 };
+  char what[64];
+  T *x = (T *)malloc(TH * sizeof(T));
+  for (unsigned i = 0; i < TH; i++)
+    x[i] = (T)rnd();
+  void *ref = poisoned(TH * sizeof(T)), *got = poisoned(TH * sizeof(T));
+  launch(TH / 256, 256, [&] { nat(x, (T *)ref, IT, (DT)d); });
+  launch(TH / 256, 256, [&] { ct(x, (T *)got, IT, (DT)d); });
+  snprintf(what, sizeof what, "%s d=%llu", kname, (unsigned long long)d);
+  report(what, "const", ref, got, TH * sizeof(T), 1);
+  free(x);
+  free(ref);
+  free(got);
+}
+
+static void check_const(void) {
+#define MDB_CHECK_CT(D)                                                        \
+  check_const1<mdb_u32, mdb_u32>("opbench u32", D##ull, opbench_u32_native,    \
+                                 opbench_u32_const_##D);                       \
+  check_const1<mdb_u64, mdb_u64>("opbench u64", D##ull, opbench_u64_native,    \
+                                 opbench_u64_const_##D);                       \
+  check_const1<mdb_u32, mdb_u64>("seedbench u32", D##ull,                      \
+                                 seedbench_u32_native, seedbench_u32_const_##D);
+  MDB_OP_DIVS(MDB_CHECK_CT)
+#undef MDB_CHECK_CT
+  check_const1<mdb_u64, mdb_u64>("opbench u64", MDB_OP_DIV_BIG,
+                                 opbench_u64_native,
+                                 opbench_u64_const_10000000000000000000);
+}
+
 /* CUTLASS FastDivmod's round-up magic has error e = m*d - 2^p; it is exact
  * for every u32 dividend only when e <= 2^(p-32).  d = 100003 is one where
  * it is not: n = 4294928843 = 42947*d + 100002 gives 42948. */
@@ -424,6 +505,12 @@ int main() {
   }
   check_op(1, 10000000000000000000ull, 512, 300);
   check_op(1, 0xffffffffffffffffull, 512, 300);
+  for (mdb_u64 d : divs)
+    check_seed(d, 512, 300);
+  check_seed(0xffffffffull, 512, 300);
+  check_seed(0x100000001ull, 512, 300);
+  check_const();
+  check_permute_const();
   printf("%d unexpected results\n", failures);
   return failures != 0;
 }

@@ -4,6 +4,8 @@
 // n = x ^ t changes every iteration, but ptxas hoists what depends on d alone
 // (native u32: the reciprocal; ~9 SASS a quotient here, ~19 straight-line).
 // 32-bit: x < 2^31 - 2^16 (every variant's domain); 64-bit: any 64-bit x.
+// opconst.inc (included at the end) adds the compile-time-constant kernels
+// and the seed paper's u32-by-size_t workload.
 #include "mdb_dev.h"
 
 template <class T, class D>
@@ -48,3 +50,5 @@ MDB_KERNEL void opbench_u64_unified(const mdb_u64 *in, mdb_u64 *out,
                                     mdb_u32 iters, mdb_u64 d, mdb_uni64 u0) {
   opbench_body(in, out, iters, mdb_uni_w<mdb_u64>{u0});
 }
+
+#include "opconst.inc"

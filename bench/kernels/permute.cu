@@ -2,11 +2,13 @@
 //   permute:   inp [B, N, 3, NH, d]  ->  q, k, v [B, NH, N, d]
 //   unpermute: inp [B, NH, N, d]     ->  out [B, N, NH, d]
 // Divisors: NH*N*d, N*d, d (products of kernel parameters), int dividends.
+// K_const_786432: the benchmark case's divisors (N 1024, NH 12, d 64) as
+// template parameters (the "const" variant).
 #include "mdb_dev.h"
 
 /* idx over [B, NH, N, d] -> (b, nh_, n, d_). */
-template <class D>
-__device__ static inline void permute_split(int idx, D dNHNd, D dNd, D dd,
+template <class D0, class D1, class D2>
+__device__ static inline void permute_split(int idx, D0 dNHNd, D1 dNd, D2 dd,
                                             int *b, int *nh_, int *n,
                                             int *d_) {
   *b = dNHNd.div(idx);
@@ -17,11 +19,11 @@ __device__ static inline void permute_split(int idx, D dNHNd, D dNd, D dd,
   *d_ = dd.mod(rest);
 }
 
-template <class D>
+template <class D0, class D1, class D2>
 __device__ static inline void permute_body(float *q, float *k, float *v,
                                            const float *inp, int B, int N,
-                                           int NH, int d, D dNHNd, D dNd,
-                                           D dd) {
+                                           int NH, int d, D0 dNHNd, D1 dNd,
+                                           D2 dd) {
   int idx = (int)mdb_gid();
   if (idx < B * NH * N * d) {
     int b, nh_, n, d_;
@@ -33,10 +35,10 @@ __device__ static inline void permute_body(float *q, float *k, float *v,
   }
 }
 
-template <class D>
+template <class D0, class D1, class D2>
 __device__ static inline void unpermute_body(const float *inp, float *out,
                                              int B, int N, int NH, int d,
-                                             D dNHNd, D dNd, D dd) {
+                                             D0 dNHNd, D1 dNd, D2 dd) {
   int idx = (int)mdb_gid();
   if (idx < B * NH * N * d) {
     int b, nh_, n, d_;
@@ -79,4 +81,18 @@ MDB_KERNEL void unpermute_unified(const float *inp, float *out, int B, int N,
                                   mdb_uni32 u2) {
   unpermute_body(inp, out, B, N, NH, d, mdb_uni<int>{u0}, mdb_uni<int>{u1},
                  mdb_uni<int>{u2});
+}
+
+#include "mdb_ct.h"
+/* The GPU benchmark's shape (bench/gpu/mdb_cases.c): N 1024, NH 12, d 64. */
+MDB_KERNEL void permute_const_786432(float *q, float *k, float *v,
+                                     const float *inp, int B, int N, int NH,
+                                     int d) {
+  permute_body(q, k, v, inp, B, N, NH, d, mdb_ct<int, 786432>{},
+               mdb_ct<int, 65536>{}, mdb_ct<int, 64>{});
+}
+MDB_KERNEL void unpermute_const_786432(const float *inp, float *out, int B,
+                                       int N, int NH, int d) {
+  unpermute_body(inp, out, B, N, NH, d, mdb_ct<int, 786432>{},
+                 mdb_ct<int, 65536>{}, mdb_ct<int, 64>{});
 }

@@ -166,7 +166,15 @@ def compile_nv(clang, ptxas, nvdisasm, src, arch, plugin, opts, tmp, tag):
         cmd.insert(1, "-fpass-plugin=" + plugin)
     run(cmd, env)
     run([ptxas, "-arch=" + arch, "-O3", ptx, "-o", cubin])
-    sass = run([nvdisasm, "-c", cubin])
+    items = nv_items(run([nvdisasm, "-c", cubin]))
+    counts = {k: sum(1 for _, i in v if i) for k, v in items.items()}
+    loops = {k: nv_loop(v) for k, v in items.items()}
+    return counts, loops
+
+
+def nv_items(sass):
+    """nvdisasm -c output -> {kernel: [(label, None) | (None, instruction)]},
+    NOPs left out."""
     items, cur = {}, None
     for line in sass.splitlines():
         m = re.match(r"\s*\.text\.(\w+):", line)
@@ -180,9 +188,7 @@ def compile_nv(clang, ptxas, nvdisasm, src, arch, plugin, opts, tmp, tag):
         m = re.search(r"/\*[0-9a-f]{4}\*/\s+(.*?)\s*;", line)
         if m and cur is not None and not m.group(1).startswith("NOP"):
             cur.append((None, m.group(1)))
-    counts = {k: sum(1 for _, i in v if i) for k, v in items.items()}
-    loops = {k: nv_loop(v) for k, v in items.items()}
-    return counts, loops
+    return items
 
 
 def nv_loop(items):
