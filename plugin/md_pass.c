@@ -25,13 +25,13 @@
 
 #include <stdlib.h>
 
-#include "md_clone.h"
-#include "md_device.h"
-#include "md_host.h"
-#include "md_host_embed.h"
-#include "md_host_omp.h"
-#include "md_kernels.h"
-#include "md_omp.h"
+#include "device/md_clone.h"
+#include "device/md_device.h"
+#include "host/md_host.h"
+#include "host/md_host_embed.h"
+#include "host/md_host_omp.h"
+#include "analysis/md_kernels.h"
+#include "analysis/md_omp.h"
 
 int md_run_module(LLVMModuleRef m, const md_options *o) {
   md_target t;

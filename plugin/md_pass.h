@@ -14,8 +14,8 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_options.h"
-#include "md_remark.h"
+#include "support/md_options.h"
+#include "support/md_remark.h"
 
 #ifdef __cplusplus
 extern "C" {

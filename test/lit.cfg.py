@@ -36,14 +36,12 @@ config.substitutions.append(("%bin", config.md_bin_dir))
 config.substitutions.append(("%desc-dump", os.path.join(config.md_bin_dir, "md-desc-dump")))
 config.substitutions.append(("%rtinc", config.md_rt_include))
 # %rtsrcs: every source of the runtime library (runtime/src/<part>/*.c),
-# with -I for each part's folder (their private headers), for tests that
+# with -I for their root (includes name the folder: "launch/md_choice.h"), for tests that
 # build the launch layer themselves (with sanitizers): one list, so a new
 # runtime file cannot be missing from one test's copy of it.
 _rt_src = os.path.join(config.md_src_root, "runtime", "src")
-_rt_parts = sorted(d for d in os.listdir(_rt_src)
-                   if os.path.isdir(os.path.join(_rt_src, d)))
 config.substitutions.append(("%rtsrcs", " ".join(
-    ["-I" + os.path.join(_rt_src, d) for d in _rt_parts] +
+    ["-I" + _rt_src] +
     sorted(glob.glob(os.path.join(_rt_src, "*", "*.c"))))))
 config.substitutions.append(("%rtlib", config.md_rt_lib_dir))
 config.substitutions.append(("%srcroot", config.md_src_root))

@@ -3,17 +3,17 @@
  * analysis object, the requirements of a fact, and their text.  Bound
  * expressions are md_bounds_expr.c's, the rules md_bounds_rules.c's.
  */
-#include "md_bounds.h"
+#include "analysis/md_bounds.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_bounds_expr.h"
-#include "md_bounds_rules.h"
-#include "md_ir.h"
-#include "md_prog.h"
+#include "analysis/md_bounds_expr.h"
+#include "analysis/md_bounds_rules.h"
+#include "support/md_ir.h"
+#include "emit/md_prog.h"
 
 void md_bounds_init(md_bounds *b, md_inv *inv, const md_dom *dom,
                     md_range *range, md_target target) {

@@ -37,12 +37,12 @@
 #include <llvm-c/Core.h>
 #include <stdint.h>
 
-#include "md_buf.h"
-#include "md_dom.h"
-#include "md_invariant.h"
-#include "md_kernels.h"
-#include "md_map.h"
-#include "md_range.h"
+#include "support/md_buf.h"
+#include "analysis/md_dom.h"
+#include "analysis/md_invariant.h"
+#include "analysis/md_kernels.h"
+#include "support/md_map.h"
+#include "analysis/md_range.h"
 
 #define MD_BOUNDS_MAX_NODES 8192 /* bound nodes per kernel */
 #define MD_BOUNDS_MAX_STEPS 512  /* rule applications per query */

@@ -29,15 +29,15 @@
  * never runs).  md_bounds_program therefore writes "P - 1 <= L" as
  * "P <= L + 1", which also holds, vacuously, when P = 0.
  */
-#include "md_bounds_expr.h"
+#include "analysis/md_bounds_expr.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_array.h"
-#include "md_ir.h"
-#include "md_prog.h"
+#include "support/md_array.h"
+#include "support/md_ir.h"
+#include "emit/md_prog.h"
 
 /* ---- hash-consed nodes ---- */
 

@@ -11,8 +11,8 @@
 #include <llvm-c/Core.h>
 #include <stdint.h>
 
-#include "md_bounds.h"
-#include "md_buf.h"
+#include "analysis/md_bounds.h"
+#include "support/md_buf.h"
 
 enum md_bounds_op {
   MD_BOUNDS_INV = 1, /* c: index of an invariant leaf (zero-extended to 64) */

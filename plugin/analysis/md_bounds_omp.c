@@ -47,13 +47,13 @@
  * umin, which needs no contract.  libomp's (the CPU device code's) entry
  * points of the same names are not covered either.
  */
-#include "md_bounds_omp.h"
+#include "analysis/md_bounds_omp.h"
 
 #include <string.h>
 
-#include "md_bounds_expr.h"
-#include "md_ir.h"
-#include "md_omp.h"
+#include "analysis/md_bounds_expr.h"
+#include "support/md_ir.h"
+#include "analysis/md_omp.h"
 
 /* The operands of a static-init call. */
 #define MD_SI_LOWER 4

@@ -7,7 +7,7 @@
 #ifndef MAGICDIV_MD_BOUNDS_OMP_H
 #define MAGICDIV_MD_BOUNDS_OMP_H
 #include <llvm-c/Core.h>
-#include "md_bounds.h"
+#include "analysis/md_bounds.h"
 /* md_bounds_of (md_bounds_rules.h), passed in by the rules that call these:
  * the bound of a value at a use point. */
 typedef int (*md_bounds_of_fn)(md_bounds *b, LLVMValueRef v, LLVMValueRef at,

@@ -2,11 +2,11 @@
  * md_bounds_poison.c -- which values are never poison, for md_bounds'
  * freeze rule (md_bounds_poison.h).
  */
-#include "md_bounds_poison.h"
+#include "analysis/md_bounds_poison.h"
 
-#include "md_bounds_expr.h"
-#include "md_geometry.h"
-#include "md_ir.h"
+#include "analysis/md_bounds_expr.h"
+#include "analysis/md_geometry.h"
+#include "support/md_ir.h"
 
 static int md_not_poison_rules(md_bounds *b, LLVMValueRef v, int depth,
                                int *inv, int *ninv);

@@ -7,7 +7,7 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_bounds.h"
+#include "analysis/md_bounds.h"
 
 /* Is v never poison?  (Then freeze(v) = v.)  Constants, noundef
  * arguments, the geometry intrinsics, and integer ops without

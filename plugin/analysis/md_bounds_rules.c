@@ -3,17 +3,17 @@
  * bound of a value from its definition (each rule argued where it is
  * written), from the conditions that dominate its use, and over PHIs.
  */
-#include "md_bounds_rules.h"
+#include "analysis/md_bounds_rules.h"
 
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
 
-#include "md_bounds_expr.h"
-#include "md_bounds_omp.h"
-#include "md_bounds_poison.h"
-#include "md_geometry.h"
-#include "md_ir.h"
+#include "analysis/md_bounds_expr.h"
+#include "analysis/md_bounds_omp.h"
+#include "analysis/md_bounds_poison.h"
+#include "analysis/md_geometry.h"
+#include "support/md_ir.h"
 
 /* ---- the rules ---- */
 

@@ -7,7 +7,7 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_bounds.h"
+#include "analysis/md_bounds.h"
 
 /* The bound of v at `at` (NULL: no conditions) as a node, or -1: the
  * structural rules, then dominating conditions.  Answers that used neither

@@ -11,7 +11,7 @@
  *    correct because a dominator precedes what it dominates in RPO.
  * Cost: O(blocks + edges) per round; reducible CFGs settle in two rounds.
  */
-#include "md_dom.h"
+#include "analysis/md_dom.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -14,7 +14,7 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_map.h"
+#include "support/md_map.h"
 
 typedef struct md_dom {
   LLVMBasicBlockRef *rpo; /* reachable blocks in reverse post-order */

@@ -2,11 +2,11 @@
  * md_geometry.c -- the table of GPU launch-geometry intrinsics
  * (md_geometry.h).
  */
-#include "md_geometry.h"
+#include "analysis/md_geometry.h"
 
 #include <string.h>
 
-#include "md_ir.h"
+#include "support/md_ir.h"
 
 static const struct {
   md_target target;

@@ -9,7 +9,7 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_kernels.h"
+#include "analysis/md_kernels.h"
 
 typedef enum md_geom_kind {
   MD_GEOM_THREAD_ID,  /* tid.k, workitem.id.k:  < the block size k */

@@ -2,11 +2,11 @@
  * md_hoist.c -- values a kernel can compute once, early (md_hoist.h):
  * the check, and the copy.
  */
-#include "md_hoist.h"
+#include "analysis/md_hoist.h"
 
 #include <stdint.h>
 
-#include "md_ir.h"
+#include "support/md_ir.h"
 
 void md_hoist_init(md_hoist *h, LLVMValueRef fn, LLVMTargetDataRef td,
                    md_target t) {

@@ -24,8 +24,8 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
 
-#include "md_kernels.h"
-#include "md_map.h"
+#include "analysis/md_kernels.h"
+#include "support/md_map.h"
 
 #define MD_HOIST_MAX_DEPTH 16 /* operator height of one value */
 

@@ -22,20 +22,20 @@
  * pointers read through md_invariant_ptr.c's (md_invariant_rule.h: what
  * they share).
  */
-#include "md_invariant.h"
+#include "analysis/md_invariant.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_array.h"
-#include "md_geometry.h"
-#include "md_invariant_lane.h"
-#include "md_invariant_load.h"
-#include "md_invariant_ptr.h"
-#include "md_invariant_rule.h"
-#include "md_ir.h"
-#include "md_omp.h"
+#include "support/md_array.h"
+#include "analysis/md_geometry.h"
+#include "analysis/md_invariant_lane.h"
+#include "analysis/md_invariant_load.h"
+#include "analysis/md_invariant_ptr.h"
+#include "analysis/md_invariant_rule.h"
+#include "support/md_ir.h"
+#include "analysis/md_omp.h"
 
 /* Program sizes saturate here: a DAG of n squarings expands to 2^n bytes. */
 #define MD_INV_SAT (1u << 30)

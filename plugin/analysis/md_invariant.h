@@ -39,10 +39,10 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
 
-#include "md_buf.h"
-#include "md_invariant_ptr.h"
-#include "md_kernels.h"
-#include "md_map.h"
+#include "support/md_buf.h"
+#include "analysis/md_invariant_ptr.h"
+#include "analysis/md_kernels.h"
+#include "support/md_map.h"
 
 #define MD_INV_MAX_NODES 100000 /* values analysed per kernel */
 #define MD_INV_MAX_DEPTH 32     /* operator height of one program */

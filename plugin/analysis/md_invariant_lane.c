@@ -2,10 +2,10 @@
  * md_invariant_lane.c -- vector lanes in divisor expressions
  * (md_invariant_lane.h).
  */
-#include "md_invariant_lane.h"
+#include "analysis/md_invariant_lane.h"
 
-#include "md_invariant_load.h"
-#include "md_ir.h"
+#include "analysis/md_invariant_load.h"
+#include "support/md_ir.h"
 
 /* ---- vector lanes (AMDGPU -O2 loads adjacent struct fields as one vector
  * and the SLP vectorizer builds vectors of scalars) ----

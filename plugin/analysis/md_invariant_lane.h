@@ -10,7 +10,7 @@
 #ifndef MAGICDIV_MD_INVARIANT_LANE_H
 #define MAGICDIV_MD_INVARIANT_LANE_H
 
-#include "md_invariant_rule.h"
+#include "analysis/md_invariant_rule.h"
 
 /* The program of lane `lane` of the integer vector vec, written to
  * f->out: 1, or 0 with c->why. */

@@ -4,14 +4,14 @@
  * pointer arguments), the AMDGPU launch geometry, -O0 stack slots written
  * once, and OpenMP captured objects (md_invariant_load.h).
  */
-#include "md_invariant_load.h"
+#include "analysis/md_invariant_load.h"
 
 #include <stdint.h>
 
-#include "md_invariant_ptr.h"
-#include "md_ir.h"
-#include "md_omp.h"
-#include "md_omp_capture.h"
+#include "analysis/md_invariant_ptr.h"
+#include "support/md_ir.h"
+#include "analysis/md_omp.h"
+#include "analysis/md_omp_capture.h"
 
 /* A load from the AMDGPU implicit-argument (code object v5) or dispatch
  * packet pointer at a known offset: the launch geometry. */

@@ -11,7 +11,7 @@
 #ifndef MAGICDIV_MD_INVARIANT_LOAD_H
 #define MAGICDIV_MD_INVARIANT_LOAD_H
 
-#include "md_invariant_rule.h"
+#include "analysis/md_invariant_rule.h"
 
 /* The program of load ld (w bits; for lane `lane` of a vector load, w is
  * the element width and the field lies lane * w / 8 bytes further),

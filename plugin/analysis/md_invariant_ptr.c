@@ -2,13 +2,13 @@
  * md_invariant_ptr.c -- the pointers the launch-invariance analysis reads
  * through (md_invariant_ptr.h).
  */
-#include "md_invariant_ptr.h"
+#include "analysis/md_invariant_ptr.h"
 
 #include <string.h>
 
-#include "md_invariant.h"
-#include "md_ir.h"
-#include "md_reads.h"
+#include "analysis/md_invariant.h"
+#include "support/md_ir.h"
+#include "analysis/md_reads.h"
 
 LLVMTypeRef md_param_pointee(LLVMValueRef f, unsigned i) {
   static const char *kinds[2] = {"byval", "byref"};

@@ -16,8 +16,8 @@
 #include <stdint.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_invariant.h"
-#include "md_prog.h"
+#include "analysis/md_invariant.h"
+#include "emit/md_prog.h"
 
 typedef struct md_frame md_frame;
 

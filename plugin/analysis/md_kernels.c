@@ -1,13 +1,13 @@
 /*
  * md_kernels.c -- target detection and kernel discovery (see md_kernels.h).
  */
-#include "md_kernels.h"
-#include "md_omp.h"
+#include "analysis/md_kernels.h"
+#include "analysis/md_omp.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_array.h"
+#include "support/md_array.h"
 
 md_target md_module_target(LLVMModuleRef m) {
   const char *triple = LLVMGetTarget(m);

@@ -15,8 +15,8 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_options.h"
-#include "md_remark.h"
+#include "support/md_options.h"
+#include "support/md_remark.h"
 
 typedef enum md_target {
   MD_TARGET_HOST = 0, /* anything that is not a GPU: x86, aarch64, ... */

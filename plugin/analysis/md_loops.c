@@ -1,7 +1,7 @@
 /*
  * md_loops.c -- natural loops and nesting depths (md_loops.h).
  */
-#include "md_loops.h"
+#include "analysis/md_loops.h"
 
 #include <stdlib.h>
 #include <string.h>

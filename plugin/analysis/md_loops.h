@@ -15,7 +15,7 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_dom.h"
+#include "analysis/md_dom.h"
 
 typedef struct md_loops {
   unsigned nblocks; /* the dominator tree's reachable blocks */

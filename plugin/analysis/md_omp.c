@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_ir.h"
-#include "md_omp.h"
+#include "support/md_ir.h"
+#include "analysis/md_omp.h"
 
 /* MD_OMP_PAR (__kmpc_parallel_60, LLVM 20+, 10 operands; _51, LLVM
  * 17..19, 9), MD_OMP_FORK (__kmpc_fork_call / __kmpc_fork_teams: the

@@ -2,17 +2,17 @@
  * md_omp_capture.c -- what a parallel region's microtask reads through a
  * pointer to an object of its caller (md_omp_capture.h).
  */
-#include "md_omp_capture.h"
+#include "analysis/md_omp_capture.h"
 
 #include <stdint.h>
 #include <string.h>
 
-#include "md_dom.h"
-#include "md_ir.h"
-#include "md_omp.h"
-#include "md_omp_generic.h"
-#include "md_ptr_walk.h"
-#include "md_reads.h"
+#include "analysis/md_dom.h"
+#include "support/md_ir.h"
+#include "analysis/md_omp.h"
+#include "analysis/md_omp_generic.h"
+#include "analysis/md_ptr_walk.h"
+#include "analysis/md_reads.h"
 
 #define MD_OMP_DEPTH 8
 

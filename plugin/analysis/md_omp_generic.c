@@ -6,11 +6,11 @@
  */
 #include <string.h>
 
-#include "md_dom.h"
-#include "md_ir.h"
-#include "md_map.h"
-#include "md_omp.h"
-#include "md_omp_generic.h"
+#include "analysis/md_dom.h"
+#include "support/md_ir.h"
+#include "support/md_map.h"
+#include "analysis/md_omp.h"
+#include "analysis/md_omp_generic.h"
 
 #define MD_OMP_EXEC_SPMD 2 /* OMP_TGT_EXEC_MODE_SPMD, a bit of ExecMode */
 

@@ -2,9 +2,9 @@
  * md_ptr_walk.c -- the one walk over the uses of a pointer, with a policy
  * (md_ptr_walk.h).
  */
-#include "md_ptr_walk.h"
+#include "analysis/md_ptr_walk.h"
 
-#include "md_ir.h"
+#include "support/md_ir.h"
 
 /* A bitcast or address-space cast, instruction or constant expression. */
 static int md_is_ptr_cast(LLVMValueRef v) {

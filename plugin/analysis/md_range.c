@@ -8,13 +8,13 @@
  * each incoming value is computed from earlier iterations' values by rules
  * that preserve non-negativity (nsw adds of non-negatives etc.).
  */
-#include "md_range.h"
+#include "analysis/md_range.h"
 
 #include <stdint.h>
 #include <string.h>
 
-#include "md_geometry.h"
-#include "md_ir.h"
+#include "analysis/md_geometry.h"
+#include "support/md_ir.h"
 
 #define MD_RANGE_MAX_DEPTH 12
 /* Branch conditions are searched for the dividend and the values at most

@@ -21,8 +21,8 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_dom.h"
-#include "md_map.h"
+#include "analysis/md_dom.h"
+#include "support/md_map.h"
 
 #define MD_RANGE_MAX_PHIS 16
 

@@ -3,15 +3,15 @@
  * calls that cannot write through them, and the OpenMP parallel regions
  * that get them as captured values.
  */
-#include "md_reads.h"
+#include "analysis/md_reads.h"
 
 #include <stdint.h>
 #include <string.h>
 
-#include "md_ir.h"
-#include "md_omp.h"
-#include "md_omp_generic.h"
-#include "md_ptr_walk.h"
+#include "support/md_ir.h"
+#include "analysis/md_omp.h"
+#include "analysis/md_omp_generic.h"
+#include "analysis/md_ptr_walk.h"
 
 #define MD_OMP_DEPTH 8
 

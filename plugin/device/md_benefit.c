@@ -14,14 +14,14 @@
  * Other instructions cost 1, 64-bit integer arithmetic 2 (mul 3), moves and
  * markers 0.
  */
-#include "md_benefit.h"
+#include "device/md_benefit.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_ir.h"
-#include "md_loops.h"
+#include "support/md_ir.h"
+#include "analysis/md_loops.h"
 
 /* {straight-line, loop} */
 static const double md_native_u32[2] = {19, 9};  /* u32_div */

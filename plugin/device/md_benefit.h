@@ -23,9 +23,9 @@
 #ifndef MAGICDIV_MD_BENEFIT_H
 #define MAGICDIV_MD_BENEFIT_H
 
-#include "md_callee.h"
-#include "md_fctx.h"
-#include "md_kdec.h"
+#include "device/md_callee.h"
+#include "device/md_fctx.h"
+#include "device/md_kdec.h"
 
 /* Assumed iterations of a loop per entry (no trip counts are known), and
  * the deepest nesting that is weighed (deeper loops weigh the same). */

@@ -4,17 +4,17 @@
  * divisions and the rewriting are md_site.c's and md_fctx.c's, with the
  * node's context (md_device_callee.c).
  */
-#include "md_callee.h"
+#include "device/md_callee.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_ir.h"
-#include "md_omp.h"
-#include "md_omp_generic.h"
-#include "md_remark.h"
+#include "support/md_ir.h"
+#include "analysis/md_omp.h"
+#include "analysis/md_omp_generic.h"
+#include "support/md_remark.h"
 
 /* The defined, non-intrinsic function a call instruction calls directly,
  * or NULL. */

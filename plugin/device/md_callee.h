@@ -30,9 +30,9 @@
 
 #include "magicdiv/md_abi.h"
 
-#include "md_clone.h"
-#include "md_fctx.h"
-#include "md_map.h"
+#include "device/md_clone.h"
+#include "device/md_fctx.h"
+#include "support/md_map.h"
 
 #define MD_CALLEE_DEPTH 3 /* calls from the kernel to a cloned function */
 #define MD_CALLEE_MAX 16  /* cloned call sites per kernel */

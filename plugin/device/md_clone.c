@@ -50,7 +50,7 @@
  * calls are not copied, and !DIAssignID attachments are dropped (their
  * dbg.assign users stay in f, and the verifier wants them in one function).
  */
-#include "md_clone.h"
+#include "device/md_clone.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -59,8 +59,8 @@
 
 #include <llvm-c/DebugInfo.h>
 
-#include "md_array.h"
-#include "md_map.h"
+#include "support/md_array.h"
+#include "support/md_map.h"
 
 /* ---------------------------------------------------------------------- */
 /* The value map: md_map plus what blockaddress lookups need (constants

@@ -23,7 +23,7 @@
  * functions that build return the new value or NULL, leaving nothing
  * behind in the module.
  */
-#include "md_device.h"
+#include "device/md_device.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Target.h>
@@ -34,25 +34,25 @@
 #include "magicdiv/magicdiv.h"
 #include "magicdiv/md_abi.h"
 #include "magicdiv/md_desc.h"
-#include "md_array.h"
-#include "md_benefit.h"
-#include "md_bounds.h"
-#include "md_callee.h"
-#include "md_clone.h"
-#include "md_desc_emit.h"
-#include "md_device_callee.h"
-#include "md_done.h"
-#include "md_fctx.h"
-#include "md_inkernel.h"
-#include "md_invariant.h"
-#include "md_kdec.h"
-#include "md_names.h"
-#include "md_omp_capture.h"
-#include "md_prog.h"
-#include "md_omp.h"
-#include "md_omp_clone.h"
-#include "md_site.h"
-#include "md_tiers.h"
+#include "support/md_array.h"
+#include "device/md_benefit.h"
+#include "analysis/md_bounds.h"
+#include "device/md_callee.h"
+#include "device/md_clone.h"
+#include "emit/md_desc_emit.h"
+#include "device/md_device_callee.h"
+#include "device/md_done.h"
+#include "device/md_fctx.h"
+#include "device/md_inkernel.h"
+#include "analysis/md_invariant.h"
+#include "device/md_kdec.h"
+#include "support/md_names.h"
+#include "analysis/md_omp_capture.h"
+#include "emit/md_prog.h"
+#include "analysis/md_omp.h"
+#include "device/md_omp_clone.h"
+#include "device/md_site.h"
+#include "device/md_tiers.h"
 
 /* Globals to add to @llvm.used once, at the end of the module. */
 typedef struct md_keep {

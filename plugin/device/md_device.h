@@ -7,9 +7,9 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_kernels.h"
-#include "md_options.h"
-#include "md_remark.h"
+#include "analysis/md_kernels.h"
+#include "support/md_options.h"
+#include "support/md_remark.h"
 
 /* Returns 1 if the module changed. */
 int md_device_run(LLVMModuleRef m, md_target t, const md_options *o);

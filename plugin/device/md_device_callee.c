@@ -4,17 +4,17 @@
  * kernel's own site logic (md_site.h) in each node's context, callee
  * clones built next to the kernel's clone, and their remarks.
  */
-#include "md_device_callee.h"
+#include "device/md_device_callee.h"
 
 #include <llvm-c/Analysis.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_omp.h"
-#include "md_omp_clone.h"
-#include "md_remark.h"
-#include "md_site.h"
+#include "analysis/md_omp.h"
+#include "device/md_omp_clone.h"
+#include "support/md_remark.h"
+#include "device/md_site.h"
 
 /* " (in device function 'f', called from kernel 'k')" or "... called from
  * 'g' in kernel 'k'": the remark suffix of a node's sites, malloc'd with

@@ -9,9 +9,9 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_callee.h"
-#include "md_clone.h"
-#include "md_kdec.h"
+#include "device/md_callee.h"
+#include "device/md_clone.h"
+#include "device/md_kdec.h"
 
 /* Decide: the divisions of every node's function, each in its node's
  * context, with the kernel's shared decisions d; returns the number of

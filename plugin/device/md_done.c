@@ -1,7 +1,7 @@
 /*
  * md_done.c -- the !magicdiv.done list (md_done.h).
  */
-#include "md_done.h"
+#include "device/md_done.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -16,7 +16,7 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_map.h"
+#include "support/md_map.h"
 
 #define MD_DONE_MD "magicdiv.done"
 

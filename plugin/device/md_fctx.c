@@ -2,13 +2,13 @@
  * md_fctx.c -- the analysis context of one function and its decided sites
  * (md_fctx.h).
  */
-#include "md_fctx.h"
+#include "device/md_fctx.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_array.h"
-#include "md_omp.h"
+#include "support/md_array.h"
+#include "analysis/md_omp.h"
 
 int md_fctx_init_kernel(md_fctx *f, LLVMValueRef kernel, LLVMTargetDataRef td,
                         md_target t) {

@@ -21,14 +21,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "md_bounds.h"
-#include "md_clone.h"
-#include "md_dom.h"
-#include "md_invariant.h"
-#include "md_kernels.h"
-#include "md_range.h"
-#include "md_rewrite.h"
-#include "md_vector.h"
+#include "analysis/md_bounds.h"
+#include "device/md_clone.h"
+#include "analysis/md_dom.h"
+#include "analysis/md_invariant.h"
+#include "analysis/md_kernels.h"
+#include "analysis/md_range.h"
+#include "device/md_rewrite.h"
+#include "device/md_vector.h"
 
 typedef struct md_fctx {
   LLVMValueRef fn; /* the function (original) */

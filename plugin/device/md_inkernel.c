@@ -16,22 +16,22 @@
  *            fast copies rewritten by md_rewrite_sites -- the sequences of
  *            the clones, with the magic values of the generator.
  */
-#include "md_inkernel.h"
+#include "device/md_inkernel.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_benefit.h"
-#include "md_dom.h"
-#include "md_hoist.h"
-#include "md_inkernel_gen.h"
-#include "md_ir.h"
-#include "md_loops.h"
-#include "md_range.h"
-#include "md_remark.h"
-#include "md_rewrite.h"
+#include "device/md_benefit.h"
+#include "analysis/md_dom.h"
+#include "analysis/md_hoist.h"
+#include "device/md_inkernel_gen.h"
+#include "support/md_ir.h"
+#include "analysis/md_loops.h"
+#include "analysis/md_range.h"
+#include "support/md_remark.h"
+#include "device/md_rewrite.h"
 
 #define MD_IK_MAX_GROUPS 64
 

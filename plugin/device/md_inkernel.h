@@ -12,8 +12,8 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
 
-#include "md_kernels.h"
-#include "md_options.h"
+#include "analysis/md_kernels.h"
+#include "support/md_options.h"
 
 /* SASS instructions one thread issues (sm_90, measured by
  * bench/sass/inkernel.py; bench/RESULTS.md "In-kernel magic"): the

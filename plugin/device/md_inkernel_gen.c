@@ -12,13 +12,13 @@
  *     up   = (e_up - 1) <u 2^p             0 < e_up <= 2^p
  *     m    = m0 + up ; a = up ? 0 : m0
  */
-#include "md_inkernel_gen.h"
+#include "device/md_inkernel_gen.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_ir.h"
+#include "support/md_ir.h"
 
 static unsigned md_ik_kind(LLVMContextRef ctx) {
   return LLVMGetMDKindIDInContext(ctx, MD_INKERNEL_MD,

@@ -9,8 +9,8 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_map.h"
-#include "md_rewrite.h"
+#include "support/md_map.h"
+#include "device/md_rewrite.h"
 
 /* Metadata kind name on the instructions the transform adds or keeps on
  * the fallback path: no later decision looks at them again. */

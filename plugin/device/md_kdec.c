@@ -2,7 +2,7 @@
  * md_kdec.c -- a kernel's shared decisions: divisor table, merged launch
  * requirements, fact texts, magic parameters (md_kdec.h).
  */
-#include "md_kdec.h"
+#include "device/md_kdec.h"
 
 #include <stdio.h>
 #include <stdlib.h>

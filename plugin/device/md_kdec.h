@@ -12,11 +12,11 @@
 #include <stdint.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_bounds.h"
-#include "md_buf.h"
-#include "md_map.h"
-#include "md_options.h"
-#include "md_rewrite.h"
+#include "analysis/md_bounds.h"
+#include "support/md_buf.h"
+#include "support/md_map.h"
+#include "support/md_options.h"
+#include "device/md_rewrite.h"
 
 /* One distinct divisor of a kernel. */
 typedef struct md_divisor {

@@ -7,15 +7,15 @@
  * distinct nodes; a uniqued node that comes to refer to itself is made
  * distinct by LLVM, as loop IDs were built before `distinct` existed).
  */
-#include "md_loopmd.h"
+#include "device/md_loopmd.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_ir.h"
-#include "md_loops.h"
-#include "md_remark.h"
+#include "support/md_ir.h"
+#include "analysis/md_loops.h"
+#include "support/md_remark.h"
 
 #define MD_UNROLL_PREFIX "llvm.loop.unroll."
 #define MD_UNROLL_DISABLE "llvm.loop.unroll.disable"

@@ -21,8 +21,8 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_dom.h"
-#include "md_rewrite.h"
+#include "analysis/md_dom.h"
+#include "device/md_rewrite.h"
 
 /* Before the n sites of clone fn (dominator tree d) are rewritten: mark
  * the loops that one of its 64-bit sites reaches, with an analysis remark

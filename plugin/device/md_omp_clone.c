@@ -10,12 +10,12 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_callee.h"
-#include "md_ir.h"
-#include "md_omp.h"
-#include "md_omp_generic.h"
-#include "md_omp_clone.h"
-#include "md_remark.h"
+#include "device/md_callee.h"
+#include "support/md_ir.h"
+#include "analysis/md_omp.h"
+#include "analysis/md_omp_generic.h"
+#include "device/md_omp_clone.h"
+#include "support/md_remark.h"
 
 #define MD_TAG "magicdiv.omp.wrap" /* a parallel call needing a wrapper */
 

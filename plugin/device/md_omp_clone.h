@@ -25,8 +25,8 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_kdec.h"
-#include "md_rewrite.h"
+#include "device/md_kdec.h"
+#include "device/md_rewrite.h"
 
 /* mv[0..n): every 64-bit magic parameter of a divisor narrower than 64
  * bits replaced by its truncation (in the clone's entry block). */

@@ -38,7 +38,7 @@
  * r = lo(n) - lo(q)*lo(d), exact because |r| < |d| <= 2^32 (md_eval_*_rem32).
  * The magic parameters are uniform kernel parameters and are used directly.
  */
-#include "md_rewrite.h"
+#include "device/md_rewrite.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
@@ -46,10 +46,10 @@
 
 #include "magicdiv/md_abi.h"
 #include "magicdiv/md_magic.h"
-#include "md_kernels.h"
-#include "md_dom.h"
-#include "md_loopmd.h"
-#include "md_loops.h"
+#include "analysis/md_kernels.h"
+#include "analysis/md_dom.h"
+#include "device/md_loopmd.h"
+#include "analysis/md_loops.h"
 
 static LLVMTypeRef md_int(LLVMContextRef ctx, unsigned bits) {
   return LLVMIntTypeInContext(ctx, bits);

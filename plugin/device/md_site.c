@@ -20,17 +20,17 @@
  * Every site left alone gets one missed remark (md_site_missed), every
  * site transformed one passed remark when the clone is committed.
  */
-#include "md_site.h"
+#include "device/md_site.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_inkernel_gen.h"
-#include "md_ir.h"
-#include "md_omp.h"
-#include "md_prog.h"
-#include "md_remark.h"
+#include "device/md_inkernel_gen.h"
+#include "support/md_ir.h"
+#include "analysis/md_omp.h"
+#include "emit/md_prog.h"
+#include "support/md_remark.h"
 
 /* What a site is and what is known about its operands. */
 typedef struct md_site_facts {

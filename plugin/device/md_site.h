@@ -10,8 +10,8 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_fctx.h"
-#include "md_kdec.h"
+#include "device/md_fctx.h"
+#include "device/md_kdec.h"
 
 /* Decide about every division of f->fn: the sites transformed go to f
  * (md_fctx_add_site / md_fctx_add_vsite), their divisors, launch

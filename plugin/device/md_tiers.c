@@ -30,9 +30,9 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_tiers.h"
-#include "md_names.h"
-#include "md_remark.h"
+#include "device/md_tiers.h"
+#include "support/md_names.h"
+#include "support/md_remark.h"
 
 /* The bets of a descriptor beyond the launch geometry, by kind. */
 typedef struct md_bets {

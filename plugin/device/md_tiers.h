@@ -10,7 +10,7 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_options.h"
+#include "support/md_options.h"
 
 /* 1 if kernel (just cloned as K__magicdiv) should also get a plain clone:
  * the options allow it and its descriptor bets on the sign of a value that

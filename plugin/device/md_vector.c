@@ -1,7 +1,7 @@
 /*
  * md_vector.c -- split vector divisions into lanes (md_vector.h).
  */
-#include "md_vector.h"
+#include "device/md_vector.h"
 
 #include <llvm-c/DebugInfo.h>
 

@@ -24,7 +24,7 @@
  *     common part, __magicdiv_rt_TAG_cuda ...), whose signature symbol it
  *     defines.
  */
-#include "md_embed_split.h"
+#include "embed/md_embed_split.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Comdat.h>

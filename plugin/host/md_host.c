@@ -47,7 +47,7 @@
  * module is marked (!magicdiv.host) so that running the pass again
  * changes nothing.
  */
-#include "md_host.h"
+#include "host/md_host.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
@@ -56,14 +56,14 @@
 
 #include "magicdiv/md_abi.h"
 #include "magicdiv/md_launch.h"
-#include "md_array.h"
-#include "md_host_call.h"
-#include "md_host_cuda.h"
-#include "md_host_frame.h"
-#include "md_host_graph.h"
-#include "md_host_hip.h"
-#include "md_host_reg.h"
-#include "md_ir.h"
+#include "support/md_array.h"
+#include "host/md_host_call.h"
+#include "host/md_host_cuda.h"
+#include "host/md_host_frame.h"
+#include "host/md_host_graph.h"
+#include "host/md_host_hip.h"
+#include "host/md_host_reg.h"
+#include "support/md_ir.h"
 
 #define MD_HOST_MARK "magicdiv.host"
 

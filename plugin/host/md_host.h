@@ -7,8 +7,8 @@
 
 #include <llvm-c/Core.h>
 
-#include "md_options.h"
-#include "md_remark.h"
+#include "support/md_options.h"
+#include "support/md_remark.h"
 
 /* Returns 1 if the module changed. */
 int md_host_run(LLVMModuleRef m, const md_options *o);

@@ -1,7 +1,7 @@
 /*
  * md_host_call.c -- replace a call by a rerouted one (md_host_call.h).
  */
-#include "md_host_call.h"
+#include "host/md_host_call.h"
 
 #include <llvm-c/DebugInfo.h>
 

@@ -22,7 +22,7 @@
  * image (sh_addr the section's) and a section offset in a relocatable one
  * (sh_addr 0), so the formula covers both.
  */
-#include "md_host_codeobj.h"
+#include "host/md_host_codeobj.h"
 
 #include <string.h>
 

@@ -14,12 +14,12 @@
  * the device code is linked later and every launch stays routed, as it
  * does when the fatbinary cannot be read.
  */
-#include "md_host_cuda.h"
+#include "host/md_host_cuda.h"
 
 #include <string.h>
 
-#include "md_host_fatbin.h"
-#include "md_remark.h"
+#include "host/md_host_fatbin.h"
+#include "support/md_remark.h"
 
 #define MD_CUDA_FATBIN_WRAPPER_MAGIC 0x466243b1u
 

@@ -6,7 +6,7 @@
 #ifndef MAGICDIV_MD_HOST_CUDA_H
 #define MAGICDIV_MD_HOST_CUDA_H
 
-#include "md_host_reg.h"
+#include "host/md_host_reg.h"
 
 /* Marks every CUDA kernel that h registers by a __cudaRegisterFunction
  * call and that has no clone in the module's embedded fatbinary

@@ -14,13 +14,13 @@
  * process if there is one.  docs/LAUNCH.md section 12 has the design; `no-embed-runtime`
  * turns it off (then link libmagicdiv_rt as before).
  */
-#include "md_host_embed.h"
+#include "host/md_host_embed.h"
 
 #include <llvm-c/TargetMachine.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "md_remark.h"
+#include "support/md_remark.h"
 
 /* Field k (0-based, '-'-separated) of triple t equal in a and b? */
 static int md_triple_field_eq(const char *a, const char *b, int k) {

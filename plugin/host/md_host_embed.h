@@ -9,7 +9,7 @@
 #include <llvm-c/Core.h>
 #include <stddef.h>
 
-#include "md_options.h"
+#include "support/md_options.h"
 
 /* The generated table.  The runtime in parts, each assembly text whose
  * definitions are one COMDAT group (__magicdiv_rt_<tag>, and _cuda, _hip,

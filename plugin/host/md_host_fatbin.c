@@ -20,15 +20,15 @@
  * architecture was read: clang's fatbinary holds, per architecture, the
  * PTX of one device compile and the cubin ptxas made of it.
  */
-#include "md_host_fatbin.h"
+#include "host/md_host_fatbin.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_array.h"
-#include "md_host_codeobj.h"
+#include "support/md_array.h"
+#include "host/md_host_codeobj.h"
 
 #define MD_FATBIN_MAGIC 0xBA55ED50u
 #define MD_FB_HEADER 16

@@ -42,8 +42,8 @@
  */
 #include <llvm-c/Target.h>
 
-#include "md_host_frame.h"
-#include "md_ir.h"
+#include "host/md_host_frame.h"
+#include "support/md_ir.h"
 
 #define MD_FRAME_MAX_SLOTS 65535u
 

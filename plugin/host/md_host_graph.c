@@ -16,16 +16,16 @@
  * registrations are routed too (a graph is often edited away from the
  * file that launches its kernels); their table is empty.
  */
-#include "md_host_graph.h"
+#include "host/md_host_graph.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "magicdiv/md_launch.h"
-#include "md_array.h"
-#include "md_host_call.h"
-#include "md_remark.h"
+#include "support/md_array.h"
+#include "host/md_host_call.h"
+#include "support/md_remark.h"
 
 typedef enum md_graph_family {
   MD_G_CUDART, /* runtime API: the api gets cudaGetFuncBySymbol */

@@ -20,7 +20,7 @@
  * descriptors differ, its parameters do not match or cannot be checked)
  * is routed with no clone, so that MAGICDIV_LOG says why.
  */
-#include "md_host_hip.h"
+#include "host/md_host_hip.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdio.h>
@@ -28,11 +28,11 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_host_codeobj.h"
-#include "md_host_images.h"
-#include "md_host_params.h"
-#include "md_names.h"
-#include "md_remark.h"
+#include "host/md_host_codeobj.h"
+#include "host/md_host_images.h"
+#include "host/md_host_params.h"
+#include "support/md_names.h"
+#include "support/md_remark.h"
 
 /* A private constant i8 array global holding [s, s + len) (no NUL added). */
 static LLVMValueRef md_const_bytes(md_host *h, const char *gname,

@@ -6,7 +6,7 @@
 #ifndef MAGICDIV_MD_HOST_HIP_H
 #define MAGICDIV_MD_HOST_HIP_H
 
-#include "md_host_reg.h"
+#include "host/md_host_reg.h"
 
 /* For each HIP registration of h: register its clone (and plain tier)
  * like the kernel and build its md_hip_clone constant (r->hip_clone) when

@@ -2,7 +2,7 @@
  * md_host_images.c -- loading the device images a host module embeds
  * (md_host_images.h).
  */
-#include "md_host_images.h"
+#include "host/md_host_images.h"
 
 #include <llvm-c/BitReader.h>
 #include <string.h>

@@ -12,7 +12,7 @@
 #include <llvm-c/Core.h>
 #include <stddef.h>
 
-#include "md_host_codeobj.h"
+#include "host/md_host_codeobj.h"
 
 #define MD_MAX_DEV_IMAGES 64
 

@@ -32,7 +32,7 @@
  * found first (md_omp_plan_make): out of memory there leaves the module as
  * it was, with a remark.
  */
-#include "md_host_omp.h"
+#include "host/md_host_omp.h"
 
 #include <llvm-c/DebugInfo.h>
 #include <stdint.h>
@@ -41,14 +41,14 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_array.h"
-#include "md_host_call.h"
-#include "md_host_codeobj.h"
-#include "md_host_images.h"
-#include "md_host_params.h"
-#include "md_host_reg.h"
-#include "md_ir.h"
-#include "md_names.h"
+#include "support/md_array.h"
+#include "host/md_host_call.h"
+#include "host/md_host_codeobj.h"
+#include "host/md_host_images.h"
+#include "host/md_host_params.h"
+#include "host/md_host_reg.h"
+#include "support/md_ir.h"
+#include "support/md_names.h"
 
 #define MD_OFK_OPENMP 1
 

@@ -14,17 +14,17 @@
  * name) is not registered, nor is one with parameters for a stub that
  * does not show its own (md_host_hip.c).
  */
-#include "md_host_params.h"
+#include "host/md_host_params.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
 #include "magicdiv/md_launch.h"
-#include "md_host_frame.h"
-#include "md_host_reg.h"
-#include "md_ir.h"
-#include "md_ptr_walk.h"
+#include "host/md_host_frame.h"
+#include "host/md_host_reg.h"
+#include "support/md_ir.h"
+#include "analysis/md_ptr_walk.h"
 
 int md_host_params_match(const unsigned char *desc, size_t size,
                          const uint64_t *sizes, unsigned n, char *why,

@@ -6,15 +6,15 @@
  * time.  The launch rewrite (md_host.c) routes the launches of these
  * handles; HIP clones are found for them (md_host_hip.c).
  */
-#include "md_host_reg.h"
+#include "host/md_host_reg.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_array.h"
-#include "md_host_images.h"
-#include "md_names.h"
-#include "md_remark.h"
+#include "support/md_array.h"
+#include "host/md_host_images.h"
+#include "support/md_names.h"
+#include "support/md_remark.h"
 
 /* ---------------------------------------------------------------- utils */
 

@@ -1,7 +1,7 @@
 /*
  * md_array.c -- md_array_room (md_array.h).
  */
-#include "md_array.h"
+#include "support/md_array.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /*
  * md_buf.c -- growable little-endian byte buffer (see md_buf.h).
  */
-#include "md_buf.h"
+#include "support/md_buf.h"
 
 #include <stdlib.h>
 #include <string.h>

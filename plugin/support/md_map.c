@@ -1,7 +1,7 @@
 /*
  * md_map.c -- pointer -> pointer hash map (md_map.h).
  */
-#include "md_map.h"
+#include "support/md_map.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /*
  * md_names.c -- see md_names.h.
  */
-#include "md_names.h"
+#include "support/md_names.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * md_options.c -- pass options: defaults and the parameter parser shared by
  * `magicdiv<...>` pipeline strings and $MAGICDIV_OPTIONS.
  */
-#include "md_options.h"
+#include "support/md_options.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /*
  * md_remark.c -- md_remarkf (md_remark.h).
  */
-#include "md_remark.h"
+#include "support/md_remark.h"
 
 #include <stdarg.h>
 #include <stdio.h>

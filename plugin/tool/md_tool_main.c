@@ -20,9 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_options.h"
+#include "support/md_options.h"
 #include "md_pass.h"
-#include "md_tool.h"
+#include "tool/md_tool.h"
 
 /* The version printed by --version: a change of the transform's output
  * for the same input must change it (Triton's cache key has it). */

@@ -5,8 +5,8 @@
  */
 #include <stdio.h>
 
-#include "md_remark.h"
-#include "md_tool.h"
+#include "support/md_remark.h"
+#include "tool/md_tool.h"
 
 static int md_tool_remarks;
 

@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "md_launch_internal.h"
+#include "launch/md_launch_internal.h"
 
 /* md_embed_gen defines these: the tag of this copy (its COMDAT groups are
  * __magicdiv_rt_<tag>[_cuda|_hip|_omp]); per part, the slots of its

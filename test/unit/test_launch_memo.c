@@ -49,8 +49,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_launch_internal.h"
-#include "md_memo_fast.h"
+#include "launch/md_launch_internal.h"
+#include "memo/md_memo_fast.h"
 #include "magicdiv/md_abi.h"
 #include "test_expect.h"
 #include "test_launch_fake.h"

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "md_omp_map.h"
+#include "launch/md_omp_map.h"
 #include "magicdiv/magicdiv.h"
 #include "test_desc_util.h"
 #include "test_expect.h"

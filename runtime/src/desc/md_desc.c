@@ -32,7 +32,7 @@
 
 #include "magicdiv/magicdiv.h"
 #include "magicdiv/md_desc.h"
-#include "md_magic_core.h"
+#include "desc/md_magic_core.h"
 
 /* Field offsets, little-endian access, the allowed flags of each op and
  * the operand size of each opcode are md_abi.h's: the plugin writes

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_desc_plan.h"
-#include "md_magic_core.h"
+#include "desc/md_desc_plan.h"
+#include "desc/md_magic_core.h"
 
 typedef struct md_plan_div {
   uint32_t off;   /* byte offset in the parameter */

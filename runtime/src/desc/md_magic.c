@@ -57,7 +57,7 @@
  * behaviour: every shift is < the width of its operand (s <= N-1, N+p <=
  * 2N-1), clz is never given 0, negation of d is done in unsigned arithmetic.
  */
-#include "md_magic_core.h"
+#include "desc/md_magic_core.h"
 
 int md_magic_u32(uint32_t d, md_u32_magic *out) {
   if (out == NULL)

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "magicdiv/md_abi.h"
-#include "md_readset.h"
+#include "desc/md_readset.h"
 
 /* Reads while collecting: with their size; sorted by size at the end. */
 typedef struct md_read_sz {

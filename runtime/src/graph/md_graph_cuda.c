@@ -25,7 +25,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "md_graph_internal.h"
+#include "graph/md_graph_internal.h"
 
 #define MD_CUDART_INVALID_VALUE 1
 #define MD_CUDA_ERROR_INVALID_VALUE 1

@@ -16,7 +16,7 @@
  */
 #include <string.h>
 
-#include "md_graph_internal.h"
+#include "graph/md_graph_internal.h"
 
 #define MD_HIP_INVALID_VALUE 1
 

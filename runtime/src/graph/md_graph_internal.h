@@ -7,7 +7,7 @@
 #ifndef MAGICDIV_MD_GRAPH_INTERNAL_H
 #define MAGICDIV_MD_GRAPH_INTERNAL_H
 
-#include "md_launch_internal.h"
+#include "launch/md_launch_internal.h"
 
 /* ---- clone -> original (md_graph_map.c) ----
  * Written when a cache entry allowing a clone is made; read when a graph

@@ -29,8 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_choice.h"
-#include "md_memo.h"
+#include "launch/md_choice.h"
+#include "memo/md_memo.h"
 
 #define MD_CHOICE_TRIES 400 /* trial launches of a slot before giving up */
 #define MD_CHOICE_ERRORS 8  /* failed event calls before giving up */

@@ -15,7 +15,7 @@
 #ifndef MAGICDIV_MD_CHOICE_H
 #define MAGICDIV_MD_CHOICE_H
 
-#include "md_launch_flow.h"
+#include "launch/md_launch_flow.h"
 
 /* Timed launches per side before a decision; the statistic is the
  * minimum (robust to other work on the device: interference only adds). */

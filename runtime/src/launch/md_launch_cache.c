@@ -28,10 +28,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_choice.h"
-#include "md_graph_internal.h"
-#include "md_launch_internal.h"
-#include "md_memo.h"
+#include "launch/md_choice.h"
+#include "graph/md_graph_internal.h"
+#include "launch/md_launch_internal.h"
+#include "memo/md_memo.h"
 
 typedef struct md_table {
   struct md_table *owned_next; /* every table ever made */

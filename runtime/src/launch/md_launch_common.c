@@ -13,10 +13,10 @@
 #include <string.h>
 
 #include "magicdiv/md_desc.h"
-#include "md_desc_plan.h"
-#include "md_launch_internal.h"
-#include "md_memo.h"
-#include "md_readset.h"
+#include "desc/md_desc_plan.h"
+#include "launch/md_launch_internal.h"
+#include "memo/md_memo.h"
+#include "desc/md_readset.h"
 
 void md_entry_fail(md_entry *e, int status, const char *fmt, ...) {
   va_list ap;

@@ -26,9 +26,9 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "md_launch_cuda.h"
-#include "md_launch_flow.h"
-#include "md_memo_fast.h"
+#include "launch/md_launch_cuda.h"
+#include "launch/md_launch_flow.h"
+#include "memo/md_memo_fast.h"
 
 #define MD_CUDART_INVALID_VALUE 1 /* cudaErrorInvalidValue */
 

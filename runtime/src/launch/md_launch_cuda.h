@@ -7,7 +7,7 @@
 #ifndef MAGICDIV_MD_LAUNCH_CUDA_H
 #define MAGICDIV_MD_LAUNCH_CUDA_H
 
-#include "md_launch_internal.h"
+#include "launch/md_launch_internal.h"
 
 #define MD_CUDA_SUCCESS 0
 #define MD_CUDA_ERROR_NOT_INITIALIZED 3

@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_graph_internal.h"
-#include "md_launch_cuda.h"
+#include "graph/md_graph_internal.h"
+#include "launch/md_launch_cuda.h"
 
 #if defined(__GNUC__)
 __attribute__((noinline))

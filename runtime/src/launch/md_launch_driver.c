@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "md_launch_internal.h"
+#include "launch/md_launch_internal.h"
 
 static md_cuda_driver md_libcuda;  /* resolved from libcuda.so.1 */
 static int md_libcuda_ok;

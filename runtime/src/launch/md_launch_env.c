@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_launch_internal.h"
+#include "launch/md_launch_internal.h"
 
 #define MD_ENV_KNOWN 0x1
 #define MD_ENV_DISABLE 0x2

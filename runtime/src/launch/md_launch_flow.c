@@ -30,9 +30,9 @@
 #include <stdio.h>
 
 #include "magicdiv/md_desc.h"
-#include "md_choice.h"
-#include "md_launch_flow.h"
-#include "md_memo_fast.h"
+#include "launch/md_choice.h"
+#include "launch/md_launch_flow.h"
+#include "memo/md_memo_fast.h"
 
 static int md_launch_orig(const md_call *l) {
   return l->ops->run(l, l->fn, l->args);

@@ -18,8 +18,8 @@
 #ifndef MAGICDIV_MD_LAUNCH_FLOW_H
 #define MAGICDIV_MD_LAUNCH_FLOW_H
 
-#include "md_launch_internal.h"
-#include "md_memo.h"
+#include "launch/md_launch_internal.h"
+#include "memo/md_memo.h"
 
 typedef struct md_call md_call;
 

@@ -36,9 +36,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "md_graph_internal.h"
-#include "md_launch_flow.h"
-#include "md_memo_fast.h"
+#include "graph/md_graph_internal.h"
+#include "launch/md_launch_flow.h"
+#include "memo/md_memo_fast.h"
 
 #define MD_HIP_INVALID_VALUE 1 /* hipErrorInvalidValue */
 #define MD_HIP_STREAM_PER_THREAD ((void *)(uintptr_t)2) /* hipStreamPerThread */

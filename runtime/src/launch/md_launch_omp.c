@@ -33,8 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_launch_flow.h"
-#include "md_omp_map.h"
+#include "launch/md_launch_flow.h"
+#include "launch/md_omp_map.h"
 
 #define MD_OMP_ARGS_VERSION 3
 #define MD_OMP_MAX_ARGS 1024

@@ -17,7 +17,7 @@
  * md_omp_launch is linked with libomp and libomptarget; without them the
  * answer is "not known".
  */
-#include "md_omp_map.h"
+#include "launch/md_omp_map.h"
 
 #include <string.h>
 

@@ -24,10 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_launch_internal.h"
-#include "md_memo.h"
-#include "md_memo_fast.h"
-#include "md_readset.h"
+#include "launch/md_launch_internal.h"
+#include "memo/md_memo.h"
+#include "memo/md_memo_fast.h"
+#include "desc/md_readset.h"
 
 /* ---- comparing a launch with a record ---- */
 

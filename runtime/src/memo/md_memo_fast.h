@@ -22,8 +22,8 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "md_launch_internal.h"
-#include "md_memo.h"
+#include "launch/md_launch_internal.h"
+#include "memo/md_memo.h"
 
 /* Probe sizes (md_memo.c): 16, 8, 4, 2 and 1 bytes. */
 #define MD_PROBE_CLASSES 5

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "md_host_fatbin.h"
+#include "host/md_host_fatbin.h"
 
 #define MD_FUZZ_ROUNDS 25000
 

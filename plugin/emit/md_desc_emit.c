@@ -4,7 +4,7 @@
  * address space with the kernel's linkage (so the runtime finds it with
  * cuModuleGetGlobal / hipModuleGetGlobal); keep it in @llvm.used.
  */
-#include "md_desc_emit.h"
+#include "emit/md_desc_emit.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * md_prog.c -- descriptor bytes, written through md_abi.h's definitions
  * (see md_prog.h).  The runtime reads them through the same header.
  */
-#include "md_prog.h"
+#include "emit/md_prog.h"
 
 #include "magicdiv/md_abi.h"
 

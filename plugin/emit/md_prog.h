@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "md_buf.h"
+#include "support/md_buf.h"
 
 /* ---- program ops (each appends one op with its operands) ---- */
 void md_prog_arg(md_buf *b, unsigned param, uint32_t offset, unsigned size);
