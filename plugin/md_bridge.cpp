@@ -113,8 +113,11 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
 
 // ---- remarks ----
 
-extern "C" void md_remark(md_remark_kind Kind, LLVMValueRef Where,
-                          const char *Name, const char *Msg) {
+namespace {
+
+// md_remark's sink (support/md_remark.h), set when the plugin is loaded.
+void bridgeRemark(md_remark_kind Kind, LLVMValueRef Where, const char *Name,
+                  const char *Msg) {
   if (md_remark_muted())
     return;
   Value *V = unwrap(Where);
@@ -167,3 +170,9 @@ extern "C" void md_remark(md_remark_kind Kind, LLVMValueRef Where,
     break;
   }
 }
+
+// Every remark of the pass goes to bridgeRemark, from the moment the
+// plugin is loaded (before any pass runs).
+const bool RemarkSinkSet = (md_remark_set_sink(bridgeRemark), true);
+
+} // namespace

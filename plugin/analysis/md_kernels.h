@@ -15,14 +15,9 @@
 
 #include <llvm-c/Core.h>
 
+#include "support/md_ir.h"
 #include "support/md_options.h"
 #include "support/md_remark.h"
-
-typedef enum md_target {
-  MD_TARGET_HOST = 0, /* anything that is not a GPU: x86, aarch64, ... */
-  MD_TARGET_NVPTX = 1,
-  MD_TARGET_AMDGPU = 2
-} md_target;
 
 #define MD_KERNEL_ATTR "magicdiv-kernel"
 

@@ -9,7 +9,7 @@
 #include <llvm-c/Core.h>
 
 #include "support/md_buf.h"
-#include "analysis/md_kernels.h"
+#include "support/md_ir.h"
 
 /* Create the constant global `name` holding the descriptor bytes of
  * `kernel`'s clone, with linkage following the kernel's; returns it. */

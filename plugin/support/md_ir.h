@@ -1,6 +1,6 @@
 /*
  * md_ir.h -- small queries on LLVM IR values shared by the analyses and the
- * device transform.
+ * device transform, and the target kinds (md_target).
  */
 #ifndef MAGICDIV_MD_IR_H
 #define MAGICDIV_MD_IR_H
@@ -9,6 +9,14 @@
 #include <llvm-c/Target.h>
 #include <stdint.h>
 #include <string.h>
+
+/* Which target a module is for (analysis/md_kernels.c tells: md_module_target;
+ * the descriptor's address space depends on it, emit/md_desc_emit.c). */
+typedef enum md_target {
+  MD_TARGET_HOST = 0, /* anything that is not a GPU: x86, aarch64, ... */
+  MD_TARGET_NVPTX = 1,
+  MD_TARGET_AMDGPU = 2
+} md_target;
 
 /* ---- names: the one way a function (or global) is recognized by name */
 

@@ -1,5 +1,6 @@
 /*
- * md_remark.c -- md_remarkf (md_remark.h).
+ * md_remark.c -- md_remark through its host's sink, md_remarkf
+ * (md_remark.h).
  */
 #include "support/md_remark.h"
 
@@ -7,6 +8,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static md_remark_sink md_sink;
+
+void md_remark_set_sink(md_remark_sink sink) { md_sink = sink; }
+
+void md_remark(md_remark_kind kind, LLVMValueRef where, const char *name,
+               const char *msg) {
+  if (md_sink)
+    md_sink(kind, where, name, msg);
+}
 
 /* The text of fmt and ap with suffix appended, whole: in buf when it fits,
  * else in a malloc'd string (no cut: CUB kernel names alone are ~470

@@ -1,6 +1,7 @@
 /*
- * md_remark.h -- optimization remarks (md_remark is implemented in
- * md_bridge.cpp, the only C++; md_remarkf in md_remark.c).  A leaf.
+ * md_remark.h -- optimization remarks (md_remark.c): md_remark hands each
+ * to the sink its host set (md_bridge.cpp, the only C++, or magicdiv-ir's
+ * md_tool_remark.c); md_remarkf formats.  A leaf: it calls nobody above.
  */
 #ifndef MAGICDIV_MD_REMARK_H
 #define MAGICDIV_MD_REMARK_H
@@ -18,9 +19,17 @@ typedef enum md_remark_kind {
 } md_remark_kind;
 
 /* Emit an optimization remark named `name` with text `msg` at `where`, an
- * instruction or a function.  Cheap when remarks are off. */
+ * instruction or a function, through the sink (none set: nothing).  Cheap
+ * when remarks are off. */
 void md_remark(md_remark_kind kind, LLVMValueRef where, const char *name,
                const char *msg);
+
+/* Where md_remark's remarks go: set once, before the pass runs, by whoever
+ * hosts it -- the plugin's md_bridge.cpp (LLVM's remark streamer) or
+ * magicdiv-ir (tool/md_tool_remark.c, stderr).  NULL: none. */
+typedef void (*md_remark_sink)(md_remark_kind kind, LLVMValueRef where,
+                               const char *name, const char *msg);
+void md_remark_set_sink(md_remark_sink sink);
 
 /* printf-style convenience wrapper. */
 void md_remarkf(md_remark_kind kind, LLVMValueRef where, const char *name,
