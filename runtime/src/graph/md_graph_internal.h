@@ -1,41 +1,17 @@
 /*
- * md_graph_internal.h -- what the graph-node files (md_graph_*.c) share
- * with the launch layer: the map from a clone back to its original and
- * the lookups that make a kernel's cache entry outside a launch.  Not
- * installed.
+ * md_graph_internal.h -- what the graph-node files (md_graph_cuda.c,
+ * md_graph_hip.c) share: one node write, whichever API call it is.  They
+ * read the map from a clone back to its original (base/md_graph_map.h)
+ * and make a kernel's cache entry outside a launch through the launch
+ * layer (md_launch_cuda_entry.h, md_launch_hip.h).  Not installed.
  */
 #ifndef MAGICDIV_MD_GRAPH_INTERNAL_H
 #define MAGICDIV_MD_GRAPH_INTERNAL_H
 
+#include "base/md_graph_map.h"
+#include "launch/md_launch_cuda_entry.h"
+#include "launch/md_launch_hip.h"
 #include "launch/md_launch_internal.h"
-
-/* ---- clone -> original (md_graph_map.c) ----
- * Written when a cache entry allowing a clone is made; read when a graph
- * node is read back.  One row per clone function (so bounded by the
- * kernels the process loaded), under a lock; cleared by md_launch_reset
- * and freed by md_launch_release. */
-/* clone: the clone's CUfunction / HIP handle; orig_rt: the original's
- * runtime-API handle (stub, HIP handle) or NULL; orig_drv: its CUfunction
- * or NULL. */
-void md_graph_note(const void *clone, const void *orig_rt,
-                   const void *orig_drv);
-/* 1 and the original's handles if `clone` is a known clone, else 0. */
-int md_graph_original(const void *clone, const void **orig_rt,
-                      const void **orig_drv);
-void md_graph_map_clear(void);
-void md_graph_map_release(void);
-
-/* ---- entries outside a launch ---- */
-/* The CUDA entry of kernel `key` in the current context, made if there is
- * none (gfs: runtime API, key is a stub; else key is the CUfunction).
- * NULL: no context, no name to look the clone up by, out of memory. */
-const md_entry *md_cuda_entry(const md_cuda_driver *d, const void *key,
-                              int (*gfs)(md_CUfunction *, const void *),
-                              const char *name);
-/* The HIP entry of `fn`, made from name and clone when there is none and
- * clone is not NULL; NULL otherwise. */
-const md_entry *md_hip_entry(const void *fn, const char *name,
-                             const md_hip_clone *clone);
 
 /* ---- one node write, whichever API call it is ---- */
 typedef enum md_node_op {

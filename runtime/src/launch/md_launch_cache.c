@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "launch/md_choice.h"
-#include "graph/md_graph_internal.h"
+#include "base/md_graph_map.h"
 #include "launch/md_launch_internal.h"
 #include "memo/md_memo.h"
 

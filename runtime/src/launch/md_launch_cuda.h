@@ -1,49 +1,15 @@
 /*
- * md_launch_cuda.h -- what the CUDA backend's two files share: the
- * context key and the capture query (md_launch_cuda.c launches through
- * them) and the first-launch lookup of a kernel's clone and descriptor
- * (md_launch_cuda_entry.c).  Not installed.
+ * md_launch_cuda.h -- the CUDA backend's capture query (md_launch_cuda.c);
+ * the context key and the first-launch lookup of a kernel's clone and
+ * descriptor are md_launch_cuda_entry.h's (included).  Not installed.
  */
 #ifndef MAGICDIV_MD_LAUNCH_CUDA_H
 #define MAGICDIV_MD_LAUNCH_CUDA_H
 
+#include "launch/md_launch_cuda_entry.h"
 #include "launch/md_launch_internal.h"
-
-#define MD_CUDA_SUCCESS 0
-#define MD_CUDA_ERROR_NOT_INITIALIZED 3
-#define MD_CUDA_ERROR_NOT_FOUND 500
-#define MD_CUDA_STREAM_NON_BLOCKING 0x1u
-#define MD_CUDA_STREAM_PER_THREAD ((md_CUstream)(uintptr_t)0x2)
-
-/* md_ctx_key where cuCtxGetId(NULL) fails: the current context first. */
-uint64_t md_ctx_key_of_current(const md_cuda_driver *d);
-
-/* Key of the current context: its id (never reused) where the driver has
- * cuCtxGetId, else its address; 0 when no context is current.  One driver
- * call where it can be: cuCtxGetId(NULL) is documented to give the current
- * context's id; where it fails (no context current, or a driver that wants
- * the handle, or one older than CUDA 12.0 without it) the context is
- * asked for first. */
-static inline uint64_t md_ctx_key(const md_cuda_driver *d) {
-  unsigned long long id;
-  if (d->ctx_get_id && d->ctx_get_id(NULL, &id) == MD_CUDA_SUCCESS)
-    return (uint64_t)id + 1;
-  return md_ctx_key_of_current(d);
-}
 
 /* 1 if launches into s are being captured into a graph. */
 int md_cuda_capturing(const md_cuda_driver *d, md_CUstream s);
-
-/* The entry of kernel `key` in context ctx, made on its first launch
- * there: gfs (the program's cudaGetFuncBySymbol) for the runtime API,
- * where key is a stub, else f, the CUfunction; name: its device name, or
- * NULL (cuFuncGetName).  all: a kernel whose outcome holds in every
- * context also gets an MD_CTX_ALL entry.  NULL when out of memory.
- * *created: this call made it. */
-const md_entry *md_cuda_entry_get(const md_cuda_driver *d, const void *key,
-                                  uint64_t ctx,
-                                  int (*gfs)(md_CUfunction *, const void *),
-                                  md_CUfunction f, const char *name, int all,
-                                  int *created);
 
 #endif /* MAGICDIV_MD_LAUNCH_CUDA_H */

@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph/md_graph_internal.h"
-#include "launch/md_launch_cuda.h"
+#include "base/md_graph_map.h"
+#include "launch/md_launch_cuda_entry.h"
 
 #if defined(__GNUC__)
 __attribute__((noinline))

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "launch/md_launch_driver.h"
 #include "launch/md_launch_internal.h"
 
 static md_cuda_driver md_libcuda;  /* resolved from libcuda.so.1 */

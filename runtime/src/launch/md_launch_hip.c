@@ -36,7 +36,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "graph/md_graph_internal.h"
+#include "base/md_graph_map.h"
+#include "launch/md_launch_hip.h"
 #include "launch/md_launch_flow.h"
 #include "memo/md_memo_fast.h"
 

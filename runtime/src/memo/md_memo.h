@@ -9,7 +9,7 @@
 #ifndef MAGICDIV_MD_MEMO_H
 #define MAGICDIV_MD_MEMO_H
 
-#include "launch/md_launch_internal.h"
+#include "base/md_entry.h"
 
 typedef struct md_memo md_memo;
 

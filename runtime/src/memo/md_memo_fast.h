@@ -1,6 +1,7 @@
 /*
  * md_memo_fast.h -- the memo's records and the repeated launch's compare,
- * inline: private to the memo (md_memo.c) and to the one fast path of a
+ * inline: private to the memo (md_memo.c, md_memo_fast.c: its out-of-line
+ * steps) and to the one fast path of a
  * repeated launch (launch/md_launch_flow.c and the entry points of
  * md_launch_cuda.c and md_launch_hip.c, which inline its first step).
  * Everything else uses md_memo.h.  Not installed.
@@ -22,10 +23,10 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "launch/md_launch_internal.h"
+#include "base/md_entry.h"
 #include "memo/md_memo.h"
 
-/* Probe sizes (md_memo.c): 16, 8, 4, 2 and 1 bytes. */
+/* Probe sizes (md_memo_fast.c): 16, 8, 4, 2 and 1 bytes. */
 #define MD_PROBE_CLASSES 5
 
 /* A memo record: this thread's last inputs and outcome of one entry.  The
@@ -40,7 +41,7 @@ struct md_memo {
   void **args;       /* n_params: the original argument pointers in[] was
                         read through; then n_extra (-> val) */
   const unsigned char **paddr; /* n_probe probes of the read set's bytes */
-  uint64_t *pin;     /* (md_memo.c): where, and their values (two
+  uint64_t *pin;     /* (md_memo_fast.c): where, and their values (two
                         words for a 16-byte probe; room for 2 * n_in) */
   uint32_t p_size[MD_PROBE_CLASSES]; /* probes of 16, 8, 4, 2 and 1 bytes,
                                         in this order */
@@ -150,6 +151,20 @@ static inline md_memo *md_memo_at(const void *key, uint64_t ctx) {
 #define MD_MEMO_INLINE static inline
 #endif
 
+/* md_dim3s of md_dims. */
+MD_MEMO_INLINE void md_dims_dim3(const md_dims *dims, md_dim3 *grid,
+                              md_dim3 *block) {
+  grid->x = dims->grid[0], grid->y = dims->grid[1], grid->z = dims->grid[2];
+  block->x = dims->block[0], block->y = dims->block[1];
+  block->z = dims->block[2];
+}
+
+/* Make record m's probes for the argument pointers args (which its read
+ * set reads without a NULL): their addresses and values; read them again
+ * (same addresses, new values).  (md_memo_fast.c) */
+void md_memo_probe(md_memo *m, void *const *args);
+void md_memo_reprobe(md_memo *m);
+
 /* 1 if record m (shape != 0) last ran with grid `grid`. */
 MD_MEMO_INLINE int md_memo_grid_same(const md_memo *m, md_dim3 grid) {
   uint64_t xy;
@@ -160,7 +175,7 @@ MD_MEMO_INLINE int md_memo_grid_same(const md_memo *m, md_dim3 grid) {
 /* 1 if record m's outcome holds for a launch of grid `grid`: m has no
  * shape, or the grid is the one it last ran with, or another of its shape
  * (md_grid_shape; then the record keeps this grid). */
-int md_memo_shape_of(md_memo *m, md_dim3 grid); /* (md_memo.c) */
+int md_memo_shape_of(md_memo *m, md_dim3 grid); /* (md_memo_fast.c) */
 MD_MEMO_INLINE int md_memo_shape_ok(md_memo *m, md_dim3 grid) {
   return !m->shape || md_memo_shape_of(m, grid);
 }

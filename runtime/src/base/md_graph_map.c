@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph/md_graph_internal.h"
+#include "base/md_graph_map.h"
 
 typedef struct md_graph_row {
   const void *clone; /* NULL: free */

@@ -22,16 +22,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "launch/md_launch_internal.h"
+#include "base/md_launch_env.h"
 
 #define MD_ENV_KNOWN 0x1
 #define MD_ENV_DISABLE 0x2
 #define MD_ENV_LOG 0x4
 #define MD_ENV_LOG_DESC 0x8
 #define MD_ENV_GRAPHS_ORIG 0x10
-/* MD_ENV_CHOICE_CLONE 0x20, MD_ENV_CHOICE_ORIG 0x40: md_launch_internal.h */
+/* MD_ENV_CHOICE_CLONE 0x20, MD_ENV_CHOICE_ORIG 0x40: md_launch_env.h */
 _Static_assert(MD_ENV_CHOICE_CLONE == 0x20 && MD_ENV_CHOICE_ORIG == 0x40,
-               "md_launch_internal.h's bits");
+               "md_launch_env.h's bits");
 
 atomic_int md_env_bits;               /* 0: not read yet */
 static atomic_int md_disabled_logged; /* the "disabled" line was printed */
