@@ -8,13 +8,29 @@ DIR is the plugin (plugin/, the default) or the runtime's sources
 DIR:
   1. no function is longer than MAX_LINES lines (signature to closing brace),
      except the opcode switches listed in EXCEPTIONS (each with its reason);
-  2. the #include graph of the plugin's own files has no cycle;
+  2. no include circle: file A needs file B when A includes B or calls
+     a function that B, a .c file, defines with external linkage -- from a
+     .c file or from a header's inline code (a header whose inline code
+     calls back into a .c that includes it is a circle the #include lines
+     alone do not show: md_memo.c and md_memo_fast.h were one).  A .c file
+     and the header of its name are one module: the header's inline code
+     may call its own .c;
   3. the call graph between .c files has no cycle: file A depends on file B
      when A calls a function that B defines with external linkage.  (The C++
-     bridge, md_bridge.cpp, is the host's side -- it registers the pass and
-     implements md_remark for everyone -- and is not part of the graph.)
+     bridge, md_bridge.cpp, registers the pass and is not part of the
+     graph.)
   4. docs/DESIGN.md (found above DIR) has a row for every .c file, named by
-     its path below DIR.
+     its path below DIR;
+  5. folders on floors (FLOORS, the order docs/DESIGN.md states): a file
+     includes and calls only files of its own folder or of floors below;
+     every include of a header of DIR names its folder ("support/md_buf.h",
+     "launch/md_choice.h"); the plugin's folder names are not runtime/src's
+     (the plugin compiles some of runtime/src, both roots on its include
+     path: "desc/x.h" must have one meaning);
+  6. no function takes more than MAX_PARAMS parameters, except those in
+     PARAM_EXCEPTIONS (each with its reason);
+  7. no file is longer than MAX_FILE_LINES lines, except those in
+     FILE_EXCEPTIONS (each with its reason).
 Prints what it measured (the longest functions, the file dependencies as
 layers) and exits 1 when a rule is broken.  A lit test runs it
 (test/structure.test), so the rules stay true.
@@ -24,6 +40,54 @@ import re
 import sys
 
 MAX_LINES = 80
+MAX_PARAMS = 8
+MAX_FILE_LINES = 700
+
+# The floors of each tree, lowest first: a folder's files include and call
+# only their own folder and the floors below ("." is DIR itself).
+# docs/DESIGN.md states the same order.
+FLOORS = {
+    "plugin": ["support", "emit", "analysis", "device", "host", ".", "tool",
+               "embed"],
+    "runtime/src": ["desc", "base", "memo", "launch", "graph"],
+}
+
+# Functions with more than MAX_PARAMS parameters, each with its reason.
+PARAM_EXCEPTIONS = {
+    # runtime: entry points that stand in for an API call take its
+    # parameters, one for one (docs/ABI.md)
+    "md_cuLaunchKernel": "cuLaunchKernel's parameters",
+    "md_hip_launch": "hipLaunchKernel's parameters and the host pass's",
+    "md_hip_launch_ext": "hipExtLaunchKernel's parameters and the host "
+                         "pass's",
+    "md_hip_launch_cooperative": "hipLaunchCooperativeKernel's parameters "
+                                 "and the host pass's",
+    # runtime: the launch's own arguments handed on, in registers, on the
+    # path of every launch (md_bench_host_cost --launch measures it)
+    "md_hip_call_init": "fills the HIP launch record from an entry point's "
+                        "parameters",
+    "md_hip_launch_slow": "a HIP launch's arguments, handed on",
+    "md_cuda_memo_launch": "a CUDA launch's arguments, handed on",
+    "md_cuda_repeat": "a CUDA launch's arguments, handed on",
+    "md_cuda_launch_entry": "a CUDA launch's arguments, handed on",
+    "md_cuda_call_rt": "a CUDA launch's arguments, handed on",
+    # plugin
+    "md_emit_rem64": "md_rewrite.c: one IR sequence's operands and magic "
+                     "parts; the file is being changed (powers of two)",
+    "md_fold_divrem": "md_rewrite.c: one IR sequence's operands and magic "
+                      "parts; the file is being changed (powers of two)",
+    "md_transform_kernel": "md_device.c: the kernel's decide-build-commit "
+                           "state; the file is being split by job",
+    "md_hip_params_ok": "md_host_hip.c: two descriptors (bytes, size) and "
+                        "the reason's buffer (bytes, size)",
+}
+
+# Files longer than MAX_FILE_LINES lines, each with its reason.
+FILE_EXCEPTIONS = {
+    "device/md_omp_clone.c": "being split",
+    "device/md_rewrite.c": "720 lines; being changed (powers of two), "
+                           "split after that lands",
+}
 
 # Opcode switches: one case per IR opcode or node kind, each case a few
 # lines of its own rule.  Splitting them would scatter one table.
@@ -134,6 +198,106 @@ def layers(graph):
     return depth
 
 
+def tree_kind(root):
+    """"plugin" or "runtime/src" (FLOORS' keys) by DIR's name, or None."""
+    parts = os.path.abspath(root).split(os.sep)
+    if parts[-2:] == ["runtime", "src"]:
+        return "runtime/src"
+    return "plugin" if parts[-1] == "plugin" else None
+
+
+def folder(path):
+    """The folder of a file below DIR ("." for DIR itself)."""
+    return path.split("/")[0] if "/" in path else "."
+
+
+def unit(path):
+    """A .c file and the header of its name are one unit."""
+    return os.path.splitext(path)[0]
+
+
+def resolve(h, files, by_base):
+    """(the file below DIR that include "h" names, or None; 1 if h is a bare
+    name of a header in a folder)."""
+    if h in files:
+        return h, 0
+    if "/" not in h and h in by_base:
+        return by_base[h], 1
+    return None, 0
+
+
+def params(lines, name, a):
+    """The number of parameters of function `name` whose signature starts
+    on line a (1-based)."""
+    text = "\n".join(lines[a - 1:a + 30])
+    i = text.index("(", text.index(name) + len(name))
+    depth, n, arg = 0, 0, ""
+    for c in text[i:]:
+        if c == "(":
+            depth += 1
+            if depth == 1:
+                continue
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                break
+        if depth == 1 and c == ",":
+            n, arg = n + 1, ""
+        else:
+            arg += c
+    last = arg.strip()
+    return n + (0 if n == 0 and last in ("", "void") else 1)
+
+
+def body_calls(clean, funcs):
+    """The md_ functions called inside the function bodies of a file."""
+    lines = clean.split("\n")
+    out = set()
+    for _, a, b, _ in funcs:
+        body = "\n".join(lines[a - 1:b])
+        out |= set(CALL.findall(body[body.index("{"):]))
+    return out
+
+
+def check_floors(root, files, by_base, uses, design, bad):
+    """Rule 5: folders on floors, includes naming their folder."""
+    kind = tree_kind(root)
+    for path, text in sorted(files.items()):
+        for h in INCLUDE.findall(text):
+            q, bare = resolve(h, files, by_base)
+            if bare:
+                bad.append('%s: #include "%s" names no folder ("%s")' %
+                           (path, h, q))
+    if kind is None:
+        print("floors: not checked (DIR is neither plugin/ nor runtime/src)")
+        return
+    floors = FLOORS[kind]
+    stated = "Floors (lowest first): %s" % " < ".join(floors)
+    print(stated.lower())
+    if design and stated not in " ".join(design.split()):
+        bad.append('docs/DESIGN.md does not state "%s"' % stated)
+    if kind == "plugin":
+        rt = os.path.join(os.path.dirname(root), "runtime", "src")
+        both = sorted(set(folder(p) for p in files) & set(
+            d for d in (os.listdir(rt) if os.path.isdir(rt) else ())
+            if os.path.isdir(os.path.join(rt, d))))
+        bad += ["folder %s/ is also runtime/src's: an include of it may "
+                "mean either" % d for d in both]
+    up = 0
+    for path in sorted(files):
+        f = folder(path)
+        if f not in floors:
+            bad.append("folder %s (of %s) is on no floor (FLOORS)" % (f, path))
+            continue
+        for q, how in sorted(uses.get(path, ())):
+            g = folder(q)
+            if g in floors and floors.index(g) > floors.index(f):
+                up += 1
+                bad.append("%s (floor %s) %s %s (floor %s, above it)" %
+                           (path, f, how, q, g))
+    print("floors: %s" % ("%d arrows up" % up if up else "every arrow down"))
+
+
 def main(argv):
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                         "plugin")
@@ -155,13 +319,17 @@ def main(argv):
     by_base = {os.path.basename(p): p for p in files}
     bad = []
 
-    # 1. function lengths
-    lengths, defined, local = [], {}, {}
+    # 1. function lengths (and, for rule 6, each function's parameters)
+    lengths, defined, local, funcs, wide = [], {}, {}, {}, []
     for path, text in sorted(files.items()):
         clean = strip_comments_and_strings(text)
         local[path] = set()
-        for name, a, b, static in functions(clean):
+        funcs[path] = functions(clean)
+        for name, a, b, static in funcs[path]:
             lengths.append((b - a + 1, name, path))
+            np = params(clean.split("\n"), name, a)
+            if np > MAX_PARAMS:
+                wide.append((np, name, path))
             if path.endswith(".c") and not static:
                 defined[name] = path
             elif static:
@@ -181,12 +349,26 @@ def main(argv):
                                                            MAX_LINES))
     print("  %d functions in %d files" % (len(lengths), len(files)))
 
-    # 2. include cycles
-    inc = {}
+    # 2. include circles: files, with an edge for each #include and for
+    # each call from a function body to a function another .c file defines
+    # (a header's inline code counts: it runs in every includer).  A .c
+    # file and the header of its name are one module: that header's inline
+    # code calling back into its own .c is no circle.
+    uses, fg = {}, {}
     for path, text in files.items():
-        inc[path] = {by_base[h] for h in INCLUDE.findall(text)
-                     if h in by_base and by_base[h] != path}
-    cyc = find_cycle(inc)
+        clean = strip_comments_and_strings(text)
+        mine = {f[0] for f in funcs[path]}
+        u = uses.setdefault(path, set())
+        for h in INCLUDE.findall(text):
+            q, _ = resolve(h, files, by_base)
+            if q and q != path:
+                u.add((q, "includes"))
+        for c in body_calls(clean, funcs[path]):
+            if c in defined and defined[c] != path and c not in mine:
+                u.add((defined[c], "calls %s in" % c))
+        fg[path] = {q for q, _ in u if unit(q) != unit(path) or
+                    q.endswith(".h")}
+    cyc = find_cycle(fg)
     print("include graph: %s" % ("cycle: " + " -> ".join(cyc) if cyc
                                  else "no cycle"))
     if cyc:
@@ -230,6 +412,41 @@ def main(argv):
               ("missing " + " ".join(missing) if missing else "every file"))
         bad += ["docs/DESIGN.md has no row for %s/%s" %
                 (where, p.replace(os.sep, "/")) for p in missing]
+
+    # 5. floors
+    check_floors(root, files, by_base, uses, table if os.path.exists(design)
+                 else "", bad)
+
+    # 6. parameters
+    wide.sort(reverse=True)
+    print("functions with more than %d parameters: %s" %
+          (MAX_PARAMS, "none" if not wide else ""))
+    for np, name, path in wide:
+        why = PARAM_EXCEPTIONS.get(name)
+        print("  %2d  %s  (%s)%s" % (np, name, path,
+                                      "  [exception: %s]" % why if why
+                                      else "  [TOO MANY]"))
+        if not why:
+            bad.append("%s (%s) takes %d parameters (limit %d)" %
+                       (name, path, np, MAX_PARAMS))
+
+    # 7. file lengths
+    long_files = sorted((t.count("\n"), p) for p, t in files.items()
+                        if t.count("\n") > MAX_FILE_LINES)
+    print("files over %d lines: %s" % (MAX_FILE_LINES,
+                                       "none" if not long_files else ""))
+    for n, path in long_files:
+        why = FILE_EXCEPTIONS.get(path)
+        print("  %4d  %s%s" % (n, path, "  [exception: %s]" % why if why
+                                else "  [TOO LONG]"))
+        if not why:
+            bad.append("%s has %d lines (limit %d)" % (path, n,
+                                                      MAX_FILE_LINES))
+
+    names = {f[0] for fs in funcs.values() for f in fs}
+    for name in sorted(set(PARAM_EXCEPTIONS) & names):
+        if not any(w[1] == name for w in wide):
+            print("note: %s no longer needs its parameter exception" % name)
 
     for b in bad:
         print("error: " + b)

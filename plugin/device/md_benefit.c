@@ -194,44 +194,48 @@ typedef struct md_est {
   md_map sites, vsites; /* instruction -> md_site / md_vsite */
 } md_est;
 
-/* Cost and saving of instruction in of the function of node self (-1: the
- * kernel), weighted (cost, save) and with loops counted once (code,
- * code_save), adding the sites it stands for to f. */
+/* What one instruction costs and saves: weighted (cost, save) and with
+ * loops counted once (code, code_save). */
+typedef struct md_inst_costs {
+  double cost, save, code, code_save;
+} md_inst_costs;
+
+/* The costs r of instruction in of the function of node self (-1: the
+ * kernel), adding the sites it stands for to f. */
 static void md_inst_est(md_est *e, int self, LLVMValueRef in, int loop,
-                        double *cost, double *save, double *code,
-                        double *code_save, md_fn_est *f) {
+                        md_inst_costs *r, md_fn_est *f) {
   const md_site *s = md_map_get(&e->sites, in);
   const md_vsite *vs = md_map_get(&e->vsites, in);
   unsigned i;
   int node = 0;
-  *save = 0;
+  r->save = 0;
   if (s) {
-    *cost = s->mode == MD_MODE_NARROW || s->mode == MD_MODE_SEXT
+    r->cost = s->mode == MD_MODE_NARROW || s->mode == MD_MODE_SEXT
                 ? md_native_64by32[loop]
                 : md_div_native(in, loop);
-    *save = *cost - md_site_magic(&e->d->divs[s->divisor], s->mode,
+    r->save = r->cost - md_site_magic(&e->d->divs[s->divisor], s->mode,
                                   s->nonneg, s->rem32, md_is_rem(in),
                                   md_known_wide(LLVMGetOperand(in, 0)), loop);
     f->sites++;
     f->in_loop += loop;
   } else if (vs) {
-    *cost = vs->lanes * md_div_native(in, loop);
+    r->cost = vs->lanes * md_div_native(in, loop);
     for (i = 0; i < vs->lanes; i++)
-      *save += md_div_native(in, loop) -
+      r->save += md_div_native(in, loop) -
                md_site_magic(&e->d->divs[vs->divisor[i]], vs->mode, 0, 0,
                              md_is_rem(in), 0, loop);
     f->sites += vs->lanes;
     f->in_loop += loop ? vs->lanes : 0;
   } else {
-    *cost = md_inst_cost(in, loop);
+    r->cost = md_inst_cost(in, loop);
     for (i = 0; e->plan && LLVMIsACallInst(in) && i < e->plan->n; i++)
       if (e->plan->node[i].parent == self && e->plan->node[i].needed &&
           e->plan->node[i].call == in) {
         const md_fn_est *c = &e->node[i];
-        *cost = c->work;
-        *save = c->saving;
-        *code = c->code;
-        *code_save = c->code_saving;
+        r->cost = c->work;
+        r->save = c->saving;
+        r->code = c->code;
+        r->code_save = c->code_saving;
         node = 1;
         f->sites += c->sites;
         f->in_loop += loop ? c->sites : c->in_loop;
@@ -240,11 +244,11 @@ static void md_inst_est(md_est *e, int self, LLVMValueRef in, int loop,
         break;
       }
   }
-  if (*save < 0)
-    *save = 0;
+  if (r->save < 0)
+    r->save = 0;
   if (!node) { /* a node's call counts its function's code instead */
-    *code = *cost;
-    *code_save = *save;
+    r->code = r->cost;
+    r->code_save = r->save;
   }
 }
 
@@ -281,7 +285,8 @@ static void md_loop_shares(const md_loops *l, double *lw, double *ls,
 static int md_fn_estimate(md_est *e, const md_fctx *ctx, int self,
                           md_fn_est *f) {
   md_loops l;
-  double *lw, *ls, w, c, s, cc, cs;
+  double *lw, *ls, w;
+  md_inst_costs r;
   unsigned i, depth, k;
   LLVMValueRef in;
   memset(f, 0, sizeof *f);
@@ -301,14 +306,14 @@ static int md_fn_estimate(md_est *e, const md_fctx *ctx, int self,
       w *= MD_BENEFIT_LOOP_TRIPS;
     for (in = LLVMGetFirstInstruction(ctx->dom.rpo[i]); in;
          in = LLVMGetNextInstruction(in)) {
-      md_inst_est(e, self, in, depth > 0, &c, &s, &cc, &cs, f);
-      f->work += w * c;
-      f->saving += w * s;
-      f->code += cc;
-      f->code_saving += cs;
+      md_inst_est(e, self, in, depth > 0, &r, f);
+      f->work += w * r.cost;
+      f->saving += w * r.save;
+      f->code += r.code;
+      f->code_saving += r.code_save;
       if (l.inner[i] < l.n) {
-        lw[l.inner[i]] += w * c;
-        ls[l.inner[i]] += w * s;
+        lw[l.inner[i]] += w * r.cost;
+        ls[l.inner[i]] += w * r.save;
       }
     }
   }
