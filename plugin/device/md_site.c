@@ -57,14 +57,17 @@ typedef struct md_site_facts {
 #define MD_SITE_WHY_LIST(X)                                                    \
   X(OK, "", NULL)                                                              \
   X(ASK_LAUNCH, "", NULL)                                                      \
-  X(VECTOR_SHAPE, "VectorDivision", NULL)                                      \
-  X(CONSTANT, "ConstantDivisor", "by a compile-time constant left to LLVM")    \
-  X(NO_SIGNED, "Disabled", "left alone: signed division disabled (no-signed)") \
-  X(NO_WIDE, "Disabled", "left alone: 64-bit division disabled (no-wide)")     \
-  X(WIDTH, "UnsupportedWidth", "left alone: unsupported width")                \
-  X(NOT_INVARIANT, "NotLaunchInvariant", NULL)                                 \
-  X(TOO_MANY, "TooManyDivisors", NULL)                                         \
-  X(NO_MEMORY, "OutOfMemory", "left alone: out of memory")
+  X(VECTOR_SHAPE, MD_RN(VectorDivision), NULL)                                 \
+  X(CONSTANT, MD_RN(ConstantDivisor),                                          \
+    "by a compile-time constant left to LLVM")                                 \
+  X(NO_SIGNED, MD_RN(Disabled),                                                \
+    "left alone: signed division disabled (no-signed)")                        \
+  X(NO_WIDE, MD_RN(Disabled),                                                 \
+    "left alone: 64-bit division disabled (no-wide)")                          \
+  X(WIDTH, MD_RN(UnsupportedWidth), "left alone: unsupported width")           \
+  X(NOT_INVARIANT, MD_RN(NotLaunchInvariant), NULL)                            \
+  X(TOO_MANY, MD_RN(TooManyDivisors), NULL)                                    \
+  X(NO_MEMORY, MD_RN(OutOfMemory), "left alone: out of memory")
 #define MD_X_WHY_ENUM(why, name, text) MD_WHY_##why,
 typedef enum md_site_why { MD_SITE_WHY_LIST(MD_X_WHY_ENUM) } md_site_why;
 #undef MD_X_WHY_ENUM
@@ -426,7 +429,7 @@ static void md_site_remark(const md_kdec *d, const md_fctx *f,
                    : ", dividend >= 0")
             : ((dv->flags & MD_DF_POSITIVE) ? ", divisor > 0 checked at launch"
                                             : "");
-  md_remarkf_in(MD_REMARK_PASSED, s->inst, "Transformed", f->where,
+  md_remarkf_in(MD_REMARK_PASSED, s->inst, MD_RN(Transformed), f->where,
                 "magicdiv: %s i%u by launch-invariant divisor #%d -> magic %s "
                 "multiply-high%s%s%s%s",
                 md_op_name(op), w, s->divisor, md_kind_str(dv->kind), how, sign,
@@ -442,7 +445,7 @@ static void md_vector_remark(const md_kdec *d, const md_fctx *f,
   for (l = 0; l < vs->lanes; l++)
     len += (size_t)snprintf(list + len, sizeof list - len, "%s#%d",
                             l ? ", " : "", vs->divisor[l]);
-  md_remarkf_in(MD_REMARK_PASSED, vs->inst, "Transformed", f->where,
+  md_remarkf_in(MD_REMARK_PASSED, vs->inst, MD_RN(Transformed), f->where,
                 "magicdiv: vector %s <%u x i%u> split into %u lanes by "
                 "launch-invariant divisors %s -> magic %s multiply-high%s",
                 md_op_name(LLVMGetInstructionOpcode(vs->inst)), vs->lanes,

@@ -131,7 +131,7 @@ int md_host_embed_run(LLVMModuleRef m, const md_options *o) {
     return 0;
   const char *refused = md_embed_refused(m, why, sizeof why);
   if (refused) {
-    md_remark(MD_REMARK_MISSED, where, "RuntimeNotEmbedded", refused);
+    md_remark(MD_REMARK_MISSED, where, MD_RN(RuntimeNotEmbedded), refused);
     return 0;
   }
   for (int p = 0; p < MD_EMBED_PARTS; p++)
@@ -142,7 +142,7 @@ int md_host_embed_run(LLVMModuleRef m, const md_options *o) {
       added = 1;
     }
   if (added)
-    md_remarkf(MD_REMARK_ANALYSIS, where, "EmbeddedRuntime",
+    md_remarkf(MD_REMARK_ANALYSIS, where, MD_RN(EmbeddedRuntime),
                "host module carries the magicdiv runtime %s (common%s; one "
                "copy per linked image): nothing to link; no-embed-runtime to "
                "link libmagicdiv_rt instead",
