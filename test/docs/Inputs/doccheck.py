@@ -20,6 +20,9 @@
                                    PLUGIN_DIR names its remark with MD_RN(Name), never a
                                    string; every name of md_remark.h's
                                    MD_REMARK_NAME_LIST is used
+  options README.md OPTIONS_H      README.md's option table has a row, with that default
+                                   (on/off), for every X(field, "name", default) of
+                                   md_options.h's MD_FLAG_OPTION_LIST, and no other flag row
   index README.md SRCROOT          test/README.md names every lit test of test/ (or a folder
                                    holding it) and every plugin/ and runtime/src/ source
                                    file; every path it names exists
@@ -273,6 +276,21 @@ def cmd_remarks(plugin):
     finish("%d remark names, each named by MD_RN" % len(names))
 
 
+def cmd_options(readme, header):
+    listed = between(read(header), r"#define MD_FLAG_OPTION_LIST", r"\n\n", "MD_FLAG_OPTION_LIST")
+    flags = {n: ("on" if d == "1" else "off")
+             for n, d in re.findall(r'^\s*X\(\w+, "([\w-]+)", ([01])\)', listed, re.M)}
+    rows = {n: d for n, d in re.findall(r"^\| `([\w-]+)` \| (on|off) \|", read(readme), re.M)}
+    for n, d in sorted(flags.items()):
+        if n not in rows:
+            bad("README.md has no row for option %s" % n)
+        elif rows[n] != d:
+            bad("README.md says %s is %s by default; md_options.h: %s" % (n, rows[n], d))
+    for n in sorted(set(rows) - set(flags)):
+        bad("README.md lists option %s; MD_FLAG_OPTION_LIST does not" % n)
+    finish("README.md lists the %d flag options with their defaults" % len(flags))
+
+
 def cmd_status_src(hdir, out):
     codes = []
     for f in sorted(os.listdir(hdir)):
@@ -356,7 +374,8 @@ def cmd_index(readme, root):
 
 def main():
     cmds = {"index": cmd_index, "example-src": cmd_example_src, "example": cmd_example, "reqops": cmd_reqops,
-            "writers": cmd_writers, "remarks": cmd_remarks, "status-src": cmd_status_src, "status": cmd_status}
+            "writers": cmd_writers, "remarks": cmd_remarks,
+            "options": cmd_options, "status-src": cmd_status_src, "status": cmd_status}
     if len(sys.argv) < 3 or sys.argv[1] not in cmds:
         sys.exit(__doc__)
     if sys.argv[1] == "reqops":
