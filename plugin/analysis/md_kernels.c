@@ -162,7 +162,7 @@ unsigned md_collect_kernels(LLVMModuleRef m, md_target t, const md_options *o,
       continue;
     nv = md_array_room(v, n, &cap, sizeof *nv, 8);
     if (!nv) {
-      md_remark(MD_REMARK_MISSED, f, "OutOfMemory",
+      md_remark(MD_REMARK_MISSED, f, MD_RN(OutOfMemory),
                 "magicdiv: kernel left alone: out of memory");
       continue;
     }

@@ -86,13 +86,13 @@ static unsigned md_report(LLVMValueRef kernel, LLVMValueRef root,
       if (md_is_div(i) && !LLVMIsAConstant(LLVMGetOperand(i, 1))) {
         count++;
         if (report && f == root)
-          md_remarkf(MD_REMARK_MISSED, i, "InCalledFunction",
+          md_remarkf(MD_REMARK_MISSED, i, MD_RN(InCalledFunction),
                      "magicdiv: %s in device function '%.*s' (called from "
                      "kernel '%.*s') left alone: %s",
                      md_op_name(LLVMGetInstructionOpcode(i)), (int)fl, fname,
                      (int)kl, kname, why);
         else if (report)
-          md_remarkf(MD_REMARK_MISSED, i, "InCalledFunction",
+          md_remarkf(MD_REMARK_MISSED, i, MD_RN(InCalledFunction),
                      "magicdiv: %s in device function '%.*s' (called from "
                      "kernel '%.*s') left alone: it is reached through "
                      "'%.*s', which gets no clone: %s",
@@ -190,7 +190,7 @@ static void md_plan_fn(md_planner *w, LLVMValueRef f, int parent,
       if (md_fctx_init_callee(&n->ctx, g,
                               parent < 0 ? w->kctx : &w->p->node[parent].ctx,
                               i))
-        md_remark(MD_REMARK_ANALYSIS, i, "OutOfMemory",
+        md_remark(MD_REMARK_ANALYSIS, i, MD_RN(OutOfMemory),
                   "magicdiv: out of memory: the called function's branch "
                   "conditions are not used");
       md_plan_fn(w, g, (int)w->p->n++, depth + 1);
@@ -422,13 +422,13 @@ static void md_wrapper_remark(LLVMValueRef in, LLVMValueRef f,
   const char *kname = LLVMGetValueName2(k, &kl);
   if (!mt || !md_omp_wrapper_is_clangs(call) || mode < 0 ||
       !(mode == MD_OMP_EXEC_GENERIC || (mode & 2)))
-    md_remarkf(MD_REMARK_MISSED, in, "NotReached",
+    md_remarkf(MD_REMARK_MISSED, in, MD_RN(NotReached),
                "magicdiv: %s in device function '%.*s' left alone: it is the "
                "wrapper function of a parallel region, which the device "
                "runtime calls only in a generic-mode kernel",
                op, (int)fl, fname);
   else
-    md_remarkf(MD_REMARK_ANALYSIS, in, "WrapperCopy",
+    md_remarkf(MD_REMARK_ANALYSIS, in, MD_RN(WrapperCopy),
                "magicdiv: %s in the wrapper '%.*s' is a copy of the code of "
                "parallel region '%.*s' (kernel '%.*s'), decided there: %s",
                op, (int)fl, fname, (int)ml, mname, (int)kl, kname,
@@ -465,7 +465,7 @@ void md_callee_report_unreached(LLVMModuleRef m, LLVMValueRef *kernels,
         if (md_omp_wrapper_call(f))
           md_wrapper_remark(in, f, md_omp_wrapper_call(f));
         else
-          md_remarkf(MD_REMARK_MISSED, in, "NotReached",
+          md_remarkf(MD_REMARK_MISSED, in, MD_RN(NotReached),
                      "magicdiv: %s in device function '%.*s' left alone: no "
                      "kernel of this module calls it directly (its kernels "
                      "are in another file, as with -fgpu-rdc without LTO, "

@@ -213,7 +213,7 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
     types[i] = LLVMInt64TypeInContext(LLVMGetModuleContext(k->m));
   if (k->t == MD_TARGET_NVPTX &&
       md_clone_param_bytes(k, types) > MD_NVPTX_PARAM_LIMIT) {
-    md_remarkf(MD_REMARK_MISSED, k->kernel, "ParamSpace",
+    md_remarkf(MD_REMARK_MISSED, k->kernel, MD_RN(ParamSpace),
                "magicdiv: kernel '%.*s' left alone: its parameters and %u "
                "magic parameter(s) would exceed %d bytes of parameter space",
                (int)k->klen, k->kname, k->dec.n_extra, MD_NVPTX_PARAM_LIMIT);
@@ -222,7 +222,7 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
   clone = md_clone_function(k->kernel, cname, types, k->dec.n_extra, &map,
                             &why);
   if (!clone) {
-    md_remarkf(MD_REMARK_MISSED, k->kernel, "CloneFailed",
+    md_remarkf(MD_REMARK_MISSED, k->kernel, MD_RN(CloneFailed),
                "magicdiv: kernel '%.*s' left alone: it cannot be cloned (%s)",
                (int)k->klen, k->kname, why);
     return NULL;
@@ -232,7 +232,7 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
     md_omp_narrow_params(clone, mv, k->dec.ndivs);
   if (md_fctx_rewrite(&k->ctx, clone, map, mv)) {
     md_vmap_free(map);
-    md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
+    md_remark(MD_REMARK_MISSED, k->kernel, MD_RN(InternalError),
               "magicdiv: internal error: a division has no copy in the "
               "clone; the clone was dropped");
     LLVMDeleteFunction(clone);
@@ -246,7 +246,7 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
   md_vmap_free(map);
   if (md_omp_kernel_env(k->kernel, clone, k->omp_env, &k->nomp_env,
                         &k->omp_wraps)) {
-    md_remarkf(MD_REMARK_MISSED, k->kernel, "CloneFailed",
+    md_remarkf(MD_REMARK_MISSED, k->kernel, MD_RN(CloneFailed),
                "magicdiv: kernel '%.*s' left alone: its OpenMP kernel "
                "environment cannot be copied for the clone",
                (int)k->klen, k->kname);
@@ -254,7 +254,7 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
     return NULL;
   }
   if (k->o->verify && LLVMVerifyFunction(clone, LLVMReturnStatusAction)) {
-    md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
+    md_remark(MD_REMARK_MISSED, k->kernel, MD_RN(InternalError),
               "magicdiv: internal error: the clone failed verification and "
               "was dropped; please report this kernel");
     md_drop_clone(k, clone);
@@ -275,13 +275,13 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
   unsigned i;
 
   if (!kv) { /* the commit cannot fail */
-    md_remark(MD_REMARK_MISSED, k->kernel, "OutOfMemory",
+    md_remark(MD_REMARK_MISSED, k->kernel, MD_RN(OutOfMemory),
               "magicdiv: kernel left alone: out of memory");
     return 0;
   }
   k->keep->v = kv;
   if (md_build_descriptor(k, &bytes)) {
-    md_remark(MD_REMARK_MISSED, k->kernel, "InternalError",
+    md_remark(MD_REMARK_MISSED, k->kernel, MD_RN(InternalError),
               "magicdiv: internal error: the descriptor failed the "
               "runtime's validation; kernel left alone");
     return 0;
@@ -294,7 +294,7 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
   if (md_kernel_annotations_make(k->m, k->kernel, clone, &annots)) {
     md_buf_free(&bytes);
     md_drop_clone(k, clone);
-    md_remark(MD_REMARK_MISSED, k->kernel, "OutOfMemory",
+    md_remark(MD_REMARK_MISSED, k->kernel, MD_RN(OutOfMemory),
               "magicdiv: kernel left alone: out of memory");
     return 0;
   }
@@ -315,7 +315,7 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
     k->keep->v[k->keep->n++] = k->omp_env[i];
   md_site_remarks(&k->dec, &k->ctx); /* at the original's sites */
   md_callee_remarks(&k->dec, k->plan, k->kernel);
-  md_remarkf(MD_REMARK_PASSED, k->kernel, "Cloned",
+  md_remarkf(MD_REMARK_PASSED, k->kernel, MD_RN(Cloned),
              "magicdiv: kernel '%.*s' cloned as '%s': %u division "
              "site(s), %u distinct divisor(s), %u magic parameter(s)",
              (int)k->klen, k->kname, cname,
@@ -328,7 +328,7 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
 static int md_names_free(md_kstate *k, const char *cname, const char *dname) {
   if (md_name_ends_with(k->kname, k->klen, MD_CLONE_SUFFIX) ||
       md_name_ends_with(k->kname, k->klen, MD_PLAIN_SUFFIX)) {
-    md_remarkf(MD_REMARK_ANALYSIS, k->kernel, "ReservedName",
+    md_remarkf(MD_REMARK_ANALYSIS, k->kernel, MD_RN(ReservedName),
                "magicdiv: kernel '%.*s' left alone: its name ends in the "
                "reserved suffix '%s' (a clone made by magicdiv, or a name "
                "that looks like one)",
@@ -336,14 +336,14 @@ static int md_names_free(md_kstate *k, const char *cname, const char *dname) {
     return 0;
   }
   if (LLVMGetNamedFunction(k->m, cname) || LLVMGetNamedGlobal(k->m, cname)) {
-    md_remarkf(MD_REMARK_MISSED, k->kernel, "NameTaken",
+    md_remarkf(MD_REMARK_MISSED, k->kernel, MD_RN(NameTaken),
                "magicdiv: kernel '%.*s' left alone: '%s' already exists "
                "(the pass ran twice on this module, or the name is taken)",
                (int)k->klen, k->kname, cname);
     return 0;
   }
   if (LLVMGetNamedGlobal(k->m, dname) || LLVMGetNamedFunction(k->m, dname)) {
-    md_remarkf(MD_REMARK_MISSED, k->kernel, "NameTaken",
+    md_remarkf(MD_REMARK_MISSED, k->kernel, MD_RN(NameTaken),
                "magicdiv: kernel '%.*s' left alone: '%s', the name of its "
                "descriptor, already exists",
                (int)k->klen, k->kname, dname);
@@ -364,7 +364,7 @@ static int md_clone_pays(md_kstate *k, double *pct) {
   *pct = md_benefit_percent(&b);
   if (md_benefit_pays(&b, k->o->min_gain))
     return 1;
-  md_remarkf(MD_REMARK_MISSED, k->kernel, "MinGain",
+  md_remarkf(MD_REMARK_MISSED, k->kernel, MD_RN(MinGain),
              "magicdiv: kernel '%.*s' left alone: estimated saving %.2f %% "
              "of the kernel's work (%u division site(s), %u in a loop; "
              "%.2f %% of the busiest loop with one; %.2f %% of its code), "
@@ -405,7 +405,7 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
     return 0;
   }
   if (LLVMCountParams(kernel) > MD_MAX_PARAMS - MD_MAX_EXTRA) {
-    md_remarkf(MD_REMARK_MISSED, kernel, "TooManyParams",
+    md_remarkf(MD_REMARK_MISSED, kernel, MD_RN(TooManyParams),
                "magicdiv: kernel left alone: more than %d parameters",
                MD_MAX_PARAMS - MD_MAX_EXTRA);
     free(cname);
@@ -413,7 +413,7 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
     return 0;
   }
   if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(kernel))) {
-    md_remark(MD_REMARK_MISSED, kernel, "VarArg",
+    md_remark(MD_REMARK_MISSED, kernel, MD_RN(VarArg),
               "magicdiv: variadic kernel left alone");
     free(cname);
     free(dname);
@@ -422,7 +422,7 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
 
   /* Decide. */
   if (md_fctx_init_kernel(&k.ctx, kernel, td, t))
-    md_remark(MD_REMARK_ANALYSIS, kernel, "OutOfMemory",
+    md_remark(MD_REMARK_ANALYSIS, kernel, MD_RN(OutOfMemory),
               "magicdiv: out of memory: the kernel's branch conditions are "
               "not used");
   if (k.ctx.bounds)
@@ -434,7 +434,7 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
   if (k.plan)
     k.ncallee = md_callee_decide(&k.dec, k.plan, kernel);
   if (k.ctx.nsites + k.ctx.nvsites + k.ncallee == 0)
-    md_remarkf(MD_REMARK_ANALYSIS, kernel, "NoSites",
+    md_remarkf(MD_REMARK_ANALYSIS, kernel, MD_RN(NoSites),
                "magicdiv: %s kernel '%.*s': no division by a launch-invariant "
                "divisor in its own code or the device functions it calls",
                md_target_name(t), (int)k.klen, k.kname);
@@ -444,7 +444,7 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
       changed = md_make_clone(&k, cname, dname);
     if (pct >= 0)
       snprintf(est, sizeof est, " (estimated saving %.2f %%)", pct);
-    md_remarkf(MD_REMARK_ANALYSIS, kernel, "KernelSummary",
+    md_remarkf(MD_REMARK_ANALYSIS, kernel, MD_RN(KernelSummary),
                "magicdiv: %s kernel '%.*s': %u division site(s) with a "
                "launch-invariant divisor, %s%s",
                md_target_name(t), (int)k.klen, k.kname,
@@ -564,7 +564,7 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
     }
   }
   if (keep.n && md_append_used(m, keep.v, keep.n, &why))
-    md_remarkf(MD_REMARK_ANALYSIS, kernels[0], "NotKept",
+    md_remarkf(MD_REMARK_ANALYSIS, kernels[0], MD_RN(NotKept),
                "magicdiv: the module's clones and descriptors are not added "
                "to @llvm.used (%s); their linkage keeps them", why);
   changed |= md_mark_done(m, kernels, n, &keep, &unreached);

@@ -118,7 +118,7 @@ static int md_node_clone(const md_kdec *d, md_cnode *n, LLVMValueRef pcall,
                  : NULL;
   free(name);
   if (!n->clone) {
-    md_remarkf(MD_REMARK_MISSED, kernel, "CloneFailed",
+    md_remarkf(MD_REMARK_MISSED, kernel, MD_RN(CloneFailed),
                "magicdiv: kernel '%.*s' left alone: device function "
                "'%.*s' it calls cannot be cloned (%s)",
                (int)kl, kname, (int)fl, fname, why);
@@ -132,7 +132,7 @@ static int md_node_clone(const md_kdec *d, md_cnode *n, LLVMValueRef pcall,
   else
     md_kdec_magic_params(d, n->clone, n->used, mv);
   if (md_fctx_rewrite(&n->ctx, n->clone, n->map, mv)) {
-    md_remark(MD_REMARK_MISSED, kernel, "InternalError",
+    md_remark(MD_REMARK_MISSED, kernel, MD_RN(InternalError),
               "magicdiv: internal error: a division has no copy in the "
               "clone of a called function; the clones were dropped");
     return -1;
@@ -162,7 +162,7 @@ static void md_redirect_failed(LLVMValueRef kernel, const md_cnode *n,
   const char *fname = LLVMGetValueName2(n->fn, &fl);
   unsigned na = pcall ? md_omp_nslots(pcall) : 0;
   if (md_omp_call_kind(pcall) == MD_OMP_PAR && na + nx > MD_OMP_MAX_SLOTS)
-    md_remarkf(MD_REMARK_MISSED, kernel, "CloneFailed",
+    md_remarkf(MD_REMARK_MISSED, kernel, MD_RN(CloneFailed),
                "magicdiv: kernel '%.*s' left alone: the parallel region "
                "'%.*s' cannot be started with its clone: its %u captured "
                "value(s) and %u slot(s) of packed magic values would pass "
@@ -170,13 +170,13 @@ static void md_redirect_failed(LLVMValueRef kernel, const md_cnode *n,
                "invokeMicrotask",
                (int)kl, kname, (int)fl, fname, na, nx, MD_OMP_MAX_SLOTS);
   else if (md_omp_microtask(n->call))
-    md_remarkf(MD_REMARK_MISSED, kernel, "CloneFailed",
+    md_remarkf(MD_REMARK_MISSED, kernel, MD_RN(CloneFailed),
                "magicdiv: kernel '%.*s' left alone: the parallel region "
                "'%.*s' cannot be started with its clone (its captured-values "
                "array is not understood)",
                (int)kl, kname, (int)fl, fname);
   else
-    md_remarkf(MD_REMARK_MISSED, kernel, "OutOfMemory",
+    md_remarkf(MD_REMARK_MISSED, kernel, MD_RN(OutOfMemory),
                "magicdiv: kernel '%.*s' left alone: out of memory while "
                "redirecting a call to the clone of '%.*s'",
                (int)kl, kname, (int)fl, fname);
@@ -190,7 +190,7 @@ static int md_callee_verify(const md_kdec *d, const md_cplan *p,
   for (i = 0; i < p->n; i++)
     if (p->node[i].clone && !p->node[i].shared && d->o->verify &&
         LLVMVerifyFunction(p->node[i].clone, LLVMReturnStatusAction)) {
-      md_remark(MD_REMARK_MISSED, kernel, "InternalError",
+      md_remark(MD_REMARK_MISSED, kernel, MD_RN(InternalError),
                 "magicdiv: internal error: the clone of a called function "
                 "failed verification; the clones were dropped; please report "
                 "this kernel");
@@ -251,7 +251,7 @@ void md_callee_remarks(const md_kdec *d, const md_cplan *p,
       continue;
     cname = LLVMGetValueName2(n->clone, &cl);
     md_site_remarks(d, &n->ctx);
-    md_remarkf(MD_REMARK_PASSED, n->call, "ClonedCallee",
+    md_remarkf(MD_REMARK_PASSED, n->call, MD_RN(ClonedCallee),
                "magicdiv: device function '%.*s' %s '%.*s' for this "
                "call (kernel '%.*s'): %u division site(s)",
                (int)fl, fname, n->shared ? "calls its clone" : "cloned as",

@@ -139,7 +139,7 @@ static void md_ik_consider(md_ik *k, LLVMValueRef inst) {
   if (!k->o->inkernel_args && (!ok || !reads))
     return; /* the clone path decides (and remarks) */
   if (ok && w != 8 && w != 16 && w != 32) {
-    md_remarkf(MD_REMARK_MISSED, inst, "InKernelWidth",
+    md_remarkf(MD_REMARK_MISSED, inst, MD_RN(InKernelWidth),
                "magicdiv: %s i%u left native: in-kernel magic covers 8-, 16- "
                "and 32-bit divisions", md_op_name(op), w);
     return;
@@ -147,13 +147,13 @@ static void md_ik_consider(md_ik *k, LLVMValueRef inst) {
   if (ok && (op == LLVMSDiv || op == LLVMSRem) && !k->o->signed_)
     return;
   if (!ok) {
-    md_remarkf(MD_REMARK_MISSED, inst, "NotLaunchInvariant",
+    md_remarkf(MD_REMARK_MISSED, inst, MD_RN(NotLaunchInvariant),
                "magicdiv: %s i%u left alone: %s", md_op_name(op), w,
                k->hoist.why ? k->hoist.why : "divisor is not invariant");
     return;
   }
   if (md_ik_add(k, inst, reads))
-    md_remarkf(MD_REMARK_MISSED, inst, "TooManyDivisors",
+    md_remarkf(MD_REMARK_MISSED, inst, MD_RN(TooManyDivisors),
                "magicdiv: %s i%u left alone: more than %d distinct divisors "
                "(or out of memory)", md_op_name(op), w, MD_IK_MAX_GROUPS);
 }
@@ -179,7 +179,7 @@ static double md_ik_saving(const md_ik_group *g) {
 static void md_ik_native_remarks(const md_ik_group *g, const char *why) {
   unsigned i;
   for (i = 0; i < g->n; i++)
-    md_remarkf(MD_REMARK_MISSED, g->sites[i], "InKernelNative",
+    md_remarkf(MD_REMARK_MISSED, g->sites[i], MD_RN(InKernelNative),
                "magicdiv: %s i%u left native: %s (divisor used %u time(s) "
                "per thread, estimated saving %.0f < %.0f SASS to compute its "
                "magic in the kernel)",
@@ -232,7 +232,7 @@ static void md_ik_magic(LLVMBuilderRef b, LLVMValueRef at, const md_ik_group *g,
 }
 
 static void md_ik_remark(const md_ik_group *g, LLVMValueRef inst) {
-  md_remarkf(MD_REMARK_PASSED, inst, "InKernel",
+  md_remarkf(MD_REMARK_PASSED, inst, MD_RN(InKernel),
              "magicdiv: %s i%u by a divisor %s -> magic %s multiply-high, the "
              "magic computed in the kernel (%u site(s) share it; divisor %s "
              "runs the original division)",
@@ -278,7 +278,7 @@ static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
   if (md_inkernel_split(b, first, last, ok, &map)) {
     for (i = first; i; i = i == last ? NULL : LLVMGetNextInstruction(i))
       if (md_map_get(&k->group_of, i))
-        md_remarkf(MD_REMARK_MISSED, i, "InKernelBlock",
+        md_remarkf(MD_REMARK_MISSED, i, MD_RN(InKernelBlock),
                    "magicdiv: %s left native: its block cannot be versioned "
                    "(a blockaddress, or an alloca or PHI among its "
                    "divisions, or out of memory)",

@@ -204,7 +204,7 @@ int md_loopmd_keep_rolled(LLVMValueRef fn, const md_dom *d,
   md_loops_release(&l);
   free(reach);
   if (marked > 0)
-    md_remarkf(MD_REMARK_ANALYSIS, fn, "KeptRolled",
+    md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(KeptRolled),
                "magicdiv: clone '%s': %d loop(s) kept rolled (unroll disabled): in "
                "the original, the 64-bit divisions before or in them are "
                "calls, which keep ptxas from unrolling them (option "

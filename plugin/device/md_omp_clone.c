@@ -737,7 +737,7 @@ static int md_env_copy(LLVMValueRef kernel, LLVMValueRef clone,
 static void md_wrappers_failed(LLVMValueRef kernel) {
   size_t kl = 0;
   const char *kname = LLVMGetValueName2(kernel, &kl);
-  md_remarkf(MD_REMARK_MISSED, kernel, "CloneFailed",
+  md_remarkf(MD_REMARK_MISSED, kernel, MD_RN(CloneFailed),
              "magicdiv: kernel '%.*s' left alone: the generic-mode parallel "
              "regions of its clone cannot get wrappers of their own",
              (int)kl, kname);

@@ -50,19 +50,27 @@ typedef struct md_site_facts {
   int fast32_target;    /* NVPTX, not OpenMP offload: MD_DF_FAST32 possible */
 } md_site_facts;
 
-/* Why a site is left alone (MD_WHY_OK: it is not). */
-typedef enum md_site_why {
-  MD_WHY_OK = 0,
-  MD_WHY_ASK_LAUNCH, /* md_site_choose needs launch_u32 */
-  MD_WHY_VECTOR_SHAPE,
-  MD_WHY_CONSTANT,
-  MD_WHY_NO_SIGNED,
-  MD_WHY_NO_WIDE,
-  MD_WHY_WIDTH,
-  MD_WHY_NOT_INVARIANT,
-  MD_WHY_TOO_MANY,
-  MD_WHY_NO_MEMORY
-} md_site_why;
+/* Why a site is left alone, one list: X(WHY, remark name, text) gives
+ * MD_WHY_WHY, the name of its missed remark and the remark's tail (NULL:
+ * md_site_missed writes it).  MD_WHY_OK: it is not left alone;
+ * MD_WHY_ASK_LAUNCH: md_site_choose needs launch_u32 (neither remarks). */
+#define MD_SITE_WHY_LIST(X)                                                    \
+  X(OK, "", NULL)                                                              \
+  X(ASK_LAUNCH, "", NULL)                                                      \
+  X(VECTOR_SHAPE, MD_RN(VectorDivision), NULL)                                 \
+  X(CONSTANT, MD_RN(ConstantDivisor),                                          \
+    "by a compile-time constant left to LLVM")                                 \
+  X(NO_SIGNED, MD_RN(Disabled),                                                \
+    "left alone: signed division disabled (no-signed)")                        \
+  X(NO_WIDE, MD_RN(Disabled),                                                 \
+    "left alone: 64-bit division disabled (no-wide)")                          \
+  X(WIDTH, MD_RN(UnsupportedWidth), "left alone: unsupported width")           \
+  X(NOT_INVARIANT, MD_RN(NotLaunchInvariant), NULL)                            \
+  X(TOO_MANY, MD_RN(TooManyDivisors), NULL)                                    \
+  X(NO_MEMORY, MD_RN(OutOfMemory), "left alone: out of memory")
+#define MD_X_WHY_ENUM(why, name, text) MD_WHY_##why,
+typedef enum md_site_why { MD_SITE_WHY_LIST(MD_X_WHY_ENUM) } md_site_why;
+#undef MD_X_WHY_ENUM
 
 typedef struct md_site_choice {
   md_site_mode mode;
@@ -167,16 +175,12 @@ static md_site_why md_site_choose(const md_site_facts *sf, const md_options *o,
  * for MD_WHY_NOT_INVARIANT, at lane `lane` of a vector). */
 static void md_site_missed(const md_fctx *f, const md_site_facts *sf,
                            md_site_why why, unsigned lane, const char *detail) {
-  static const char *const name[] = {"",
-                                     "",
-                                     "VectorDivision",
-                                     "ConstantDivisor",
-                                     "Disabled",
-                                     "Disabled",
-                                     "UnsupportedWidth",
-                                     "NotLaunchInvariant",
-                                     "TooManyDivisors",
-                                     "OutOfMemory"};
+#define MD_X_WHY_NAME(why, name, text) name,
+#define MD_X_WHY_TEXT(why, name, text) text,
+  static const char *const name[] = {MD_SITE_WHY_LIST(MD_X_WHY_NAME)};
+  static const char *const text[] = {MD_SITE_WHY_LIST(MD_X_WHY_TEXT)};
+#undef MD_X_WHY_NAME
+#undef MD_X_WHY_TEXT
   const char *op = md_op_name(sf->op);
   char ty[32], tail[320];
   const char *vec =
@@ -196,20 +200,6 @@ static void md_site_missed(const md_fctx *f, const md_site_facts *sf,
   else
     snprintf(ty, sizeof ty, "i%u", sf->w);
   switch (why) {
-  case MD_WHY_CONSTANT:
-    snprintf(tail, sizeof tail, "by a compile-time constant left to LLVM");
-    break;
-  case MD_WHY_NO_SIGNED:
-    snprintf(tail, sizeof tail,
-             "left alone: signed division disabled (no-signed)");
-    break;
-  case MD_WHY_NO_WIDE:
-    snprintf(tail, sizeof tail,
-             "left alone: 64-bit division disabled (no-wide)");
-    break;
-  case MD_WHY_WIDTH:
-    snprintf(tail, sizeof tail, "left alone: unsupported width");
-    break;
   case MD_WHY_NOT_INVARIANT:
     if (sf->vector)
       snprintf(tail, sizeof tail, "left alone: lane %u: %s", lane, detail);
@@ -221,8 +211,8 @@ static void md_site_missed(const md_fctx *f, const md_site_facts *sf,
              "left alone: more than %d distinct divisors in this kernel",
              MD_MAX_DIVISORS);
     break;
-  default: /* MD_WHY_NO_MEMORY */
-    snprintf(tail, sizeof tail, "left alone: out of memory");
+  default: /* the list's text */
+    snprintf(tail, sizeof tail, "%s", text[why]);
     break;
   }
   md_remarkf_in(MD_REMARK_MISSED, sf->inst, name[why], f->where,
@@ -439,7 +429,7 @@ static void md_site_remark(const md_kdec *d, const md_fctx *f,
                    : ", dividend >= 0")
             : ((dv->flags & MD_DF_POSITIVE) ? ", divisor > 0 checked at launch"
                                             : "");
-  md_remarkf_in(MD_REMARK_PASSED, s->inst, "Transformed", f->where,
+  md_remarkf_in(MD_REMARK_PASSED, s->inst, MD_RN(Transformed), f->where,
                 "magicdiv: %s i%u by launch-invariant divisor #%d -> magic %s "
                 "multiply-high%s%s%s%s",
                 md_op_name(op), w, s->divisor, md_kind_str(dv->kind), how, sign,
@@ -455,7 +445,7 @@ static void md_vector_remark(const md_kdec *d, const md_fctx *f,
   for (l = 0; l < vs->lanes; l++)
     len += (size_t)snprintf(list + len, sizeof list - len, "%s#%d",
                             l ? ", " : "", vs->divisor[l]);
-  md_remarkf_in(MD_REMARK_PASSED, vs->inst, "Transformed", f->where,
+  md_remarkf_in(MD_REMARK_PASSED, vs->inst, MD_RN(Transformed), f->where,
                 "magicdiv: vector %s <%u x i%u> split into %u lanes by "
                 "launch-invariant divisors %s -> magic %s multiply-high%s",
                 md_op_name(LLVMGetInstructionOpcode(vs->inst)), vs->lanes,

@@ -163,7 +163,7 @@ int md_tiers_wanted(LLVMModuleRef m, const md_options *o, LLVMValueRef kernel) {
   if (b.sign || (o->tiers_wide && b.wide + b.div32))
     return 1;
   if (b.wide + b.div32)
-    md_remarkf(MD_REMARK_ANALYSIS, kernel, "TierSkipped",
+    md_remarkf(MD_REMARK_ANALYSIS, kernel, MD_RN(TierSkipped),
                "magicdiv: kernel '%.*s': one clone: its bets on arguments "
                "(%u value(s) assumed below 2^32, %u divisor(s) assumed "
                "below 2^32) fail only for tensors of 2^32 elements or more "
@@ -171,7 +171,7 @@ int md_tiers_wanted(LLVMModuleRef m, const md_options *o, LLVMValueRef kernel) {
                "runs (option tiers-wide builds a plain clone for them)",
                (int)klen, kname, b.wide, b.div32);
   else if (n >= MD_DESC_HEADER_SIZE && md_rd16(d + MD_H_NREQ))
-    md_remarkf(MD_REMARK_ANALYSIS, kernel, "TierNotNeeded",
+    md_remarkf(MD_REMARK_ANALYSIS, kernel, MD_RN(TierNotNeeded),
                "magicdiv: kernel '%.*s': one clone: its launch "
                "requirements involve only the launch geometry",
                (int)klen, kname);
@@ -193,7 +193,7 @@ int md_tiers_settle(LLVMModuleRef m, LLVMValueRef kernel, int made,
     return 0;
   }
   if (!made) {
-    md_remarkf(MD_REMARK_MISSED, kernel, "TierNone",
+    md_remarkf(MD_REMARK_MISSED, kernel, MD_RN(TierNone),
                "magicdiv: kernel '%.*s': no plain clone (without launch "
                "bets it gets none): a launch whose bet fails runs the "
                "original",
@@ -207,14 +207,14 @@ int md_tiers_settle(LLVMModuleRef m, LLVMValueRef kernel, int made,
   *pd = LLVMGetNamedGlobal(m, nm.plain_desc);
   same = rc && rd && *pc && *pd && md_same_body(rc, *pc);
   if (same) {
-    md_remarkf(MD_REMARK_ANALYSIS, kernel, "TierSame",
+    md_remarkf(MD_REMARK_ANALYSIS, kernel, MD_RN(TierSame),
                "magicdiv: kernel '%.*s': one clone: without its launch "
                "bets it is the same code",
                (int)klen, kname);
   } else {
     if ((d = md_global_data(m, nm.desc, &n)))
       md_desc_bets(d, n, &b);
-    md_remarkf(MD_REMARK_PASSED, kernel, "PlainTier",
+    md_remarkf(MD_REMARK_PASSED, kernel, MD_RN(PlainTier),
                "magicdiv: kernel '%.*s' also cloned as '%s' without launch "
                "bets (%u requirement(s) on arguments, %u divisor(s) "
                "assumed below 2^32): launches where a bet fails run it "

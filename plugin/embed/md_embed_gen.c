@@ -207,9 +207,6 @@ static void md_eg_put_text(FILE *o, const char *text, size_t size,
   md_eg_put_lines(o, "\t.popsection\n\t.endif\n");
 }
 
-static const char *const md_eg_parts[MD_EG_NPARTS] = {"", "_cuda", "_hip",
-                                                      "_omp"};
-
 /* OUT.c: the table of md_host_embed.h (texts NULL: none). */
 static int md_eg_write(const char *path, const md_eg_texts *t,
                        const char *triple, const char *tag,
@@ -231,9 +228,10 @@ static int md_eg_write(const char *path, const md_eg_texts *t,
   for (size_t i = 0; pub && i < pub->n; i++)
     fprintf(o, "%s%d", i ? ", " : "", pub->part[i]);
   fprintf(o, "%s};\n", pub && pub->n ? "" : "0");
-  for (int p = 0; p < MD_EG_NPARTS; p++) {
+  for (int p = 0; p < MD_EMBED_PARTS; p++) {
     char sig[96];
-    snprintf(sig, sizeof sig, "__magicdiv_rt_%s%s", tag, md_eg_parts[p]);
+    snprintf(sig, sizeof sig, "__magicdiv_rt_%s%s", tag,
+             md_embed_part_suffix(p));
     fprintf(o, "static const char md_embed_rt_text%d[] =\n", p);
     if (t && t->text[p])
       md_eg_put_text(o, LLVMGetBufferStart(t->text[p]),
@@ -241,10 +239,10 @@ static int md_eg_write(const char *path, const md_eg_texts *t,
     fprintf(o, "    \"\";\n");
   }
   fprintf(o, "const char *const md_embed_rt_asm[MD_EMBED_PARTS] = {\n");
-  for (int p = 0; p < MD_EG_NPARTS; p++)
+  for (int p = 0; p < MD_EMBED_PARTS; p++)
     fprintf(o, "    md_embed_rt_text%d,\n", p);
   fprintf(o, "};\nconst size_t md_embed_rt_asm_len[MD_EMBED_PARTS] = {\n");
-  for (int p = 0; p < MD_EG_NPARTS; p++)
+  for (int p = 0; p < MD_EMBED_PARTS; p++)
     fprintf(o, "    sizeof md_embed_rt_text%d - 1,\n", p);
   fprintf(o, "};\n");
   return fclose(o) == 0 ? 0 : -1;

@@ -36,18 +36,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const md_eg_part_names[MD_EG_NPARTS] = {"common", "cuda",
-                                                           "hip", "omp"};
-
 /* The part of a public function, by its name. */
 static int md_eg_family(const char *name) {
   if (strncmp(name, "md_hip", 6) == 0)
-    return MD_EG_HIP;
+    return MD_EMBED_HIP;
   if (strncmp(name, "md_omp", 6) == 0)
-    return MD_EG_OMP;
+    return MD_EMBED_OMP;
   if (strncmp(name, "md_cu", 5) == 0)
-    return MD_EG_CUDA;
-  return MD_EG_COMMON;
+    return MD_EMBED_CUDA;
+  return MD_EMBED_COMMON;
 }
 
 void md_eg_pub_free(md_eg_pub *pub) {
@@ -57,7 +54,7 @@ void md_eg_pub_free(md_eg_pub *pub) {
 }
 
 void md_eg_texts_free(md_eg_texts *t) {
-  for (int p = 0; p < MD_EG_NPARTS; p++)
+  for (int p = 0; p < MD_EMBED_PARTS; p++)
     if (t->text[p])
       LLVMDisposeMemoryBuffer(t->text[p]);
   memset(t, 0, sizeof *t);
@@ -200,8 +197,8 @@ static void md_eg_define(LLVMModuleRef m, const char *name, LLVMValueRef g) {
 /* What md_eg_tables made: per part its slots, signature symbol and
  * trampolines (the nodes whose part is fixed). */
 typedef struct md_eg_made {
-  LLVMValueRef slots[MD_EG_NPARTS];
-  LLVMValueRef marker[MD_EG_NPARTS];
+  LLVMValueRef slots[MD_EMBED_PARTS];
+  LLVMValueRef marker[MD_EMBED_PARTS];
   LLVMValueRef tramp[MD_EG_MAX_PUB];
   int tramp_part[MD_EG_MAX_PUB];
   size_t n_tramp;
@@ -243,18 +240,18 @@ static void md_eg_markers(LLVMModuleRef m, const char *sig, const char *tag,
                           md_eg_made *made) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   char name[96];
-  for (int p = 0; p < MD_EG_NPARTS; p++) {
+  for (int p = 0; p < MD_EMBED_PARTS; p++) {
     LLVMValueRef init =
-        p == MD_EG_COMMON
+        p == MD_EMBED_COMMON
             ? LLVMConstStringInContext(ctx, tag, (unsigned)strlen(tag), 0)
             : LLVMConstInt(LLVMInt8TypeInContext(ctx), 0, 0);
-    if (p != MD_EG_COMMON && !made->slots[p])
+    if (p != MD_EMBED_COMMON && !made->slots[p])
       continue;
     made->marker[p] = md_eg_global(m, init, "", LLVMWeakAnyLinkage, 1);
     LLVMSetVisibility(made->marker[p], LLVMHiddenVisibility);
-    if (p == MD_EG_COMMON)
+    if (p == MD_EMBED_COMMON)
       md_eg_define(m, "md_embed_tag", made->marker[p]);
-    snprintf(name, sizeof name, p ? "%s_%s" : "%s", sig, md_eg_part_names[p]);
+    snprintf(name, sizeof name, "%s%s", sig, md_embed_part_suffix(p));
     LLVMSetValueName2(made->marker[p], name, strlen(name));
   }
 }
@@ -269,9 +266,9 @@ static void md_eg_tables(LLVMModuleRef m, const char *sig, const char *tag,
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
   static char names[MD_EG_MAX_PUB * 64];
-  LLVMValueRef slots[MD_EG_NPARTS], rows[MD_EG_NPARTS];
+  LLVMValueRef slots[MD_EMBED_PARTS], rows[MD_EMBED_PARTS];
   size_t len = 0;
-  for (int p = 0; p < MD_EG_NPARTS; p++) {
+  for (int p = 0; p < MD_EMBED_PARTS; p++) {
     uint64_t n;
     md_eg_part_rows(m, pub, p, made, names, &len, sizeof names, &n);
     rows[p] = LLVMConstInt(i64, n, 0);
@@ -279,13 +276,13 @@ static void md_eg_tables(LLVMModuleRef m, const char *sig, const char *tag,
   }
   md_eg_markers(m, sig, tag, made);
   md_eg_define(m, "md_embed_part_slots",
-               md_eg_global(m, LLVMConstArray2(ptr, slots, MD_EG_NPARTS), "",
+               md_eg_global(m, LLVMConstArray2(ptr, slots, MD_EMBED_PARTS), "",
                             LLVMInternalLinkage, 1));
   md_eg_define(m, "md_embed_part_rows",
-               md_eg_global(m, LLVMConstArray2(i64, rows, MD_EG_NPARTS), "",
+               md_eg_global(m, LLVMConstArray2(i64, rows, MD_EMBED_PARTS), "",
                             LLVMInternalLinkage, 1));
   md_eg_define(m, "md_embed_n_parts",
-               md_eg_global(m, LLVMConstInt(i64, MD_EG_NPARTS, 0), "",
+               md_eg_global(m, LLVMConstInt(i64, MD_EMBED_PARTS, 0), "",
                             LLVMInternalLinkage, 1));
   md_eg_define(m, "md_embed_names",
                md_eg_global(m, LLVMConstStringInContext(ctx, names, (unsigned)len, 1),
@@ -330,11 +327,11 @@ static int md_eg_graph_make(LLVMModuleRef m, md_eg_graph *g) {
     return -1;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f))
-      g->n[g->count++] = (md_eg_node){f, 0, -1, MD_EG_COMMON};
+      g->n[g->count++] = (md_eg_node){f, 0, -1, MD_EMBED_COMMON};
   for (LLVMValueRef v = LLVMGetFirstGlobal(m); v; v = LLVMGetNextGlobal(v)) {
     size_t len;
     if (!LLVMIsDeclaration(v) && strncmp(LLVMGetValueName2(v, &len), "llvm.", 5))
-      g->n[g->count++] = (md_eg_node){v, 0, -1, MD_EG_COMMON};
+      g->n[g->count++] = (md_eg_node){v, 0, -1, MD_EMBED_COMMON};
   }
   qsort(g->n, g->count, sizeof *g->n, md_eg_node_cmp);
   return 0;
@@ -400,7 +397,7 @@ static int md_eg_classify(LLVMModuleRef m, md_eg_graph *g) {
   for (size_t r = 0; r <= g->count; r++) {
     if (r < g->count && g->n[r].fixed < 0)
       continue;
-    w.part = r < g->count ? g->n[r].fixed : MD_EG_COMMON;
+    w.part = r < g->count ? g->n[r].fixed : MD_EMBED_COMMON;
     if (r < g->count)
       md_eg_visit(g->n[r].v, &w);
     else if (used)
@@ -413,7 +410,7 @@ static int md_eg_classify(LLVMModuleRef m, md_eg_graph *g) {
     unsigned r = g->n[i].reach;
     g->n[i].part = g->n[i].fixed >= 0 ? g->n[i].fixed
                    : (r && !(r & (r - 1)) && !(r & 1u)) ? __builtin_ctz(r)
-                                                        : MD_EG_COMMON;
+                                                        : MD_EMBED_COMMON;
   }
   return 0;
 }
@@ -473,7 +470,7 @@ static void md_eg_declare(LLVMModuleRef c, LLVMValueRef v, int weak) {
  * becomes a declaration; part p keeps llvm.used only if it is common. */
 static void md_eg_strip(LLVMModuleRef c, const md_eg_graph *g, int p) {
   LLVMValueRef used = LLVMGetNamedGlobal(c, "llvm.used");
-  if (used && p != MD_EG_COMMON)
+  if (used && p != MD_EMBED_COMMON)
     LLVMDeleteGlobal(used);
   for (size_t i = 0; i < g->count; i++) {
     size_t len;
@@ -540,7 +537,7 @@ static int md_eg_emit_parts(LLVMModuleRef m, const char *sig,
   int rc = 0;
   if (md_eg_graph_make(m, &g) != 0)
     return -1;
-  for (int p = 0; p < MD_EG_NPARTS; p++) {
+  for (int p = 0; p < MD_EMBED_PARTS; p++) {
     md_eg_node *n = made->slots[p] ? md_eg_find(&g, made->slots[p]) : NULL;
     md_eg_node *k = made->marker[p] ? md_eg_find(&g, made->marker[p]) : NULL;
     if (n)
@@ -552,12 +549,12 @@ static int md_eg_emit_parts(LLVMModuleRef m, const char *sig,
     md_eg_find(&g, made->tramp[i])->fixed = made->tramp_part[i];
   if (md_eg_classify(m, &g) != 0)
     rc = -1;
-  for (int p = 0; rc == 0 && p < MD_EG_NPARTS; p++) {
+  for (int p = 0; rc == 0 && p < MD_EMBED_PARTS; p++) {
     if (!made->marker[p])
       continue;
     LLVMModuleRef c = LLVMCloneModule(m);
     md_eg_strip(c, &g, p);
-    snprintf(name, sizeof name, p ? "%s_%s" : "%s", sig, md_eg_part_names[p]);
+    snprintf(name, sizeof name, "%s%s", sig, md_embed_part_suffix(p));
     md_eg_comdat(c, name);
     out->text[p] = md_eg_codegen(c, "globaldce");
     rc = out->text[p] ? 0 : -1;

@@ -9,10 +9,7 @@
 #include <llvm-c/Core.h>
 #include <stddef.h>
 
-/* The parts: what every module that calls the runtime carries (common),
- * and what only CUDA, HIP or OpenMP launches need.  The plugin's table
- * (md_host_embed.h, MD_EMBED_PARTS) has the same order. */
-enum { MD_EG_COMMON = 0, MD_EG_CUDA, MD_EG_HIP, MD_EG_OMP, MD_EG_NPARTS };
+#include "support/md_embed_parts.h"
 
 #define MD_EG_MAX_PUB 256
 
@@ -26,7 +23,7 @@ typedef struct md_eg_pub {
 
 /* The result: one assembly text per part (NULL: the part is empty). */
 typedef struct md_eg_texts {
-  LLVMMemoryBufferRef text[MD_EG_NPARTS];
+  LLVMMemoryBufferRef text[MD_EMBED_PARTS];
 } md_eg_texts;
 
 /* is_public(name, len, arg): is this defined function public API?  Split

@@ -6,10 +6,12 @@
 
 #include "magicdiv/md_abi.h"
 
-/* One op: the opcode byte and its operands, whose count md_abi.h's table
- * gives (a mismatch, a writer's bug, marks the buffer failed). */
-static void md_prog_op(md_buf *b, int op, const uint8_t *operands, size_t n) {
-  if (md_op_operand_bytes(op) != (int)n) {
+/* One op: the opcode byte and its operands, whose form and count
+ * md_abi.h's MD_OP_LIST gives (a mismatch, a writer's bug, marks the buffer
+ * failed). */
+static void md_prog_op(md_buf *b, int op, int form, const uint8_t *operands,
+                       size_t n) {
+  if (md_op_form(op) != form || md_op_operand_bytes(op) != (int)n) {
     b->oom = 1;
     return;
   }
@@ -18,43 +20,43 @@ static void md_prog_op(md_buf *b, int op, const uint8_t *operands, size_t n) {
 }
 
 void md_prog_arg(md_buf *b, unsigned param, uint32_t offset, unsigned size) {
-  uint8_t o[7];
+  uint8_t o[MD_FORM_ARG_BYTES];
   md_wr16(o + MD_ARG_PARAM, param);
   md_wr32(o + MD_ARG_OFFSET, offset);
   o[MD_ARG_SIZE] = (uint8_t)size;
-  md_prog_op(b, MD_OP_ARG, o, sizeof o);
+  md_prog_op(b, MD_OP_ARG, MD_FORM_ARG, o, sizeof o);
 }
 
 void md_prog_const(md_buf *b, unsigned w, uint64_t value) {
-  uint8_t o[9];
+  uint8_t o[MD_FORM_CONST_BYTES];
   o[0] = (uint8_t)w;
   md_wr64(o + 1, w < 64 ? value & ((1ull << w) - 1) : value);
-  md_prog_op(b, MD_OP_CONST, o, sizeof o);
+  md_prog_op(b, MD_OP_CONST, MD_FORM_CONST, o, sizeof o);
 }
 
 void md_prog_launch(md_buf *b, int which) {
-  uint8_t o[1] = {(uint8_t)which};
-  md_prog_op(b, MD_OP_LAUNCH, o, sizeof o);
+  uint8_t o[MD_FORM_LAUNCH_BYTES] = {(uint8_t)which};
+  md_prog_op(b, MD_OP_LAUNCH, MD_FORM_LAUNCH, o, sizeof o);
 }
 
 void md_prog_binop(md_buf *b, int op, unsigned w, unsigned flags) {
-  uint8_t o[2] = {(uint8_t)w, (uint8_t)flags};
-  md_prog_op(b, op, o, sizeof o);
+  uint8_t o[MD_FORM_BINARY_BYTES] = {(uint8_t)w, (uint8_t)flags};
+  md_prog_op(b, op, MD_FORM_BINARY, o, sizeof o);
 }
 
 void md_prog_icmp(md_buf *b, unsigned w, int pred) {
-  uint8_t o[2] = {(uint8_t)w, (uint8_t)pred};
-  md_prog_op(b, MD_OP_ICMP, o, sizeof o);
+  uint8_t o[MD_FORM_ICMP_BYTES] = {(uint8_t)w, (uint8_t)pred};
+  md_prog_op(b, MD_OP_ICMP, MD_FORM_ICMP, o, sizeof o);
 }
 
 void md_prog_select(md_buf *b, unsigned w) {
-  uint8_t o[1] = {(uint8_t)w};
-  md_prog_op(b, MD_OP_SELECT, o, sizeof o);
+  uint8_t o[MD_FORM_SELECT_BYTES] = {(uint8_t)w};
+  md_prog_op(b, MD_OP_SELECT, MD_FORM_SELECT, o, sizeof o);
 }
 
 void md_prog_cast(md_buf *b, int op, unsigned from, unsigned to) {
-  uint8_t o[2] = {(uint8_t)from, (uint8_t)to};
-  md_prog_op(b, op, o, sizeof o);
+  uint8_t o[MD_FORM_CAST_BYTES] = {(uint8_t)from, (uint8_t)to};
+  md_prog_op(b, op, MD_FORM_CAST, o, sizeof o);
 }
 
 /* Is prog a single launch dimension, [LAUNCH] or [LAUNCH, TRUNC] (AMDGPU's

@@ -19,10 +19,12 @@
 void md_prog_arg(md_buf *b, unsigned param, uint32_t offset, unsigned size);
 void md_prog_const(md_buf *b, unsigned w, uint64_t value);
 void md_prog_launch(md_buf *b, int which); /* enum md_launch, w = 32 */
+/* A binary op: an op of form MD_FORM_BINARY in md_abi.h's MD_OP_LIST. */
 void md_prog_binop(md_buf *b, int op, unsigned w, unsigned flags);
 void md_prog_icmp(md_buf *b, unsigned w, int pred);
 void md_prog_select(md_buf *b, unsigned w);
-/* MD_OP_ZEXT / MD_OP_SEXT / MD_OP_TRUNC from `from` to `to` bits. */
+/* MD_OP_ZEXT / MD_OP_SEXT / MD_OP_TRUNC (form MD_FORM_CAST) from `from` to
+ * `to` bits. */
 void md_prog_cast(md_buf *b, int op, unsigned from, unsigned to);
 
 /* ---- reading programs back ---- */

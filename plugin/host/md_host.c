@@ -248,7 +248,7 @@ static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
   LLVMValueRef f = md_runtime_fn(h, call, rt, extra, &fty), args[32], nc;
   char *where;
   if (!f || n + extra > 32) {
-    md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
+    md_remarkf(MD_REMARK_MISSED, call, MD_RN(HostLaunch),
                "magicdiv: launch of '%s' not rerouted: unexpected signature "
                "of %s",
                r ? r->name : "?", md_launch_apis[a].name);
@@ -271,13 +271,13 @@ static void md_reroute(md_host *h, LLVMValueRef call, size_t a, md_reg *r) {
   nc = md_host_replace_call(call, fty, f, args, n + extra, n);
   where = md_inlined_into(nc);
   if (!r)
-    md_remarkf_in(MD_REMARK_PASSED, nc, "HostLaunch", where,
+    md_remarkf_in(MD_REMARK_PASSED, nc, MD_RN(HostLaunch), where,
                   "magicdiv: %s of a kernel pointer not registered in this "
                   "module routed through %s (its name comes from the "
                   "driver, CUDA 12.3+; else the original runs)",
                   md_launch_apis[a].name, rt);
   else
-    md_remarkf_in(MD_REMARK_PASSED, nc, "HostLaunch", where,
+    md_remarkf_in(MD_REMARK_PASSED, nc, MD_RN(HostLaunch), where,
                   "magicdiv: launch of '%s' routed through %s%s", r->name,
                   rt,
                   hip && !r->hip_clone ? " (no clone: runs the original)"
@@ -346,14 +346,14 @@ static size_t md_launches_run(md_host *h, const md_launches *l,
     if (LLVMGetNumArgOperands(call) < 1)
       continue;
     if (a >= MD_N_LAUNCH_APIS) {
-      md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
+      md_remarkf(MD_REMARK_MISSED, call, MD_RN(HostLaunch),
                  "magicdiv: %s launches are not rerouted (the original "
                  "kernel runs)",
                  md_other_launch_apis[a - MD_N_LAUNCH_APIS]);
       continue;
     }
     if (LLVMGetNumArgOperands(call) <= md_launch_apis[a].fn_op) {
-      md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
+      md_remarkf(MD_REMARK_MISSED, call, MD_RN(HostLaunch),
                  "magicdiv: %s call with too few operands: not rerouted",
                  md_launch_apis[a].name);
       continue;
@@ -367,7 +367,7 @@ static size_t md_launches_run(md_host *h, const md_launches *l,
     if (!r && md_launch_apis[a].kind == MD_HIP) {
       /* HIP clones are registered at compile time, per kernel: nothing
        * to gain from the runtime for a kernel this module does not know */
-      md_remarkf(MD_REMARK_MISSED, call, "HostLaunch",
+      md_remarkf(MD_REMARK_MISSED, call, MD_RN(HostLaunch),
                  "magicdiv: %s of a kernel that is not registered in this "
                  "module (or a function pointer): not rerouted",
                  md_launch_apis[a].name);
@@ -462,7 +462,7 @@ static int md_host_route(md_host *h, md_host_plan *p, const md_options *o) {
   if (left)
     snprintf(tail, sizeof tail,
              ", %zu launch(es) of kernels without a clone left alone", left);
-  md_remarkf(MD_REMARK_ANALYSIS, h->regs[0].where, "HostSummary",
+  md_remarkf(MD_REMARK_ANALYSIS, h->regs[0].where, MD_RN(HostSummary),
              "magicdiv: host module: %zu kernel registration(s), %zu "
              "launch(es) routed through the runtime%s",
              h->n, routed, tail);
@@ -485,7 +485,7 @@ int md_host_run(LLVMModuleRef m, const md_options *o) {
   memset(&p, 0, sizeof p);
   md_host_regs(&h);
   if (h.oom || md_host_plan_make(&h, &p) != 0) {
-    md_remark(MD_REMARK_MISSED, md_host_where(&h), "OutOfMemory",
+    md_remark(MD_REMARK_MISSED, md_host_where(&h), MD_RN(OutOfMemory),
               "magicdiv: out of memory while reading the host module: its "
               "launches and graph calls are left as they were");
   } else if (h.n == 0) {

@@ -85,7 +85,7 @@ void md_cuda_clones(md_host *h) {
         md_fatbin_has_clone(&b.clones, r->name))
       continue;
     r->no_clone = 1;
-    md_remarkf(MD_REMARK_ANALYSIS, r->where, "HostNoClone",
+    md_remarkf(MD_REMARK_ANALYSIS, r->where, MD_RN(HostNoClone),
                "magicdiv: kernel '%s' has no clone in the embedded "
                "fatbinary: its launches are left alone",
                r->name);

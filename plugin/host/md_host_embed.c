@@ -86,15 +86,13 @@ static unsigned md_embed_needed(LLVMModuleRef m, LLVMValueRef *where) {
 /* Does m carry part p already (a second run of the pass)?  Its text
  * starts with ".ifndef <its group's signature>". */
 static int md_embed_carried(LLVMModuleRef m, int p) {
-  static const char *const suffix[MD_EMBED_PARTS] = {"", "_cuda", "_hip",
-                                                     "_omp"};
   size_t len;
   const char *text = LLVMGetModuleInlineAsm(m, &len);
   char guard[96];
   if (!text || len == 0)
     return 0;
   snprintf(guard, sizeof guard, "\t.ifndef\t__magicdiv_rt_%s%s\n",
-           md_embed_rt_tag, suffix[p]);
+           md_embed_rt_tag, md_embed_part_suffix(p));
   return strstr(text, guard) != NULL;
 }
 
@@ -121,8 +119,6 @@ static const char *md_embed_refused(LLVMModuleRef m, char *buf, size_t n) {
 }
 
 int md_host_embed_run(LLVMModuleRef m, const md_options *o) {
-  static const char *const part_name[MD_EMBED_PARTS] = {"", " + CUDA",
-                                                        " + HIP", " + OpenMP"};
   LLVMValueRef where;
   char why[320], what[64] = "";
   unsigned parts = o->embed_runtime ? md_embed_needed(m, &where) : 0;
@@ -131,18 +127,18 @@ int md_host_embed_run(LLVMModuleRef m, const md_options *o) {
     return 0;
   const char *refused = md_embed_refused(m, why, sizeof why);
   if (refused) {
-    md_remark(MD_REMARK_MISSED, where, "RuntimeNotEmbedded", refused);
+    md_remark(MD_REMARK_MISSED, where, MD_RN(RuntimeNotEmbedded), refused);
     return 0;
   }
   for (int p = 0; p < MD_EMBED_PARTS; p++)
     if ((parts >> p & 1u) && md_embed_rt_asm_len[p] > 0 &&
         !md_embed_carried(m, p)) {
       LLVMAppendModuleInlineAsm(m, md_embed_rt_asm[p], md_embed_rt_asm_len[p]);
-      strcat(what, part_name[p]);
+      strcat(what, md_embed_part_what(p));
       added = 1;
     }
   if (added)
-    md_remarkf(MD_REMARK_ANALYSIS, where, "EmbeddedRuntime",
+    md_remarkf(MD_REMARK_ANALYSIS, where, MD_RN(EmbeddedRuntime),
                "host module carries the magicdiv runtime %s (common%s; one "
                "copy per linked image): nothing to link; no-embed-runtime to "
                "link libmagicdiv_rt instead",

@@ -9,6 +9,7 @@
 #include <llvm-c/Core.h>
 #include <stddef.h>
 
+#include "support/md_embed_parts.h"
 #include "support/md_options.h"
 
 /* The generated table.  The runtime in parts, each assembly text whose
@@ -18,7 +19,6 @@
  * plugin was built without them); the triple they were compiled for; the
  * tag; the names of the runtime's public functions (NULL-terminated) and
  * the part that holds each. */
-#define MD_EMBED_PARTS 4 /* common, CUDA, HIP, OpenMP */
 extern const char *const md_embed_rt_asm[MD_EMBED_PARTS];
 extern const size_t md_embed_rt_asm_len[MD_EMBED_PARTS];
 extern const char md_embed_rt_triple[];

@@ -227,7 +227,7 @@ static int md_graph_route_call(md_graph_ctx *g, LLVMValueRef call,
                                const md_graph_route *r, LLVMValueRef *api) {
   LLVMValueRef nc;
   if (!md_graph_shape_ok(call, r)) {
-    md_remarkf(MD_REMARK_MISSED, call, "HostGraph",
+    md_remarkf(MD_REMARK_MISSED, call, MD_RN(HostGraph),
                "magicdiv: %s call with an unexpected prototype: not "
                "rerouted (graph nodes of clones read back as clones)",
                r->name);
@@ -236,7 +236,7 @@ static int md_graph_route_call(md_graph_ctx *g, LLVMValueRef call,
   if (!*api)
     *api = md_graph_api_global(g, r, LLVMGetCalledValue(call));
   nc = md_graph_reroute(g, call, r, *api);
-  md_remarkf(MD_REMARK_PASSED, nc, "HostGraph",
+  md_remarkf(MD_REMARK_PASSED, nc, MD_RN(HostGraph),
              "magicdiv: %s routed through %s (graph kernel nodes of "
              "clones stay transparent)",
              r->name, r->rt);

@@ -234,7 +234,8 @@ static LLVMValueRef md_hip_register(md_host *h, md_reg *r, const char *suffix,
   }
 
   free(g);
-  md_remarkf(MD_REMARK_PASSED, r->call ? reg : r->where, "HostCloneRegistered",
+  md_remarkf(MD_REMARK_PASSED, r->call ? reg : r->where,
+             MD_RN(HostCloneRegistered),
              "magicdiv: registered clone %s (descriptor of %zu bytes)%s", s,
              dsize, r->call ? "" : " through an offload entry");
   free(s);
@@ -439,7 +440,7 @@ static const char *md_hip_params_ok(md_host *h, const md_reg *r,
   if (!md_hip_desc_fits(desc, dsize, sizes, n, buf, len))
     return buf;
   if (*pdesc && !md_hip_desc_fits(*pdesc, pdsize, sizes, n, buf, len)) {
-    md_remarkf(MD_REMARK_ANALYSIS, r->where, "HostNoClone",
+    md_remarkf(MD_REMARK_ANALYSIS, r->where, MD_RN(HostNoClone),
                "magicdiv: kernel '%s' gets no plain tier: %s", r->name, buf);
     *pdesc = NULL;
   }

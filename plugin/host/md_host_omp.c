@@ -288,7 +288,7 @@ static void md_plain_info(md_omp_host *h, size_t e, LLVMValueRef call,
   d = md_find_omp_clone(h, k->name, MD_PLAIN_SUFFIX, MD_PLAIN_DESC_SUFFIX,
                         &dsize, &why);
   if (d && (why = md_omp_params_ok(h, e, d, dsize, buf, sizeof buf))) {
-    md_remarkf(MD_REMARK_ANALYSIS, call, "OmpNoClone",
+    md_remarkf(MD_REMARK_ANALYSIS, call, MD_RN(OmpNoClone),
                "magicdiv: target region '%s' gets no plain tier: %s",
                k->name, why);
     d = NULL;
@@ -301,7 +301,7 @@ static void md_plain_info(md_omp_host *h, size_t e, LLVMValueRef call,
                 : LLVMConstNull(ptr);
   f[8] = LLVMConstInt(LLVMInt64TypeInContext(h->c), region ? dsize : 0, 0);
   if (region)
-    md_remarkf(MD_REMARK_PASSED, call, "OmpPlainClone",
+    md_remarkf(MD_REMARK_PASSED, call, MD_RN(OmpPlainClone),
                "magicdiv: target region '%s': plain clone '%s" MD_PLAIN_SUFFIX
                "' registered through an offload entry (descriptor of %zu "
                "bytes)", k->name, k->name, dsize);
@@ -340,13 +340,13 @@ static LLVMValueRef md_kernel_info(md_omp_host *h, size_t e,
   if (clone) {
     desc = md_private_bytes(h, ".magicdiv.omp.desc", d, dsize, NULL);
     h->cloned++;
-    md_remarkf(MD_REMARK_PASSED, call, "OmpClone",
+    md_remarkf(MD_REMARK_PASSED, call, MD_RN(OmpClone),
                "magicdiv: target region '%s': clone '%s" MD_CLONE_SUFFIX
                "' registered through an offload entry (descriptor of %zu "
                "bytes)", k->name, k->name, dsize);
   } else {
     md_remarkf(MD_REMARK_ANALYSIS, call,
-               why == md_host_oom ? "OutOfMemory" : "OmpNoClone",
+               why == md_host_oom ? MD_RN(OutOfMemory) : MD_RN(OmpNoClone),
                "magicdiv: target region '%s' keeps its original: %s",
                k->name, why ? why : "no clone");
   }
@@ -515,7 +515,7 @@ int md_host_omp_run(LLVMModuleRef m, const md_options *o) {
   h.c = LLVMGetModuleContext(m);
   h.p = &p;
   if (md_omp_plan_make(m, &p) != 0) {
-    md_remark(MD_REMARK_MISSED, md_omp_where(m), "OutOfMemory",
+    md_remark(MD_REMARK_MISSED, md_omp_where(m), MD_RN(OutOfMemory),
               "magicdiv: out of memory while reading the host module: its "
               "OpenMP target region launches are left as they were");
     return 0;
@@ -528,7 +528,7 @@ int md_host_omp_run(LLVMModuleRef m, const md_options *o) {
   md_omp_types(&h);
   for (i = 0; i < p.ns; i++) {
     if (p.sites[i].ent == MD_OMP_NO_ENTRY) {
-      md_remark(MD_REMARK_MISSED, p.sites[i].call, "OmpUnknownRegion",
+      md_remark(MD_REMARK_MISSED, p.sites[i].call, MD_RN(OmpUnknownRegion),
                 "magicdiv: __tgt_target_kernel of a region id that is no "
                 "target region of this module left alone");
       continue;
@@ -536,7 +536,7 @@ int md_host_omp_run(LLVMModuleRef m, const md_options *o) {
     md_route(&h, &p.sites[i]);
   }
   if (h.routed)
-    md_remarkf(MD_REMARK_ANALYSIS, LLVMGetFirstFunction(m), "OmpHost",
+    md_remarkf(MD_REMARK_ANALYSIS, LLVMGetFirstFunction(m), MD_RN(OmpHost),
                "magicdiv: host module: %u OpenMP target region launch(es) "
                "routed through the runtime, %u clone(s) registered",
                h.routed, h.cloned);

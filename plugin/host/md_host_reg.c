@@ -35,7 +35,7 @@ const char *md_global_bytes(LLVMValueRef g, size_t *len) {
 const char md_host_oom[] = "out of memory";
 
 const char *md_host_why_name(const char *why) {
-  return why == md_host_oom ? "OutOfMemory" : "HostNoClone";
+  return why == md_host_oom ? MD_RN(OutOfMemory) : MD_RN(HostNoClone);
 }
 
 /* --------------------------------------------------------- registrations */
@@ -83,7 +83,7 @@ static void md_add_reg(md_host *h, LLVMValueRef call, md_api_kind kind) {
     return;
   bytes = md_global_bytes(name_op, &len);
   if (!bytes) {
-    md_remarkf(MD_REMARK_MISSED, call, "HostRegistration",
+    md_remarkf(MD_REMARK_MISSED, call, MD_RN(HostRegistration),
                "magicdiv: kernel registration without a constant device "
                "name; its launches are not rerouted");
     return;

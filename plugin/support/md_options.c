@@ -9,24 +9,9 @@
 #include <string.h>
 
 void md_options_default(md_options *o) {
-  o->device = 1;
-  o->host = 1;
-  o->signed_ = 1;
-  o->wide = 1;
-  o->positive_divisors = 1;
-  o->launch_ranges = 1;
-  o->tiers = 1;
-  o->any_target = 1;
-  o->verify = 1;
-  o->omp_bounds = 1;
-  o->embed_runtime = 1;
-  o->route_all = 0;
-  o->tiers_wide = 0;
-  o->pow2_loops = 0;
-  o->keep_rolled = 1;
-  o->inkernel = 1;
-  o->inkernel_args = 0;
-  o->s64_fast32 = 1;
+#define MD_X_OPTION_DEFAULT(field, name, dflt) o->field = (dflt);
+  MD_FLAG_OPTION_LIST(MD_X_OPTION_DEFAULT)
+#undef MD_X_OPTION_DEFAULT
   o->min_gain = MD_MIN_GAIN_DEFAULT;
 }
 
@@ -35,26 +20,10 @@ typedef struct md_option_name {
   size_t offset;
 } md_option_name;
 
+#define MD_X_OPTION_NAME(field, name, dflt) {name, offsetof(md_options, field)},
 static const md_option_name md_option_names[] = {
-    {"device", offsetof(md_options, device)},
-    {"host", offsetof(md_options, host)},
-    {"signed", offsetof(md_options, signed_)},
-    {"wide", offsetof(md_options, wide)},
-    {"positive-divisors", offsetof(md_options, positive_divisors)},
-    {"launch-ranges", offsetof(md_options, launch_ranges)},
-    {"tiers", offsetof(md_options, tiers)},
-    {"tiers-wide", offsetof(md_options, tiers_wide)},
-    {"any-target", offsetof(md_options, any_target)},
-    {"verify", offsetof(md_options, verify)},
-    {"omp-bounds", offsetof(md_options, omp_bounds)},
-    {"embed-runtime", offsetof(md_options, embed_runtime)},
-    {"route-all", offsetof(md_options, route_all)},
-    {"pow2-loops", offsetof(md_options, pow2_loops)},
-    {"keep-rolled", offsetof(md_options, keep_rolled)},
-    {"inkernel", offsetof(md_options, inkernel)},
-    {"inkernel-args", offsetof(md_options, inkernel_args)},
-    {"s64-fast32", offsetof(md_options, s64_fast32)},
-};
+    MD_FLAG_OPTION_LIST(MD_X_OPTION_NAME)};
+#undef MD_X_OPTION_NAME
 
 #define MD_N_OPTIONS (sizeof md_option_names / sizeof md_option_names[0])
 

@@ -21,51 +21,73 @@ extern "C" {
  * "Benefit model". */
 #define MD_MIN_GAIN_DEFAULT 2.0
 
+/* The flag options, one list: X(field, name, default) with the option's
+ * meaning above it.  Expanded into md_options' int fields,
+ * md_options_default and the parser's name table, whose order (this one)
+ * is that of the "known:" list of an unknown parameter's message. */
+#define MD_FLAG_OPTION_LIST(X)                                                 \
+  /* transform kernels in NVPTX / AMDGPU modules */                            \
+  X(device, "device", 1)                                                       \
+  /* reroute CUDA/HIP launches in host modules */                              \
+  X(host, "host", 1)                                                           \
+  /* transform sdiv/srem (the field: `signed` is a C keyword) */               \
+  X(signed_, "signed", 1)                                                      \
+  /* 64-bit sequences (32-bit-valued i64 sites: always) */                     \
+  X(wide, "wide", 1)                                                           \
+  /* signed forms that require d > 0 (checked at launch) */                    \
+  X(positive_divisors, "positive-divisors", 1)                                 \
+  /* dividend ranges / divisors < 2^32 assumed by the clone and                \
+   * checked at launch (md_bounds.h) */                                        \
+  X(launch_ranges, "launch-ranges", 1)                                         \
+  /* with launch-ranges: a kernel whose clone bets on the sign of a            \
+   * value that reads an argument also gets K__magicdiv_plain, built           \
+   * without the bets, for launches where a bet fails (md_tiers.c) */          \
+  X(tiers, "tiers", 1)                                                         \
+  /* with tiers: also for bets that a 64-bit value read from the               \
+   * arguments fits 32 bits (a divisor, or an index of a tensor below          \
+   * 2^32 elements) */                                                         \
+  X(tiers_wide, "tiers-wide", 0)                                               \
+  /* treat functions marked "magicdiv-kernel" as kernels on any                \
+   * target (tests; always on for x86 test IR) */                              \
+  X(any_target, "any-target", 1)                                               \
+  /* verify each clone; drop it if the verifier fails */                       \
+  X(verify, "verify", 1)                                                       \
+  /* with launch-ranges: the OpenMP runtime's rule for the bounds its          \
+   * static-init calls write (md_bounds_omp.c), which bounds a                 \
+   * worksharing loop's iv at launch */                                        \
+  X(omp_bounds, "omp-bounds", 1)                                               \
+  /* a host module that calls the runtime carries it                           \
+   * (md_host_embed.c); off: link libmagicdiv_rt */                            \
+  X(embed_runtime, "embed-runtime", 1)                                         \
+  /* route the launches of every registered kernel, also of those the          \
+   * embedded device code shows without a clone (md_host_cuda.c,               \
+   * md_host_hip.c) */                                                         \
+  X(route_all, "route-all", 0)                                                 \
+  /* NVPTX: a 64-bit division in a loop branches over its products             \
+   * when the divisor is a power of two (MD_U64_PTX_CHAIN_POW2): faster        \
+   * for powers of two, slower for other divisors (bench/RESULTS.md) */        \
+  X(pow2_loops, "pow2-loops", 0)                                               \
+  /* NVPTX: the clone's loops after or around a replaced 64-bit                \
+   * division stay rolled (unroll disabled), as ptxas leaves them in           \
+   * the original, where the division is a call (md_loopmd.h) */               \
+  X(keep_rolled, "keep-rolled", 1)                                             \
+  /* a kernel whose divisor the host cannot see at launch (read from           \
+   * __constant__ memory) computes its magic itself, in place, where           \
+   * its uses pay for it (md_inkernel.h) */                                    \
+  X(inkernel, "inkernel", 1)                                                   \
+  /* in-kernel magic also for divisors the host could see (kernel              \
+   * arguments), and no clones: for kernels launched by a launcher             \
+   * magicdiv does not route (Triton; python/magicdiv_triton) */               \
+  X(inkernel_args, "inkernel-args", 0)                                         \
+  /* NVPTX CUDA kernels: an s64 division tests whether its dividend is         \
+   * in [0, 2^32) and then takes a 32-bit multiply-high (MD_DF_FAST32,         \
+   * MD_S64_FAST32_PTX) */                                                     \
+  X(s64_fast32, "s64-fast32", 1)
+
 typedef struct md_options {
-  int device;  /* transform kernels in NVPTX / AMDGPU modules        [on] */
-  int host;    /* reroute CUDA/HIP launches in host modules           [on] */
-  int signed_; /* `signed` (a C keyword): transform sdiv/srem         [on] */
-  int wide;    /* 64-bit sequences (32-bit-valued i64 sites: always)  [on] */
-  int positive_divisors; /* signed forms that require d > 0 (checked at
-                            launch)                                   [on] */
-  int launch_ranges; /* dividend ranges / divisors < 2^32 assumed by the
-                        clone and checked at launch (md_bounds.h)     [on] */
-  int tiers; /* with launch-ranges: a kernel whose clone bets on the sign
-                of a value that reads an argument also gets
-                K__magicdiv_plain, built without the bets, for launches
-                where a bet fails (md_tiers.c)                        [on] */
-  int tiers_wide; /* with tiers: also for bets that a 64-bit value read
-                     from the arguments fits 32 bits (a divisor, or an
-                     index of a tensor below 2^32 elements)         [off] */
-  int any_target; /* treat functions marked "magicdiv-kernel" as kernels
-                     on any target (tests; always on for x86 test IR) [on] */
-  int verify;  /* verify each clone; drop it if the verifier fails    [on] */
-  int omp_bounds; /* with launch-ranges: the OpenMP runtime's rule for the
-                     bounds its static-init calls write (md_bounds_omp.c),
-                     which bounds a worksharing loop's iv at launch    [on] */
-  int route_all; /* route the launches of every registered kernel, also
-                    of those the embedded device code shows without a
-                    clone (md_host_cuda.c, md_host_hip.c)           [off] */
-  int embed_runtime; /* a host module that calls the runtime carries it
-                        (md_host_embed.c); off: link libmagicdiv_rt [on] */
-  int pow2_loops; /* NVPTX: a 64-bit division in a loop branches over its
-                     products when the divisor is a power of two
-                     (MD_U64_PTX_CHAIN_POW2): faster for powers of two,
-                     slower for other divisors (bench/RESULTS.md)  [off] */
-  int keep_rolled; /* NVPTX: the clone's loops after or around a replaced
-                      64-bit division stay rolled (unroll disabled), as
-                      ptxas leaves them in the original, where the
-                      division is a call (md_loopmd.h)              [on] */
-  int inkernel; /* a kernel whose divisor the host cannot see at launch (read
-                   from __constant__ memory) computes its magic itself, in
-                   place, where its uses pay for it (md_inkernel.h)   [on] */
-  int inkernel_args; /* in-kernel magic also for divisors the host could
-                        see (kernel arguments), and no clones: for kernels
-                        launched by a launcher magicdiv does not route
-                        (Triton; python/magicdiv_triton)            [off] */
-  int s64_fast32; /* NVPTX CUDA kernels: an s64 division tests whether its
-                     dividend is in [0, 2^32) and then takes a 32-bit
-                     multiply-high (MD_DF_FAST32, MD_S64_FAST32_PTX)  [on] */
+#define MD_X_OPTION_FIELD(field, name, dflt) int field;
+  MD_FLAG_OPTION_LIST(MD_X_OPTION_FIELD)
+#undef MD_X_OPTION_FIELD
   double min_gain; /* `min-gain=P`: clone a kernel only when the estimated
                       saving of its divisions is at least P percent of its
                       work (md_benefit.h); 0 clones every kernel with a

@@ -18,6 +18,72 @@ typedef enum md_remark_kind {
   MD_REMARK_ANALYSIS = 2  /* -Rpass-analysis=magicdiv */
 } md_remark_kind;
 
+/* Every remark name the plugin emits, one list.  Call sites name a remark
+ * MD_RN(Name): the string "Name", and a compile error for a name not in
+ * the list.  Grouped by the kind each is emitted with. */
+#define MD_REMARK_NAME_LIST(X)                                                 \
+  /* passed (-Rpass=magicdiv) */                                               \
+  X(Transformed)         /* a division site rewritten to the magic sequence */ \
+  X(Cloned)              /* a kernel cloned, with its counts */                \
+  X(ClonedCallee)        /* a device function cloned for a call */             \
+  X(PlainTier)           /* the second clone, without launch bets */           \
+  X(InKernel)            /* a division given in-kernel magic */                \
+  X(HostCloneRegistered) /* a HIP clone registered */                          \
+  X(OmpClone)            /* an OpenMP clone registered */                      \
+  X(OmpPlainClone)       /* an OpenMP plain clone registered */                \
+  /* passed or missed */                                                       \
+  X(HostLaunch)          /* a launch routed, or why not */                     \
+  X(HostGraph)           /* a graph call routed, or why not */                 \
+  /* missed (-Rpass-missed=magicdiv) */                                        \
+  X(VectorDivision)      /* a vector division of an unsupported shape */       \
+  X(ConstantDivisor)     /* a division by a constant, left to LLVM */          \
+  X(Disabled)            /* a site an option (no-signed, no-wide) leaves */    \
+  X(UnsupportedWidth)    /* a site of a width no core handles */               \
+  X(NotLaunchInvariant)  /* a divisor not invariant over the launch */         \
+  X(TooManyDivisors)     /* more distinct divisors than a kernel may have */   \
+  X(InCalledFunction)    /* a site of a device function left alone */          \
+  X(NotReached)          /* a site in an OpenMP parallel-region wrapper */     \
+  X(InKernelBlock)       /* in-kernel magic: the block cannot be versioned */  \
+  X(InKernelNative)      /* in-kernel magic: not worth it */                   \
+  X(InKernelWidth)       /* in-kernel magic: a width it does not cover */      \
+  X(CloneFailed)         /* a kernel that cannot be cloned */                  \
+  X(InternalError)       /* an invariant of the pass broken: kernel left */    \
+  X(MinGain)             /* a kernel whose estimated saving is too small */    \
+  X(NameTaken)           /* the clone's name exists already */                 \
+  X(ParamSpace)          /* magic parameters would exceed parameter space */   \
+  X(TooManyParams)       /* a kernel with too many parameters */               \
+  X(VarArg)              /* a variadic kernel */                               \
+  X(TierNone)            /* no plain clone */                                  \
+  X(HostRegistration)    /* a registration without a constant device name */   \
+  X(OmpUnknownRegion)    /* a launch of a region not of this module */         \
+  X(RuntimeNotEmbedded)  /* the runtime not embedded, and why */               \
+  /* missed or analysis */                                                     \
+  X(OutOfMemory)         /* memory ran out: left as it was */                  \
+  /* analysis (-Rpass-analysis=magicdiv) */                                    \
+  X(KernelSummary)       /* a kernel's sites and estimate */                   \
+  X(NoSites)             /* a kernel without launch-invariant divisions */     \
+  X(NotKept)             /* clones not added to @llvm.used */                  \
+  X(ReservedName)        /* a kernel whose name ends in a clone suffix */      \
+  X(KeptRolled)          /* loops of a clone kept rolled */                    \
+  X(WrapperCopy)         /* a wrapper's copy of a parallel region's code */    \
+  X(TierNotNeeded)       /* one clone: bets on the geometry only */            \
+  X(TierSame)            /* one clone: the plain one would be the same */      \
+  X(TierSkipped)         /* one clone: its bets fail only on huge tensors */   \
+  X(HostNoClone)         /* a kernel without a clone: launches left alone */   \
+  X(HostSummary)         /* a host module's registrations and launches */      \
+  X(EmbeddedRuntime)     /* the runtime embedded in the host module */         \
+  X(OmpNoClone)          /* a target region without a plain tier */            \
+  X(OmpHost)             /* a host module's OpenMP launches and clones */
+
+#define MD_X_REMARK_NAME(name) MD_RN_##name,
+/* MD_RN_Transformed, ...: only to check MD_RN's argument. */
+enum md_remark_name { MD_REMARK_NAME_LIST(MD_X_REMARK_NAME) MD_RN_COUNT };
+#undef MD_X_REMARK_NAME
+
+/* The remark name `name` (a bare word of MD_REMARK_NAME_LIST) as a string
+ * constant; the enum constant makes any other word a compile error. */
+#define MD_RN(name) (&#name[0 * MD_RN_##name])
+
 /* Emit an optimization remark named `name` with text `msg` at `where`, an
  * instruction or a function, through the sink (none set: nothing).  Cheap
  * when remarks are off. */

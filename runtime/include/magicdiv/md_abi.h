@@ -63,7 +63,8 @@
  *
  * Programs: postfix code over a stack of at most MD_STACK_MAX values.  Each
  * value is an integer of some width w (1..64 bits), held zero-extended in a
- * u64.  Operands follow the opcode byte:
+ * u64.  Operands follow the opcode byte (MD_FORM_LIST and MD_OP_LIST below
+ * define the encoding; this is its summary):
  *
  *   MD_OP_END                          result = the single value on the stack
  *   MD_OP_ARG    u16 param, u32 offset, u8 size   push the size bytes (1,2,4,8)
@@ -124,13 +125,18 @@
  * (m, a, s) are the unsigned magic of |d|; dsgn is 0 for d > 0, -1 for d < 0.
  * The divisor program of a 32-bit kind yields a w=32 value, of a 64-bit kind
  * a w=64 value.
+ *
+ *   X(NAME, code, text, width)   MD_KIND_NAME = code; md_kind_str's text and
+ *                                md_kind_width's width.
  */
-enum md_kind {
-  MD_KIND_U32 = 1,
-  MD_KIND_S32 = 2,
-  MD_KIND_U64 = 3,
-  MD_KIND_S64 = 4
-};
+#define MD_KIND_LIST(X)                                                        \
+  X(U32, 1, "u32", 32)                                                         \
+  X(S32, 2, "s32", 32)                                                         \
+  X(U64, 3, "u64", 64)                                                         \
+  X(S64, 4, "s64", 64)
+#define MD_X_KIND_ENUM(name, code, text, width) MD_KIND_##name = (code),
+enum md_kind { MD_KIND_LIST(MD_X_KIND_ENUM) };
+#undef MD_X_KIND_ENUM
 
 /* Divisor flags. */
 #define MD_DF_POSITIVE 0x01 /* signed kind without dsgn: requires d > 0 */
@@ -148,50 +154,86 @@ enum md_kind {
 #define MD_DF_FAST32 0x04
 #define MD_DF_KNOWN (MD_DF_POSITIVE | MD_DF_DIV32 | MD_DF_FAST32)
 
-/* Launch dimensions (MD_OP_LAUNCH operand). */
-enum md_launch {
-  MD_LAUNCH_BLOCK_X = 0, /* threads per block (ntid / workgroup size) */
-  MD_LAUNCH_BLOCK_Y = 1,
-  MD_LAUNCH_BLOCK_Z = 2,
-  MD_LAUNCH_GRID_X = 3, /* blocks per grid (nctaid / number of groups) */
-  MD_LAUNCH_GRID_Y = 4,
-  MD_LAUNCH_GRID_Z = 5,
-  MD_LAUNCH_ITEMS_X = 6, /* grid x block: work-items (HSA grid_size) */
-  MD_LAUNCH_ITEMS_Y = 7,
-  MD_LAUNCH_ITEMS_Z = 8
-};
+/* Launch dimensions (MD_OP_LAUNCH operand).
+ *   X(NAME, code, text)   MD_LAUNCH_NAME = code; md_launch_str's text. */
+#define MD_LAUNCH_LIST(X)                                                      \
+  X(BLOCK_X, 0, "ntid.x") /* threads per block (ntid / workgroup size) */     \
+  X(BLOCK_Y, 1, "ntid.y")                                                      \
+  X(BLOCK_Z, 2, "ntid.z")                                                      \
+  X(GRID_X, 3, "nctaid.x") /* blocks per grid (nctaid / number of groups) */  \
+  X(GRID_Y, 4, "nctaid.y")                                                     \
+  X(GRID_Z, 5, "nctaid.z")                                                     \
+  X(ITEMS_X, 6, "items.x") /* grid x block: work-items (HSA grid_size) */     \
+  X(ITEMS_Y, 7, "items.y")                                                     \
+  X(ITEMS_Z, 8, "items.z")
+#define MD_X_LAUNCH_ENUM(name, code, text) MD_LAUNCH_##name = (code),
+enum md_launch { MD_LAUNCH_LIST(MD_X_LAUNCH_ENUM) };
+#undef MD_X_LAUNCH_ENUM
 
-/* Opcodes. */
-enum md_op {
-  MD_OP_END = 0x00,
-  MD_OP_ARG = 0x01,
-  MD_OP_CONST = 0x02,
-  MD_OP_LAUNCH = 0x03,
-  /* binary: u8 w, u8 flags */
-  MD_OP_ADD = 0x10,
-  MD_OP_SUB = 0x11,
-  MD_OP_MUL = 0x12,
-  MD_OP_SHL = 0x13,
-  MD_OP_LSHR = 0x14,
-  MD_OP_ASHR = 0x15,
-  MD_OP_AND = 0x16,
-  MD_OP_OR = 0x17,
-  MD_OP_XOR = 0x18,
-  MD_OP_UDIV = 0x19,
-  MD_OP_SDIV = 0x1A,
-  MD_OP_UREM = 0x1B,
-  MD_OP_SREM = 0x1C,
-  MD_OP_SMIN = 0x1D,
-  MD_OP_SMAX = 0x1E,
-  MD_OP_UMIN = 0x1F,
-  MD_OP_UMAX = 0x20,
-  /* others */
-  MD_OP_ICMP = 0x28,
-  MD_OP_SELECT = 0x29,
-  MD_OP_ZEXT = 0x30,
-  MD_OP_SEXT = 0x31,
-  MD_OP_TRUNC = 0x32
+/* ---- opcodes: one list, expanded below and wherever a user needs it ----
+ *
+ * Operand forms: what follows an opcode byte.
+ *   X(FORM, bytes, pops)   bytes: operand bytes after the opcode byte;
+ *                          pops: values the op pops (each op but END
+ *                          pushes one). */
+#define MD_FORM_LIST(X)                                                        \
+  X(END, 0, 1)         /* result = the single value on the stack */           \
+  X(ARG, 2 + 4 + 1, 0) /* u16 param, u32 offset, u8 size (MD_ARG_*) */        \
+  X(CONST, 1 + 8, 0)   /* u8 w, u64 value */                                  \
+  X(LAUNCH, 1, 0)      /* u8 which (enum md_launch) */                        \
+  X(BINARY, 1 + 1, 2)  /* u8 w, u8 flags (MD_OF_*): pop b, pop a, a OP b */   \
+  X(ICMP, 1 + 1, 2)    /* u8 w, u8 pred (enum md_pred): a pred b, w=1 */      \
+  X(SELECT, 1, 3)      /* u8 w: pop f, pop t, pop c; push c ? t : f */        \
+  X(CAST, 1 + 1, 1)    /* u8 from_w, u8 to_w */
+
+/* The opcodes, in ABI order.
+ *   X(NAME, code, form, flags, mnemonic)   MD_OP_NAME = code; operands of
+ *   MD_FORM_form; flags: the MD_OF_* the op's IR instruction can carry. */
+#define MD_OP_LIST(X)                                                          \
+  X(END, 0x00, END, 0, "end")                                                  \
+  X(ARG, 0x01, ARG, 0, "arg")                                                  \
+  X(CONST, 0x02, CONST, 0, "const")                                            \
+  X(LAUNCH, 0x03, LAUNCH, 0, "launch")                                         \
+  X(ADD, 0x10, BINARY, MD_OF_NSW | MD_OF_NUW, "add")                           \
+  X(SUB, 0x11, BINARY, MD_OF_NSW | MD_OF_NUW, "sub")                           \
+  X(MUL, 0x12, BINARY, MD_OF_NSW | MD_OF_NUW, "mul")                           \
+  X(SHL, 0x13, BINARY, MD_OF_NSW | MD_OF_NUW, "shl")                           \
+  X(LSHR, 0x14, BINARY, MD_OF_EXACT, "lshr")                                   \
+  X(ASHR, 0x15, BINARY, MD_OF_EXACT, "ashr")                                   \
+  X(AND, 0x16, BINARY, 0, "and")                                               \
+  X(OR, 0x17, BINARY, MD_OF_DISJOINT, "or")                                    \
+  X(XOR, 0x18, BINARY, 0, "xor")                                               \
+  X(UDIV, 0x19, BINARY, MD_OF_EXACT, "udiv")                                   \
+  X(SDIV, 0x1A, BINARY, MD_OF_EXACT, "sdiv")                                   \
+  X(UREM, 0x1B, BINARY, 0, "urem")                                             \
+  X(SREM, 0x1C, BINARY, 0, "srem")                                             \
+  X(SMIN, 0x1D, BINARY, 0, "smin")                                             \
+  X(SMAX, 0x1E, BINARY, 0, "smax")                                             \
+  X(UMIN, 0x1F, BINARY, 0, "umin")                                             \
+  X(UMAX, 0x20, BINARY, 0, "umax")                                             \
+  X(ICMP, 0x28, ICMP, 0, "icmp")                                               \
+  X(SELECT, 0x29, SELECT, 0, "select")                                         \
+  X(ZEXT, 0x30, CAST, 0, "zext")                                               \
+  X(SEXT, 0x31, CAST, 0, "sext")                                               \
+  X(TRUNC, 0x32, CAST, 0, "trunc")
+
+#define MD_X_FORM_ENUM(form, bytes, pops) MD_FORM_##form,
+#define MD_X_FORM_BYTES(form, bytes, pops) MD_FORM_##form##_BYTES = (bytes),
+#define MD_X_FORM_POPS(form, bytes, pops) MD_FORM_##form##_POPS = (pops),
+/* MD_FORM_ARG, ...: the operand form of an op (md_op_info.form). */
+enum md_op_form { MD_FORM_LIST(MD_X_FORM_ENUM) MD_FORM_COUNT };
+/* MD_FORM_ARG_BYTES, MD_FORM_ARG_POPS, ...: each form's size and pops. */
+enum md_op_form_shape {
+  MD_FORM_LIST(MD_X_FORM_BYTES) MD_FORM_LIST(MD_X_FORM_POPS)
 };
+#undef MD_X_FORM_ENUM
+#undef MD_X_FORM_BYTES
+#undef MD_X_FORM_POPS
+
+#define MD_X_OP_ENUM(name, code, form, flags, mnemonic) MD_OP_##name = (code),
+/* MD_OP_END, MD_OP_ARG, ...: the opcode bytes. */
+enum md_op { MD_OP_LIST(MD_X_OP_ENUM) };
+#undef MD_X_OP_ENUM
 
 /* Flags of binary ops: the IR instruction's poison-generating flags. */
 #define MD_OF_NSW 0x01
@@ -200,19 +242,35 @@ enum md_op {
 #define MD_OF_DISJOINT 0x08 /* or disjoint */
 
 /* LLVMIntPredicate numbering (llvm-c/Core.h), repeated so the runtime does
- * not need LLVM headers. */
-enum md_pred {
-  MD_PRED_EQ = 32,
-  MD_PRED_NE = 33,
-  MD_PRED_UGT = 34,
-  MD_PRED_UGE = 35,
-  MD_PRED_ULT = 36,
-  MD_PRED_ULE = 37,
-  MD_PRED_SGT = 38,
-  MD_PRED_SGE = 39,
-  MD_PRED_SLT = 40,
-  MD_PRED_SLE = 41
-};
+ * not need LLVM headers.
+ *   X(NAME, code, text)   MD_PRED_NAME = code; md_pred_str's text. */
+#define MD_PRED_LIST(X)                                                        \
+  X(EQ, 32, "eq")                                                              \
+  X(NE, 33, "ne")                                                              \
+  X(UGT, 34, "ugt")                                                            \
+  X(UGE, 35, "uge")                                                            \
+  X(ULT, 36, "ult")                                                            \
+  X(ULE, 37, "ule")                                                            \
+  X(SGT, 38, "sgt")                                                            \
+  X(SGE, 39, "sge")                                                            \
+  X(SLT, 40, "slt")                                                            \
+  X(SLE, 41, "sle")
+#define MD_X_PRED_ENUM(name, code, text) MD_PRED_##name = (code),
+enum md_pred { MD_PRED_LIST(MD_X_PRED_ENUM) };
+#undef MD_X_PRED_ENUM
+
+#define MD_X_TEXT_CASE(name, code, text)                                      \
+  case (code):                                                                \
+    return text;
+/* "eq" ... "sle": the name of predicate `pred` (enum md_pred), "?" for
+ * another value. */
+static inline const char *md_pred_str(int pred) {
+  switch (pred) {
+    MD_PRED_LIST(MD_X_TEXT_CASE)
+  default:
+    return "?";
+  }
+}
 
 /* Number of magic parameters of a divisor (3 to 6); 0 for a bad kind. */
 static inline int md_kind_params(int kind, int flags) {
@@ -229,72 +287,75 @@ static inline int md_kind_params(int kind, int flags) {
   }
 }
 
+#define MD_X_KIND_TEXT(name, code, text, width)                               \
+  case (code):                                                                \
+    return text;
 /* "u32", "s32", "u64", "s64" for a kind, "?" otherwise. */
 static inline const char *md_kind_str(int kind) {
   switch (kind) {
-  case MD_KIND_U32: return "u32";
-  case MD_KIND_S32: return "s32";
-  case MD_KIND_U64: return "u64";
-  case MD_KIND_S64: return "s64";
-  default: return "?";
+    MD_KIND_LIST(MD_X_KIND_TEXT)
+  default:
+    return "?";
   }
 }
 
-/* Width in bits of the divisor value and of each magic parameter. */
+#define MD_X_KIND_WIDTH(name, code, text, width)                              \
+  case (code):                                                                \
+    return (width);
+/* Width in bits of the divisor value and of each magic parameter (32 for
+ * an unknown kind). */
 static inline int md_kind_width(int kind) {
-  return (kind == MD_KIND_U64 || kind == MD_KIND_S64) ? 64 : 32;
+  switch (kind) {
+    MD_KIND_LIST(MD_X_KIND_WIDTH)
+  default:
+    return 32;
+  }
 }
+#undef MD_X_KIND_TEXT
+#undef MD_X_KIND_WIDTH
 
-/* One opcode of the program encoding.  md_op_lookup's table is the one
- * definition of the encoding: the plugin's writer (md_prog.c) and sizes
- * (md_bounds), the runtime's validator and evaluator (md_desc.c) and the
- * dump (md_desc_dump.c) all read it. */
+/* One opcode of the program encoding: its row of MD_OP_LIST with its
+ * form's size and pops.  md_op_lookup is the one reader of the list: the
+ * plugin's writer (md_prog.c) and sizes (md_bounds), the runtime's
+ * validator and evaluator (md_desc.c) and the dump (md_desc_dump.c) all
+ * read it. */
 typedef struct md_op_info {
   uint8_t op;            /* enum md_op */
+  uint8_t form;          /* enum md_op_form */
   uint8_t operand_bytes; /* bytes that follow the opcode byte */
   uint8_t pops;          /* values popped (each op but END pushes one) */
   uint8_t flags;         /* MD_OF_* the IR instruction of the op can carry */
   const char *name;      /* mnemonic */
 } md_op_info;
 
+#define MD_X_OP_INDEX(name, code, form, flags, mnemonic) MD_OPI_##name,
+/* Row of each opcode in md_op_lookup's table. */
+enum md_op_index { MD_OP_LIST(MD_X_OP_INDEX) MD_OP_COUNT };
+#undef MD_X_OP_INDEX
+
+#define MD_X_OP_ROW(name, code, form, flags, mnemonic)                        \
+  {MD_OP_##name, MD_FORM_##form, MD_FORM_##form##_BYTES,                      \
+   MD_FORM_##form##_POPS, (flags), mnemonic},
+#define MD_X_OP_CASE(name, code, form, flags, mnemonic)                       \
+  case MD_OP_##name:                                                          \
+    return &table[MD_OPI_##name];
 /* The table entry of opcode `op`, or NULL for an unknown opcode. */
 static inline const md_op_info *md_op_lookup(int op) {
-  static const md_op_info table[] = {
-      {MD_OP_END, 0, 1, 0, "end"},
-      {MD_OP_ARG, 7, 0, 0, "arg"},       /* u16 param, u32 offset, u8 size */
-      {MD_OP_CONST, 9, 0, 0, "const"},   /* u8 w, u64 value */
-      {MD_OP_LAUNCH, 1, 0, 0, "launch"}, /* u8 which */
-      /* binary: u8 w, u8 flags */
-      {MD_OP_ADD, 2, 2, MD_OF_NSW | MD_OF_NUW, "add"},
-      {MD_OP_SUB, 2, 2, MD_OF_NSW | MD_OF_NUW, "sub"},
-      {MD_OP_MUL, 2, 2, MD_OF_NSW | MD_OF_NUW, "mul"},
-      {MD_OP_SHL, 2, 2, MD_OF_NSW | MD_OF_NUW, "shl"},
-      {MD_OP_LSHR, 2, 2, MD_OF_EXACT, "lshr"},
-      {MD_OP_ASHR, 2, 2, MD_OF_EXACT, "ashr"},
-      {MD_OP_AND, 2, 2, 0, "and"},
-      {MD_OP_OR, 2, 2, MD_OF_DISJOINT, "or"},
-      {MD_OP_XOR, 2, 2, 0, "xor"},
-      {MD_OP_UDIV, 2, 2, MD_OF_EXACT, "udiv"},
-      {MD_OP_SDIV, 2, 2, MD_OF_EXACT, "sdiv"},
-      {MD_OP_UREM, 2, 2, 0, "urem"},
-      {MD_OP_SREM, 2, 2, 0, "srem"},
-      {MD_OP_SMIN, 2, 2, 0, "smin"},
-      {MD_OP_SMAX, 2, 2, 0, "smax"},
-      {MD_OP_UMIN, 2, 2, 0, "umin"},
-      {MD_OP_UMAX, 2, 2, 0, "umax"},
-      /* others */
-      {MD_OP_ICMP, 2, 2, 0, "icmp"},     /* u8 w, u8 pred */
-      {MD_OP_SELECT, 1, 3, 0, "select"}, /* u8 w */
-      {MD_OP_ZEXT, 2, 1, 0, "zext"},     /* u8 from_w, u8 to_w */
-      {MD_OP_SEXT, 2, 1, 0, "sext"},
-      {MD_OP_TRUNC, 2, 1, 0, "trunc"}};
-  /* the table's index of op: the opcodes come in four dense runs */
-  int i = op >= MD_OP_END && op <= MD_OP_LAUNCH   ? op
-          : op >= MD_OP_ADD && op <= MD_OP_UMAX   ? op - MD_OP_ADD + 4
-          : op >= MD_OP_ICMP && op <= MD_OP_SELECT ? op - MD_OP_ICMP + 21
-          : op >= MD_OP_ZEXT && op <= MD_OP_TRUNC  ? op - MD_OP_ZEXT + 23
-                                                   : -1;
-  return i >= 0 && table[i].op == op ? &table[i] : 0;
+  static const md_op_info table[MD_OP_COUNT] = {MD_OP_LIST(MD_X_OP_ROW)};
+  switch (op) {
+    MD_OP_LIST(MD_X_OP_CASE)
+  default:
+    return 0;
+  }
+}
+#undef MD_X_OP_ROW
+#undef MD_X_OP_CASE
+
+/* The operand form (enum md_op_form) of opcode `op`; -1 for an unknown
+ * opcode. */
+static inline int md_op_form(int op) {
+  const md_op_info *i = md_op_lookup(op);
+  return i ? i->form : -1;
 }
 
 /* Operand bytes that follow opcode `op` in a program; -1 for an unknown
@@ -326,11 +387,13 @@ static inline const char *md_op_mnemonic(int op) {
 /* "ntid.x" ... "items.z": the name of launch dimension `which` (enum
  * md_launch), "?" for another value. */
 static inline const char *md_launch_str(int which) {
-  static const char *const names[] = {"ntid.x",   "ntid.y",   "ntid.z",
-                                      "nctaid.x", "nctaid.y", "nctaid.z",
-                                      "items.x",  "items.y",  "items.z"};
-  return which >= 0 && which <= MD_LAUNCH_ITEMS_Z ? names[which] : "?";
+  switch (which) {
+    MD_LAUNCH_LIST(MD_X_TEXT_CASE)
+  default:
+    return "?";
+  }
 }
+#undef MD_X_TEXT_CASE
 
 /* ---- layout: field offsets, the one definition for writer and reader ---- */
 

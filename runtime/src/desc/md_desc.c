@@ -38,6 +38,70 @@
  * the operand size of each opcode are md_abi.h's: the plugin writes
  * descriptors through the same definitions. */
 
+/* ---- the encoding's numbers, pinned ----
+ * md_abi.h's MD_OP_LIST is the one definition of the opcodes.  The numbers
+ * docs/ABI.md promises are written out here once more, so that an edit of
+ * the list that would change a descriptor's bytes does not compile. */
+#define MD_X_OP_PIN(name, code, form, flags, mnemonic)                         \
+  MD_PIN_SIZE_##name = 1 + MD_FORM_##form##_BYTES,                             \
+  MD_PIN_POPS_##name = MD_FORM_##form##_POPS, MD_PIN_FLAGS_##name = (flags),
+enum md_op_pin { MD_OP_LIST(MD_X_OP_PIN) };
+#undef MD_X_OP_PIN
+#define MD_PIN(name, code, size, pops, flags)                                  \
+  _Static_assert(MD_OP_##name == (code) && MD_PIN_SIZE_##name == (size) &&     \
+                     MD_PIN_POPS_##name == (pops) &&                           \
+                     MD_PIN_FLAGS_##name == (flags),                           \
+                 "MD_OP_" #name " differs from docs/ABI.md");
+/*     op      code  bytes pops flags (NSW 1, NUW 2, EXACT 4, DISJOINT 8) */
+MD_PIN(END,    0x00, 1,    1,   0)
+MD_PIN(ARG,    0x01, 8,    0,   0)
+MD_PIN(CONST,  0x02, 10,   0,   0)
+MD_PIN(LAUNCH, 0x03, 2,    0,   0)
+MD_PIN(ADD,    0x10, 3,    2,   3)
+MD_PIN(SUB,    0x11, 3,    2,   3)
+MD_PIN(MUL,    0x12, 3,    2,   3)
+MD_PIN(SHL,    0x13, 3,    2,   3)
+MD_PIN(LSHR,   0x14, 3,    2,   4)
+MD_PIN(ASHR,   0x15, 3,    2,   4)
+MD_PIN(AND,    0x16, 3,    2,   0)
+MD_PIN(OR,     0x17, 3,    2,   8)
+MD_PIN(XOR,    0x18, 3,    2,   0)
+MD_PIN(UDIV,   0x19, 3,    2,   4)
+MD_PIN(SDIV,   0x1A, 3,    2,   4)
+MD_PIN(UREM,   0x1B, 3,    2,   0)
+MD_PIN(SREM,   0x1C, 3,    2,   0)
+MD_PIN(SMIN,   0x1D, 3,    2,   0)
+MD_PIN(SMAX,   0x1E, 3,    2,   0)
+MD_PIN(UMIN,   0x1F, 3,    2,   0)
+MD_PIN(UMAX,   0x20, 3,    2,   0)
+MD_PIN(ICMP,   0x28, 3,    2,   0)
+MD_PIN(SELECT, 0x29, 2,    3,   0)
+MD_PIN(ZEXT,   0x30, 3,    1,   0)
+MD_PIN(SEXT,   0x31, 3,    1,   0)
+MD_PIN(TRUNC,  0x32, 3,    1,   0)
+#undef MD_PIN
+_Static_assert(MD_OP_COUNT == 26, "an opcode added to or dropped from the ABI");
+_Static_assert(MD_OF_NSW == 1 && MD_OF_NUW == 2 && MD_OF_EXACT == 4 &&
+                   MD_OF_DISJOINT == 8,
+               "MD_OF_* differ from docs/ABI.md");
+_Static_assert(MD_ARG_PARAM == 0 && MD_ARG_OFFSET == 2 && MD_ARG_SIZE == 6 &&
+                   MD_ARG_SIZE + 1 == MD_FORM_ARG_BYTES,
+               "MD_OP_ARG's operands differ from docs/ABI.md");
+_Static_assert(MD_KIND_U32 == 1 && MD_KIND_S32 == 2 && MD_KIND_U64 == 3 &&
+                   MD_KIND_S64 == 4,
+               "MD_KIND_LIST differs from docs/ABI.md");
+_Static_assert(MD_LAUNCH_BLOCK_X == 0 && MD_LAUNCH_BLOCK_Y == 1 &&
+                   MD_LAUNCH_BLOCK_Z == 2 && MD_LAUNCH_GRID_X == 3 &&
+                   MD_LAUNCH_GRID_Y == 4 && MD_LAUNCH_GRID_Z == 5 &&
+                   MD_LAUNCH_ITEMS_X == 6 && MD_LAUNCH_ITEMS_Y == 7 &&
+                   MD_LAUNCH_ITEMS_Z == 8,
+               "MD_LAUNCH_LIST differs from docs/ABI.md");
+_Static_assert(MD_PRED_EQ == 32 && MD_PRED_NE == 33 && MD_PRED_UGT == 34 &&
+                   MD_PRED_UGE == 35 && MD_PRED_ULT == 36 &&
+                   MD_PRED_ULE == 37 && MD_PRED_SGT == 38 &&
+                   MD_PRED_SGE == 39 && MD_PRED_SLT == 40 && MD_PRED_SLE == 41,
+               "MD_PRED_LIST differs from LLVMIntPredicate and docs/ABI.md");
+
 /* ======================================================================
  * Validation
  * ====================================================================== */
@@ -60,10 +124,10 @@ static int md_check_program(const uint8_t *d, uint32_t total, uint32_t pc,
     const uint8_t *o = d + pc + 1;
     pc += 1u + (uint32_t)nb;
     int pops = md_op_pops(op), push; /* stack effect */
-    switch (op) {
-    case MD_OP_END:
+    switch (md_op_form(op)) {
+    case MD_FORM_END:
       return (sp == 1 && ws[0] == want_w) ? MD_OK : MD_ERR_DESC_MALFORMED;
-    case MD_OP_ARG: {
+    case MD_FORM_ARG: {
       uint32_t param = md_rd16(o + MD_ARG_PARAM), size = o[MD_ARG_SIZE];
       uint64_t off = md_rd32(o + MD_ARG_OFFSET);
       if (param >= n_params || (size != 1 && size != 2 && size != 4 && size != 8))
@@ -73,32 +137,30 @@ static int md_check_program(const uint8_t *d, uint32_t total, uint32_t pc,
       push = (int)size * 8;
       break;
     }
-    case MD_OP_CONST:
+    case MD_FORM_CONST:
       if (o[0] < 1 || o[0] > 64)
         return MD_ERR_DESC_MALFORMED;
       push = o[0];
       break;
-    case MD_OP_LAUNCH:
+    case MD_FORM_LAUNCH:
       if (o[0] > MD_LAUNCH_ITEMS_Z)
         return MD_ERR_DESC_MALFORMED;
       push = 32;
       break;
-    case MD_OP_ICMP:
+    case MD_FORM_ICMP:
       if (o[0] < 1 || o[0] > 64 || o[1] < MD_PRED_EQ || o[1] > MD_PRED_SLE)
         return MD_ERR_DESC_MALFORMED;
       if (sp < 2 || ws[sp - 1] != o[0] || ws[sp - 2] != o[0])
         return MD_ERR_DESC_MALFORMED;
       push = 1;
       break;
-    case MD_OP_SELECT:
+    case MD_FORM_SELECT:
       if (o[0] < 1 || o[0] > 64 || sp < 3 || ws[sp - 1] != o[0] ||
           ws[sp - 2] != o[0] || ws[sp - 3] != 1)
         return MD_ERR_DESC_MALFORMED;
       push = o[0];
       break;
-    case MD_OP_ZEXT:
-    case MD_OP_SEXT:
-    case MD_OP_TRUNC: {
+    case MD_FORM_CAST: {
       int from = o[0], to = o[1];
       int ok = op == MD_OP_TRUNC ? (to >= 1 && from > to && from <= 64)
                                  : (from >= 1 && to > from && to <= 64);
@@ -107,7 +169,7 @@ static int md_check_program(const uint8_t *d, uint32_t total, uint32_t pc,
       push = to;
       break;
     }
-    default: /* binary ops */
+    default: /* MD_FORM_BINARY */
       if (o[0] < 1 || o[0] > 64 || (o[1] & ~md_op_allowed_flags(op)) != 0)
         return MD_ERR_DESC_MALFORMED;
       if (sp < 2 || ws[sp - 1] != o[0] || ws[sp - 2] != o[0])

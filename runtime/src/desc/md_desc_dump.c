@@ -17,12 +17,6 @@
 #include "magicdiv/magicdiv.h"
 #include "magicdiv/md_desc.h"
 
-static const char *md_pred_name(int pred) {
-  static const char *names[] = {"eq",  "ne",  "ugt", "uge", "ult",
-                                "ule", "sgt", "sge", "slt", "sle"};
-  return names[pred - MD_PRED_EQ];
-}
-
 /* The ops of a validated program at pc, up to (not including) END. */
 static void md_dump_program(const uint8_t *d, uint32_t pc, FILE *f) {
   const char *sep = "";
@@ -35,8 +29,8 @@ static void md_dump_program(const uint8_t *d, uint32_t pc, FILE *f) {
       break;
     fputs(sep, f);
     sep = " ";
-    switch (op) {
-    case MD_OP_ARG: {
+    switch (md_op_form(op)) {
+    case MD_FORM_ARG: {
       uint32_t off = md_rd32(o + MD_ARG_OFFSET);
       fprintf(f, "%s%u", md_op_mnemonic(op), md_rd16(o + MD_ARG_PARAM));
       if (off)
@@ -44,25 +38,23 @@ static void md_dump_program(const uint8_t *d, uint32_t pc, FILE *f) {
       fprintf(f, ":i%u", 8u * o[MD_ARG_SIZE]);
       break;
     }
-    case MD_OP_CONST:
+    case MD_FORM_CONST:
       fprintf(f, "%s.i%u.%llu", md_op_mnemonic(op), o[0],
               (unsigned long long)md_rd64(o + 1));
       break;
-    case MD_OP_LAUNCH:
+    case MD_FORM_LAUNCH:
       fprintf(f, "%s.%s", md_op_mnemonic(op), md_launch_str(o[0]));
       break;
-    case MD_OP_ICMP:
-      fprintf(f, "%s.%s.i%u", md_op_mnemonic(op), md_pred_name(o[1]), o[0]);
+    case MD_FORM_ICMP:
+      fprintf(f, "%s.%s.i%u", md_op_mnemonic(op), md_pred_str(o[1]), o[0]);
       break;
-    case MD_OP_SELECT:
+    case MD_FORM_SELECT:
       fprintf(f, "%s.i%u", md_op_mnemonic(op), o[0]);
       break;
-    case MD_OP_ZEXT:
-    case MD_OP_SEXT:
-    case MD_OP_TRUNC:
+    case MD_FORM_CAST:
       fprintf(f, "%s.i%u.i%u", md_op_mnemonic(op), o[0], o[1]);
       break;
-    default:
+    default: /* MD_FORM_BINARY */
       fprintf(f, "%s.i%u%s%s%s%s", md_op_mnemonic(op), o[0],
               (o[1] & MD_OF_NSW) ? ".nsw" : "", (o[1] & MD_OF_NUW) ? ".nuw" : "",
               (o[1] & MD_OF_EXACT) ? ".exact" : "",

@@ -17,7 +17,7 @@
  * bounded: at most MD_MEMO_SLOTS records per thread, each sized by its
  * descriptor; a thread's table is freed when the thread exits (and the
  * calling thread's by md_launch_release).  Only deterministic outcomes
- * are remembered: MD_OK and the MD_FALLBACK_* statuses, and (orig
+ * are remembered: MD_OK and the tier fallbacks (md_memo_keeps), and (orig
  * records) an entry that always runs the original.
  */
 #include <pthread.h>
@@ -86,12 +86,11 @@ md_memo *md_memo_find(const md_entry *e, void *const *args,
   return md_memo_same(*sp, args, dims) ? *sp : NULL;
 }
 
-/* Outcomes that are a function of the inputs alone. */
+/* Outcomes that are a function of the inputs alone: MD_OK and the tier
+ * fallbacks (MD_STATUS_LIST's tier column: what the descriptor's
+ * evaluation finds). */
 static int md_memo_keeps(int status) {
-  return status == MD_OK || status == MD_FALLBACK_DIV_ZERO ||
-         status == MD_FALLBACK_UNDEFINED ||
-         status == MD_FALLBACK_NOT_POSITIVE ||
-         status == MD_FALLBACK_REQUIREMENT || status == MD_FALLBACK_NOT_DIV32;
+  return status == MD_OK || md_status_fallback(status);
 }
 
 /* This thread's table, made on first use; NULL when out of memory. */

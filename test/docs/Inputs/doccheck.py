@@ -16,6 +16,13 @@
   status LAUNCH.md STATUS.txt      LAUNCH.md's status table lists exactly those codes with
                                    that value and text; its fallback table has a row with
                                    the text of every MD_FALLBACK_* code
+  remarks PLUGIN_DIR               every md_remark / md_remarkf / md_remarkf_in call of
+                                   PLUGIN_DIR names its remark with MD_RN(Name), never a
+                                   string; every name of md_remark.h's
+                                   MD_REMARK_NAME_LIST is used
+  options README.md OPTIONS_H      README.md's option table has a row, with that default
+                                   (on/off), for every X(field, "name", default) of
+                                   md_options.h's MD_FLAG_OPTION_LIST, and no other flag row
   index README.md SRCROOT          test/README.md names every lit test of test/ (or a folder
                                    holding it) and every plugin/ and runtime/src/ source
                                    file; every path it names exists
@@ -215,6 +222,75 @@ def cmd_writers(abi, plugin):
 STATUS_DEF = re.compile(r"^(?:#define |\s*X\()(MD_OK|MD_ERR_[A-Z0-9_]+|MD_FALLBACK_[A-Z0-9_]+)[\s,]+(-?\d+)\b", re.M)
 
 
+REMARK_CALL = re.compile(r"\bmd_remark(?:f|f_in)?\s*\(")
+
+
+def call_args(text, start):
+    """The top-level arguments of the call whose '(' ends at start."""
+    args, cur, depth, i = [], "", 0, start
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            cur += text[i:j + 1]
+            i = j + 1
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                return args + [cur.strip()]
+            depth -= 1
+        if c == "," and depth == 0:
+            args.append(cur.strip())
+            cur = ""
+        else:
+            cur += c
+        i += 1
+    return args
+
+
+def cmd_remarks(plugin):
+    header = read(os.path.join(plugin, "support", "md_remark.h"))
+    listed = between(header, r"#define MD_REMARK_NAME_LIST", r"\n\n", "MD_REMARK_NAME_LIST")
+    names = re.findall(r"^\s*X\((\w+)\)", listed, re.M)
+    used = set()
+    for root, _, files in sorted(os.walk(plugin)):
+        for f in sorted(files):
+            if not f.endswith(".c"):
+                continue
+            path = os.path.join(root, f)
+            rel = "plugin/" + os.path.relpath(path, plugin).replace(os.sep, "/")
+            text = re.sub(r"/\*.*?\*/", "", read(path), flags=re.S)
+            used.update(re.findall(r"\bMD_RN\((\w+)\)", text))
+            for m in REMARK_CALL.finditer(text):
+                args = call_args(text, m.end())
+                if len(args) >= 3 and args[2].startswith('"'):
+                    line = text.count("\n", 0, m.start()) + 1
+                    bad("%s:%d names its remark %s, not MD_RN(...)" % (rel, line, args[2]))
+    for n in names:
+        if n not in used:
+            bad("MD_REMARK_NAME_LIST lists %s; no MD_RN(%s) uses it" % (n, n))
+    finish("%d remark names, each named by MD_RN" % len(names))
+
+
+def cmd_options(readme, header):
+    listed = between(read(header), r"#define MD_FLAG_OPTION_LIST", r"\n\n", "MD_FLAG_OPTION_LIST")
+    flags = {n: ("on" if d == "1" else "off")
+             for n, d in re.findall(r'^\s*X\(\w+, "([\w-]+)", ([01])\)', listed, re.M)}
+    rows = {n: d for n, d in re.findall(r"^\| `([\w-]+)` \| (on|off) \|", read(readme), re.M)}
+    for n, d in sorted(flags.items()):
+        if n not in rows:
+            bad("README.md has no row for option %s" % n)
+        elif rows[n] != d:
+            bad("README.md says %s is %s by default; md_options.h: %s" % (n, rows[n], d))
+    for n in sorted(set(rows) - set(flags)):
+        bad("README.md lists option %s; MD_FLAG_OPTION_LIST does not" % n)
+    finish("README.md lists the %d flag options with their defaults" % len(flags))
+
+
 def cmd_status_src(hdir, out):
     codes = []
     for f in sorted(os.listdir(hdir)):
@@ -298,7 +374,8 @@ def cmd_index(readme, root):
 
 def main():
     cmds = {"index": cmd_index, "example-src": cmd_example_src, "example": cmd_example, "reqops": cmd_reqops,
-            "writers": cmd_writers, "status-src": cmd_status_src, "status": cmd_status}
+            "writers": cmd_writers, "remarks": cmd_remarks,
+            "options": cmd_options, "status-src": cmd_status_src, "status": cmd_status}
     if len(sys.argv) < 3 or sys.argv[1] not in cmds:
         sys.exit(__doc__)
     if sys.argv[1] == "reqops":
