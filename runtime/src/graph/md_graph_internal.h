@@ -8,6 +8,7 @@
 #ifndef MAGICDIV_MD_GRAPH_INTERNAL_H
 #define MAGICDIV_MD_GRAPH_INTERNAL_H
 
+#include "magicdiv/md_hip.h"
 #include "base/md_graph_map.h"
 #include "launch/md_launch_cuda_entry.h"
 #include "launch/md_launch_hip.h"

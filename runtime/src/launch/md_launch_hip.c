@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "magicdiv/md_hip.h"
 #include "base/md_graph_map.h"
 #include "launch/md_launch_hip.h"
 #include "launch/md_launch_flow.h"

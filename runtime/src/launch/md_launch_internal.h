@@ -19,7 +19,8 @@
 #include <stdint.h>
 
 #include "magicdiv/magicdiv.h"
-#include "magicdiv/md_launch.h"
+#include "magicdiv/md_api_common.h"
+#include "magicdiv/md_cuda_driver.h"
 
 #include "base/md_entry.h"
 #include "base/md_launch_env.h"
