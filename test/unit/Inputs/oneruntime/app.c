@@ -10,6 +10,8 @@
  *   app dlopen LIB     this executable carries one; LIB (dlopen, local)
  *   app plain A B      built without the plugin: A and B (dlopen) carry
  *                      theirs; A is closed before B's last calls
+ *   app threads LIB    4 threads launch through this executable's copy
+ *                      while LIB is dlopen'ed, and launch through it
  *
  * In each, one image captures a launch into a graph and the other reads
  * the node back (the original kernel, the original arguments), writes a
@@ -19,6 +21,8 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,7 +214,7 @@ static void launch(const or_ops *o, uint32_t d, int cap) {
   uint32_t *p = out, n = N_OUT;
   void *args[3] = {&p, &n, &d};
   capturing = cap;
-  EXPECT(o->launch(&cudart, &s_a, "ka", args, cap ? cap_stream : NULL) == 0);
+  EXPECT(o->launch(&s_a, "ka", args, cap ? cap_stream : NULL) == 0);
   capturing = 0;
 }
 
@@ -228,7 +232,7 @@ static int capture_read(const char *wn, const or_ops *w, const char *rn,
   n_nodes = 0;
   launch(w, d, 1);
   EXPECT(n_nodes == 1 && clone_is(w, &nodes[0], d));
-  EXPECT(r->get(&cudart, &nodes[0], &p) == 0);
+  EXPECT(r->get(&nodes[0], &p) == 0);
   fprintf(stderr, "%s captured, %s reads %s\n", wn, rn, what(p.func));
   if (p.func != &s_a)
     return 0; /* MAGICDIV_RUNTIME=per-image: the test ends here */
@@ -236,17 +240,17 @@ static int capture_read(const char *wn, const or_ops *w, const char *rn,
          *(uint32_t *)p.kernel_params[1] == N_OUT &&
          *(uint32_t *)p.kernel_params[2] == d);
   p.kernel_params = args; /* a new divisor: the clone with its magic */
-  EXPECT(r->set(&cudart, &nodes[0], &p) == 0);
+  EXPECT(r->set(&nodes[0], &p) == 0);
   EXPECT(clone_is(r, &nodes[0], d2));
   memset(out, 0, sizeof out);
   graph_run();
   EXPECT(check_out(out, d2));
   d2 = 0; /* a divisor the clone cannot take: the original */
-  EXPECT(r->set(&cudart, &nodes[0], &p) == 0);
+  EXPECT(r->set(&nodes[0], &p) == 0);
   EXPECT(nodes[0].func == &s_a && nodes[0].n == 3);
   graph_run();
   EXPECT(check_out(out, 0));
-  EXPECT(w->get(&cudart, &nodes[0], &p) == 0 && p.func == &s_a);
+  EXPECT(w->get(&nodes[0], &p) == 0 && p.func == &s_a);
   return 1;
 }
 
@@ -266,9 +270,12 @@ static void pair(const char *an, const or_ops *a, const char *bn,
 static const or_ops *open_ops(const char *path, void **h) {
   *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   or_ops_fn f = *h ? (or_ops_fn)dlsym(*h, "or_peer_ops") : NULL;
-  if (!f)
+  if (!f) {
     fprintf(stderr, "FAIL dlopen %s: %s\n", path, dlerror());
-  return f ? f() : NULL;
+    return NULL;
+  }
+  f()->bind(&cudart);
+  return f();
 }
 
 static int still_loaded(const char *path) {
@@ -278,11 +285,53 @@ static int still_loaded(const char *path) {
   return h != NULL;
 }
 
+#ifndef APP_NO_RUNTIME
+static atomic_int wrong;
+
+/* Launches of ka with divisor d through o, each checked, on a buffer of
+ * the caller's own (no shared state of the test). */
+static void launches(const or_ops *o, uint32_t d, int n) {
+  uint32_t buf[N_OUT], *p = buf, k = N_OUT;
+  void *args[3] = {&p, &k, &d};
+  for (int i = 0; i < n; i++) {
+    memset(buf, 0, sizeof buf);
+    if (o->launch(&s_a, "ka", args, NULL) != 0 || !check_out(buf, d))
+      atomic_fetch_add(&wrong, 1);
+  }
+}
+
+static void *spin(void *arg) {
+  launches(or_self_ops(), (uint32_t)(uintptr_t)arg, 3000);
+  return NULL;
+}
+
+/* Threads launch through the executable's copy while a library whose
+ * copy forwards to it is loaded, and then launched through too. */
+static void threads(const char *path) {
+  pthread_t t[4];
+  void *h;
+  section("threads while a copy is loaded");
+  setup(or_self_ops());
+  launch(or_self_ops(), 7, 0);
+  for (uintptr_t i = 0; i < 4; i++)
+    EXPECT(pthread_create(&t[i], NULL, spin, (void *)(i * 6 + 3)) == 0);
+  const or_ops *b = open_ops(path, &h);
+  if (b)
+    launches(b, 11, 3000);
+  for (int i = 0; i < 4; i++)
+    pthread_join(t[i], NULL);
+  EXPECT(b && atomic_load(&wrong) == 0);
+}
+#endif
+
+
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "";
   void *ha = NULL, *hb = NULL;
   const or_ops *a = NULL, *b = NULL;
 #ifndef APP_NO_RUNTIME
+  or_self_ops()->bind(&cudart);
+  or_peer_ops()->bind(&cudart);
   if (strcmp(mode, "link") == 0)
     pair("app", or_self_ops(), "libpeer", or_peer_ops());
   if (strcmp(mode, "dlopen") == 0 && argc > 2 && (b = open_ops(argv[2], &hb))) {
@@ -292,6 +341,8 @@ int main(int argc, char **argv) {
     EXPECT(still_loaded(argv[2]));
     capture_read("app", or_self_ops(), "dlopened", b, 3, 21);
   }
+  if (strcmp(mode, "threads") == 0 && argc > 2)
+    threads(argv[2]);
 #endif
   if (strcmp(mode, "plain") == 0 && argc > 3 && (a = open_ops(argv[2], &ha)) &&
       (b = open_ops(argv[3], &hb))) {

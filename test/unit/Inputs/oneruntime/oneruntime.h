@@ -20,14 +20,16 @@ typedef struct or_cudart {
   int (*set)(void *node, const md_kernel_node_params *p);
 } or_cudart;
 
-/* One image's calls of its runtime copy. */
+/* One image's calls of its runtime copy (bind first: the API structs the
+ * image hands the runtime, made once as a host pass makes them). */
 typedef struct or_ops {
+  void (*bind)(const or_cudart *rt);
   int (*set_driver)(const md_cuda_driver *d);
   int (*set_graph_driver)(const md_cuda_graph_driver *g);
-  int (*launch)(const or_cudart *rt, const void *stub, const char *name,
-                void **args, void *stream);
-  int (*get)(const or_cudart *rt, void *node, md_kernel_node_params *p);
-  int (*set)(const or_cudart *rt, void *node, const md_kernel_node_params *p);
+  int (*launch)(const void *stub, const char *name, void **args,
+                void *stream);
+  int (*get)(void *node, md_kernel_node_params *p);
+  int (*set)(void *node, const md_kernel_node_params *p);
   int (*magic)(uint32_t d, md_u32_magic *g);
 } or_ops;
 
