@@ -564,6 +564,33 @@ static int md_eg_emit_parts(LLVMModuleRef m, const char *sig,
   return rc;
 }
 
+/* md_rt_embed.c's note (md_rt_embed.h: an ELF note whose last field is
+ * an i32) gets, in its last field, the address of md_embed_record minus
+ * that field's own: a PC-relative word the linker resolves (C cannot
+ * write it as a constant).  0, or -1 if the note or record is missing. */
+static int md_eg_note(LLVMModuleRef m) {
+  LLVMValueRef note = LLVMGetNamedGlobal(m, "md_embed_note");
+  LLVMValueRef rec = LLVMGetNamedGlobal(m, "md_embed_record");
+  LLVMValueRef init = note ? LLVMGetInitializer(note) : NULL;
+  LLVMTypeRef ty = note ? LLVMGlobalGetValueType(note) : NULL;
+  if (!rec || !init || LLVMGetTypeKind(ty) != LLVMStructTypeKind)
+    return -1;
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
+  unsigned n = LLVMCountStructElementTypes(ty);
+  LLVMValueRef ops[8], idx[2] = {LLVMConstInt(i32, 0, 0), LLVMConstInt(i32, n - 1, 0)};
+  if (n < 2 || n > 8 || LLVMStructGetTypeAtIndex(ty, n - 1) != i32)
+    return -1;
+  for (unsigned i = 0; i + 1 < n; i++)
+    ops[i] = LLVMGetAggregateElement(init, i);
+  LLVMValueRef field = LLVMConstInBoundsGEP2(ty, note, idx, 2);
+  ops[n - 1] = LLVMConstTrunc(
+      LLVMConstSub(LLVMConstPtrToInt(rec, i64), LLVMConstPtrToInt(field, i64)),
+      i32);
+  LLVMSetInitializer(note, LLVMConstNamedStruct(ty, ops, n));
+  return 0;
+}
+
 int md_eg_split(LLVMModuleRef m, const char *sig, const char *tag,
                 int (*is_public)(const char *, size_t, void *), void *arg,
                 md_eg_pub *pub, md_eg_texts *out) {
@@ -571,7 +598,7 @@ int md_eg_split(LLVMModuleRef m, const char *sig, const char *tag,
   memset(&made, 0, sizeof made);
   memset(out, 0, sizeof *out);
   if (!LLVMGetNamedGlobal(m, "md_embed_tag") ||
-      !LLVMGetNamedGlobal(m, "md_embed_part_slots")) {
+      !LLVMGetNamedGlobal(m, "md_embed_part_slots") || md_eg_note(m) != 0) {
     fprintf(stderr, "md_embed_gen: md_rt_embed.c's bitcode is missing\n");
     return -1;
   }
