@@ -27,6 +27,7 @@ void md_options_default(md_options *o) {
   o->inkernel = 1;
   o->inkernel_args = 0;
   o->s64_fast32 = 1;
+  o->s64_fast32_ir = 0;
   o->min_gain = MD_MIN_GAIN_DEFAULT;
 }
 
@@ -54,6 +55,7 @@ static const md_option_name md_option_names[] = {
     {"inkernel", offsetof(md_options, inkernel)},
     {"inkernel-args", offsetof(md_options, inkernel_args)},
     {"s64-fast32", offsetof(md_options, s64_fast32)},
+    {"s64-fast32-ir", offsetof(md_options, s64_fast32_ir)},
 };
 
 #define MD_N_OPTIONS (sizeof md_option_names / sizeof md_option_names[0])

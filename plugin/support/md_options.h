@@ -66,6 +66,9 @@ typedef struct md_options {
   int s64_fast32; /* NVPTX CUDA kernels: an s64 division tests whether its
                      dividend is in [0, 2^32) and then takes a 32-bit
                      multiply-high (MD_DF_FAST32, MD_S64_FAST32_PTX)  [on] */
+  int s64_fast32_ir; /* tests: the same s64 form also on CPU targets, as
+                        the IR equivalent of MD_S64_FAST32_PTX, so that the
+                        CPU differential runs both of its paths     [off] */
   double min_gain; /* `min-gain=P`: clone a kernel only when the estimated
                       saving of its divisions is at least P percent of its
                       work (md_benefit.h); 0 clones every kernel with a
