@@ -306,6 +306,53 @@ static LLVMValueRef md_emit_s64_fast32(LLVMBuilderRef b, LLVMContextRef ctx,
                      "=l,l,l,l,r,r,r,r,r,r", "md.q");
 }
 
+/* The same form in IR, for CPU targets with option s64-fast32-ir (the CPU
+ * differential; test/diff): MD_S64_FAST32_PTX step by step, its branch as
+ * a select (both paths are computed, the predicate picks one: the same
+ * value).  PTX -> IR, with n = n1:n0 and the 64-bit mask sext(t) standing
+ * for the 32-bit sign word t as in md_emit_s64_ptx:
+ *   mov.b64 {n0, n1}, n; setp.lt.u32 f, n1, lim  ->  trunc, lshr 32, icmp ult
+ *   mul.wide.u32 + cvt.u64.u32 + add.s64         ->  mul nuw (zext n0, zext
+ *                                                    m32) + zext a32, nuw
+ *   mov.b64 {_, x1}, w; shr.u32 r2, x1, s32      ->  lshr 32, trunc, lshr
+ *   xor r3 = 0                                   ->  zext r2
+ *   shr.s32 t, n1, 31; xor/sub.cc/subc           ->  ashr 31; (n ^ T) - T
+ *   the ten steps of MD_U64_PTX_MUL              ->  the target's u64 core
+ *   shr.u64 by s                                 ->  lshr s
+ *   xor t, t, lo(dsgn); xor/sub.cc/subc          ->  xor; (uq ^ T') - T'
+ * (shr.u32 by s32 >= 32 gives 0 in PTX, poison in IR: the generator gives
+ * s32 <= 31, md_magic_s64_fast32.)  docs/MATH.md 10.7. */
+static LLVMValueRef md_emit_s64_fast32_ir(LLVMBuilderRef b, LLVMContextRef ctx,
+                                          LLVMValueRef n, md_magic_vals *v) {
+  LLVMTypeRef i64 = md_int(ctx, 64), i32 = md_int(ctx, 32);
+  LLVMValueRef k32 = LLVMConstInt(i64, 32, 0), w, qf, t, tt, un, uq;
+  LLVMValueRef n0 = LLVMBuildTrunc(b, n, i32, "md.n0");
+  LLVMValueRef n1 = LLVMBuildTrunc(b, LLVMBuildLShr(b, n, k32, ""), i32,
+                                   "md.n1");
+  LLVMValueRef lim = LLVMBuildTrunc(b, LLVMBuildLShr(b, v->f2, k32, ""), i32,
+                                    "md.lim");
+  LLVMValueRef f = LLVMBuildICmp(b, LLVMIntULT, n1, lim, "md.fast32");
+  LLVMValueRef m32 = LLVMBuildAnd(b, v->f1, LLVMConstInt(i64, 0xffffffffu, 0),
+                                  "md.m32");
+  LLVMValueRef a32 = LLVMBuildLShr(b, v->f1, k32, "md.a32");
+  LLVMValueRef s32 = LLVMBuildTrunc(b, v->f2, i32, "md.s32");
+  w = md_set_nuw_ret(LLVMBuildMul(b, LLVMBuildZExt(b, n0, i64, "md.n0w"), m32,
+                                  "md.w"));
+  w = md_set_nuw_ret(LLVMBuildAdd(b, w, a32, "md.wa"));
+  w = LLVMBuildTrunc(b, LLVMBuildLShr(b, w, k32, ""), i32, "md.x1");
+  qf = LLVMBuildZExt(b, LLVMBuildLShr(b, w, s32, "md.r2"), i64, "md.qf");
+  t = LLVMBuildAShr(b, n1, LLVMConstInt(i32, 31, 0), "md.t");
+  tt = LLVMBuildSExt(b, t, i64, "md.tt");
+  un = LLVMBuildSub(b, LLVMBuildXor(b, n, tt, ""), tt, "md.nabs");
+  uq = md_emit_unsigned(b, ctx, un, v);
+  if (v->dsgn)
+    t = LLVMBuildXor(b, t, LLVMBuildTrunc(b, v->dsgn, i32, "md.dsgn.lo"),
+                     "md.t2");
+  tt = LLVMBuildSExt(b, t, i64, "md.tt2");
+  uq = LLVMBuildSub(b, LLVMBuildXor(b, uq, tt, ""), tt, "md.qs");
+  return LLVMBuildSelect(b, f, qf, uq, "md.q");
+}
+
 /* Truncating signed quotient of an N-bit n.
  *
  * md_magic.h writes the sign fix-up as q = (uq ^ t) - t with t = 0 or -1;
@@ -324,8 +371,9 @@ static LLVMValueRef md_emit_signed(LLVMBuilderRef b, LLVMContextRef ctx,
   LLVMTypeRef ty = md_int(ctx, bits);
   LLVMValueRef zero = LLVMConstInt(ty, 0, 0);
   LLVMValueRef uq, neg;
-  if (bits == 64 && v->nvptx && out == ty && v->f1 && v->f2)
-    return md_emit_s64_fast32(b, ctx, n, v);
+  if (bits == 64 && out == ty && v->f1 && v->f2)
+    return v->nvptx ? md_emit_s64_fast32(b, ctx, n, v)
+                    : md_emit_s64_fast32_ir(b, ctx, n, v);
   if (bits == 64 && v->nvptx && out == ty)
     return md_emit_s64_ptx(b, ctx, n, nonneg, v);
   if (nonneg) {

@@ -47,7 +47,8 @@ typedef struct md_site_facts {
   int den_sext32;       /* divisor: sext of a <= 32-bit value */
   int launch_u32;       /* both < 2^32 by a launch requirement: 1 yes, 0 no,
                            -1 not asked yet (only where it can be asked) */
-  int fast32_target;    /* NVPTX, not OpenMP offload: MD_DF_FAST32 possible */
+  int fast32_target;    /* NVPTX (or a CPU target with option s64-fast32-ir),
+                           not OpenMP offload: MD_DF_FAST32 possible */
 } md_site_facts;
 
 /* Why a site is left alone, one list: X(WHY, remark name, text) gives
@@ -116,8 +117,10 @@ static void md_site_facts_of(const md_kdec *d, md_fctx *f, LLVMValueRef inst,
   sf->launch_u32 = d->o->launch_ranges && f->bounds ? -1 : 0;
   {
     LLVMModuleRef m = LLVMGetGlobalParent(f->fn);
-    sf->fast32_target = md_module_target(m) == MD_TARGET_NVPTX &&
-                        !md_omp_is_device_module(m);
+    md_target t = md_module_target(m);
+    sf->fast32_target =
+        (t == MD_TARGET_NVPTX || (t == MD_TARGET_HOST && d->o->s64_fast32_ir)) &&
+        !md_omp_is_device_module(m);
   }
 }
 
@@ -165,7 +168,8 @@ static md_site_why md_site_choose(const md_site_facts *sf, const md_options *o,
    * negative int divisor (d >= 2^64 - 2^31) runs the original. */
   if (c->kind == MD_KIND_U64 && sf->den_sext32)
     c->flags |= MD_DF_DIV32;
-  /* s64 on NVPTX: the 32-bit path for dividends in [0, 2^32). */
+  /* s64 on NVPTX (and, for the CPU differential, option s64-fast32-ir):
+   * the 32-bit path for dividends in [0, 2^32). */
   if (c->kind == MD_KIND_S64 && sf->fast32_target && o->s64_fast32)
     c->flags |= MD_DF_FAST32;
   return MD_WHY_OK;

@@ -82,7 +82,11 @@ extern "C" {
   /* NVPTX CUDA kernels: an s64 division tests whether its dividend is         \
    * in [0, 2^32) and then takes a 32-bit multiply-high (MD_DF_FAST32,         \
    * MD_S64_FAST32_PTX) */                                                     \
-  X(s64_fast32, "s64-fast32", 1)
+  X(s64_fast32, "s64-fast32", 1)                                               \
+  /* tests: the same s64 form also on CPU targets, as the IR equivalent        \
+   * of MD_S64_FAST32_PTX, so that the CPU differential runs both of its       \
+   * paths */                                                                  \
+  X(s64_fast32_ir, "s64-fast32-ir", 0)
 
 typedef struct md_options {
 #define MD_X_OPTION_FIELD(field, name, dflt) int field;
