@@ -23,6 +23,8 @@ void md_options_default(md_options *o) {
   o->route_all = 0;
   o->tiers_wide = 0;
   o->pow2_loops = 0;
+  o->pow2_kernel = 1;
+  o->pow2_kernel_all = 0;
   o->keep_rolled = 1;
   o->inkernel = 1;
   o->inkernel_args = 0;
@@ -51,6 +53,8 @@ static const md_option_name md_option_names[] = {
     {"embed-runtime", offsetof(md_options, embed_runtime)},
     {"route-all", offsetof(md_options, route_all)},
     {"pow2-loops", offsetof(md_options, pow2_loops)},
+    {"pow2-kernel", offsetof(md_options, pow2_kernel)},
+    {"pow2-kernel-all", offsetof(md_options, pow2_kernel_all)},
     {"keep-rolled", offsetof(md_options, keep_rolled)},
     {"inkernel", offsetof(md_options, inkernel)},
     {"inkernel-args", offsetof(md_options, inkernel_args)},

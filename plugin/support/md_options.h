@@ -52,6 +52,13 @@ typedef struct md_options {
                      products when the divisor is a power of two
                      (MD_U64_PTX_CHAIN_POW2): faster for powers of two,
                      slower for other divisors (bench/RESULTS.md)  [off] */
+  int pow2_kernel; /* NVPTX: a clone whose u64 divisions in loops are a
+                      large share of its work gets its body twice, behind
+                      a uniform branch on "those divisors are powers of
+                      two", the second copy dividing by a shift (md_pow2.h)
+                                                                     [on] */
+  int pow2_kernel_all; /* tests: the same for every function with a u64
+                          site, on any target (the CPU differential)  [off] */
   int keep_rolled; /* NVPTX: the clone's loops after or around a replaced
                       64-bit division stay rolled (unroll disabled), as
                       ptxas leaves them in the original, where the
