@@ -24,6 +24,10 @@ the path where the values fit 32 bits (--issued: the path walker of
 the loop (a uniform divisor's reciprocal) is not counted.
 
   opforms.py --plugin build-22/lib/MagicDiv.so [--nvcc PATH] [--nvdisasm P]
+
+--pow2: the plugin's clone on both of md_pow2's paths (other divisors ||
+powers of two: the copy that divides by a shift, option pow2-kernel),
+before (no-pow2-kernel) and now, next to the constants.
 """
 import argparse
 import os
