@@ -24,6 +24,10 @@ the path where the values fit 32 bits (--issued: the path walker of
 the loop (a uniform divisor's reciprocal) is not counted.
 
   opforms.py --plugin build-22/lib/MagicDiv.so [--nvcc PATH] [--nvdisasm P]
+
+--pow2: the plugin's clone on both of md_pow2's paths (other divisors ||
+powers of two: the copy that divides by a shift, option pow2-kernel),
+before (no-pow2-kernel) and now, next to the constants.
 """
 import argparse
 import os
@@ -80,7 +84,7 @@ def count(cubin, nvd, kern):
     return sum(1 for _, i in v if i), chain.nv_loop(v)
 
 
-def build(a, tmp, src, tool, tag):
+def build(a, tmp, src, tool, tag, opts=None):
     cu = os.path.join(tmp, tag + ".cu")
     cubin = os.path.join(tmp, tag + ".cubin")
     open(cu, "w").write(src)
@@ -92,6 +96,8 @@ def build(a, tmp, src, tool, tag):
         ptx = os.path.join(tmp, tag + ".ptx")
         env = dict(os.environ)
         env.pop("MAGICDIV_OPTIONS", None)
+        if opts:
+            env["MAGICDIV_OPTIONS"] = opts
         cmd = [a.clang, "-x", "cuda", "--cuda-device-only", "-nocudainc",
                "-nocudalib", "--cuda-gpu-arch=" + a.arch,
                "-Wno-unknown-cuda-version", "-O2", "-S"] + inc + [cu, "-o", ptx]
@@ -118,6 +124,64 @@ def issued(a, cubin, kern):
     return max(r[1] for r in res if r[0] == s)
 
 
+def issued_pow2(a, cubin, kern):
+    """(general, pow2) issued on the straight kernel: the path through the
+    most 64-bit products (IMAD.WIDE: the chain) and the one through the
+    fewest (md_pow2's copy for powers of two takes the shift; the same
+    path when the kernel has one copy).  (None, None) without the walker."""
+    if not a.issued:
+        return None, None
+    os.environ.setdefault("NVDISASM", a.nvdisasm)
+    sys.path.insert(0, a.issued)
+    import paths
+    labels, ins = paths.load(cubin, kern)
+    res = [r for r in paths.walk(labels, ins, 1, ["CALL", "IMAD.WIDE"])]
+    hi, lo = max(r[0] for r in res), min(r[0] for r in res)
+    return (max(r[1] for r in res if r[0] == hi),
+            min(r[1] for r in res if r[0] == lo))
+
+
+def loops(items):
+    """Instruction counts of each loop body (chain.nv_loop's rule, every
+    backward branch), shortest first; [] without a loop."""
+    import re
+    at = {lab: i for i, (lab, _) in enumerate(items) if lab}
+    out = []
+    for i, (_, ins) in enumerate(items):
+        m = ins and re.search(r"\bBRA\b.*`\(([\w.$]+)\)", ins)
+        if m and m.group(1) in at and at[m.group(1)] < i:
+            b = [x for _, x in items[at[m.group(1)]:i + 1] if x]
+            if len(b) > 1:
+                out.append(len(b))
+    return sorted(out)
+
+
+def cell_pow2(a, tmp, g, obj, kern, opts=None):
+    """The plugin's clone on both of md_pow2's paths: 'general straight
+    issued / general loop || pow2 straight issued / pow2 loop' (the pow2
+    pair equals the general one where the clone has one copy)."""
+    t, ptype = g[0], g[1]
+    gen, p2 = [], []
+    for form in ("straight", "loop"):
+        base = build(a, tmp, source(t, ptype, "mdb_id<%s>{}" % t, form),
+                     "clang", "b")
+        kc = build(a, tmp, source(t, ptype, obj, form), "plugin", "k", opts)
+        bitems = chain.nv_items(chain.run([a.nvdisasm, "-c", base]))["kern"]
+        items = chain.nv_items(chain.run([a.nvdisasm, "-c", kc])).get(kern)
+        if items is None:
+            return "(no clone)"
+        if form == "straight":
+            bg, _ = issued_pow2(a, base, "kern")
+            kg, kp = issued_pow2(a, kc, kern)
+            gen.append("%d" % (kg - bg) if kg is not None else "-")
+            p2.append("%d" % (kp - bg) if kp is not None else "-")
+        else:
+            bl, kl = loops(bitems), loops(items)
+            gen.append("%d" % (kl[-1] - bl[-1]) if kl and bl else "-")
+            p2.append("%d" % (kl[0] - bl[-1]) if kl and bl else "-")
+    return " / ".join(gen) + " &#124;&#124; " + " / ".join(p2)
+
+
 def cell(a, tmp, g, tool, obj, kern):
     t, ptype = g[0], g[3] if "cut" in obj else g[1]
     out = []
@@ -138,6 +202,24 @@ def cell(a, tmp, g, tool, obj, kern):
     return " / ".join(out)
 
 
+def main_pow2(a):
+    print("\n### %s: the plugin's u64 paths, instructions per site: "
+          "straight issued / loop (other divisors &#124;&#124; powers of two)"
+          "\n" % a.arch)
+    print("| group | plugin before (no-pow2-kernel) | plugin now | "
+          "const 997 | const 1024 |")
+    print("|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, g in GROUPS.items():
+            cells = [cell_pow2(a, tmp, g, g[2], "kern__magicdiv",
+                               "no-pow2-kernel"),
+                     cell_pow2(a, tmp, g, g[2], "kern__magicdiv"),
+                     cell(a, tmp, g, "clang", g[5] % 997, "kern"),
+                     cell(a, tmp, g, "clang", g[5] % 1024, "kern")]
+            print("| %s | %s |" % (name, " | ".join(cells)))
+            sys.stdout.flush()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--plugin", required=True)
@@ -148,10 +230,16 @@ def main():
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--issued", default="/work/shared/tools/issued",
                     help="folder of paths.py (issued counts); '' for none")
+    ap.add_argument("--pow2", action="store_true",
+                    help="the plugin's two paths (md_pow2: other divisors "
+                    "|| powers of two), before (no-pow2-kernel) and now, "
+                    "next to the constants")
     a = ap.parse_args()
     if a.issued and not os.path.exists(os.path.join(a.issued, "paths.py")):
         a.issued = ""
     a.clang = os.path.join(a.llvm, "clang")
+    if a.pow2:
+        return main_pow2(a)
     cols = ["clang native", "nvcc native", "cutlass", "nvcc cutlass",
             "plugin", "const 997", "const 1024"]
     print("\n### %s: op benchmark forms, instructions per site: %sstraight "

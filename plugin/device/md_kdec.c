@@ -107,6 +107,9 @@ void md_kdec_magic_params(const md_kdec *d, LLVMValueRef clone, uint64_t used,
       continue; /* no site of this clone uses it */
     mv[i].kind = d->divs[i].kind;
     mv[i].pow2_loops = d->o && d->o->pow2_loops;
+    mv[i].pow2_kernel = !d->o                   ? 0
+                        : d->o->pow2_kernel_all ? 2
+                                                : d->o->pow2_kernel;
     mv[i].keep_rolled = d->o && d->o->keep_rolled;
     mv[i].m = LLVMGetParam(clone, base);
     mv[i].a = LLVMGetParam(clone, base + 1);

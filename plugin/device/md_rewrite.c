@@ -50,6 +50,7 @@
 #include "analysis/md_dom.h"
 #include "device/md_loopmd.h"
 #include "analysis/md_loops.h"
+#include "device/md_pow2.h"
 
 static LLVMTypeRef md_int(LLVMContextRef ctx, unsigned bits) {
   return LLVMIntTypeInContext(ctx, bits);
@@ -199,9 +200,11 @@ static LLVMValueRef md_emit_unsigned(LLVMBuilderRef b, LLVMContextRef ctx,
   LLVMTypeRef wide = md_int(ctx, 2 * bits);
   LLVMValueRef nw, mw, aw, p, t, hi;
   if (bits == 64) {
-    hi = v->nvptx  ? md_emit_u64_ptx(b, ctx, n, v)
-         : v->host ? md_emit_u64_wide(b, ctx, n, v)
-                   : md_emit_u64_limbs(b, ctx, n, v);
+    /* md_pow2's copy: m = a = 2^64 - 1 there, so hi_64(n*m + a) = n */
+    hi = v->shift   ? n
+         : v->nvptx ? md_emit_u64_ptx(b, ctx, n, v)
+         : v->host  ? md_emit_u64_wide(b, ctx, n, v)
+                    : md_emit_u64_limbs(b, ctx, n, v);
     return LLVMBuildLShr(b, hi, v->s, "md.uq");
   }
   if (v->nvptx) {
@@ -599,6 +602,7 @@ typedef struct md_rewriter {
   unsigned ncache;
   md_negcache *nc;    /* negated divisors (md_neg_divisor) */
   unsigned nnc;
+  const unsigned char *shift; /* per site: md_pow2's shift, or NULL */
 } md_rewriter;
 
 /* The quotient of site s computed before for the same (dividend, divisor)
@@ -647,8 +651,9 @@ static LLVMValueRef md_site_new_quotient(md_rewriter *r, const md_site *s,
   return q;
 }
 
-/* Replace site s by its sequence. */
-static void md_rewrite_one(md_rewriter *r, md_site *s, md_magic_vals *v) {
+/* Replace site s by its sequence (shift: md_pow2's copy, a power of two). */
+static void md_rewrite_one(md_rewriter *r, md_site *s, md_magic_vals *v,
+                           int shift) {
   LLVMBuilderRef b = r->b;
   LLVMValueRef inst = s->inst;
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
@@ -667,6 +672,7 @@ static void md_rewrite_one(md_rewriter *r, md_site *s, md_magic_vals *v) {
   }
   LLVMPositionBuilderBefore(b, inst);
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(inst));
+  v->shift = shift;
   v->in_loop =
       v->pow2_loops &&
       md_loops_depth(&r->loops, &r->dom, LLVMGetInstructionParent(inst)) > 0;
@@ -717,8 +723,30 @@ static int md_any_pow2_loops(const md_magic_vals *mv, const md_site *sites,
   return 0;
 }
 
-int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
-                     md_magic_vals *mv) {
+/* keep-rolled's loops: those reached by the sites computed with the
+ * general sequence (md_pow2's shift is no call in the original's place:
+ * its loops are left to ptxas, as a constant divisor's are). */
+static void md_keep_rolled(LLVMValueRef clone, const md_dom *dom,
+                           const md_site *sites, unsigned n,
+                           const unsigned char *shift) {
+  md_site *gen;
+  unsigned i, k = 0;
+  if (!shift) {
+    md_loopmd_keep_rolled(clone, dom, sites, n);
+    return;
+  }
+  if (!(gen = malloc(n * sizeof *gen)))
+    return; /* the loops as they are (exact either way) */
+  for (i = 0; i < n; i++)
+    if (!shift[i])
+      gen[k++] = sites[i];
+  md_loopmd_keep_rolled(clone, dom, gen, k);
+  free(gen);
+}
+
+/* md_rewrite_sites on the given sites; shift: per site, md_pow2's shift. */
+static int md_rewrite_all(LLVMValueRef clone, md_site *sites, unsigned n,
+                          md_magic_vals *mv, const unsigned char *shift) {
   md_rewriter r;
   md_site_order *order = calloc(n ? n : 1, sizeof *order);
   md_target tgt = md_module_target(LLVMGetGlobalParent(clone));
@@ -728,6 +756,7 @@ int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
   r.ctx = LLVMGetTypeContext(LLVMTypeOf(clone));
   r.b = LLVMCreateBuilderInContext(r.ctx);
   r.clone = clone;
+  r.shift = shift;
   r.cache = calloc(n ? n : 1, sizeof *r.cache);
   r.nc = calloc(n ? 2 * n : 1, sizeof *r.nc);
   if (!r.cache || !r.nc || !order || md_dom_build(&r.dom, clone)) {
@@ -744,7 +773,7 @@ int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     memset(&r.loops, 0, sizeof r.loops);
   /* out of memory there: the loops as they are (exact either way) */
   if (nvptx && n && mv[sites[0].divisor].keep_rolled)
-    md_loopmd_keep_rolled(clone, &r.dom, sites, n);
+    md_keep_rolled(clone, &r.dom, sites, n, shift);
   for (i = 0; i < n; i++) {
     mv[sites[i].divisor].nvptx = nvptx;
     mv[sites[i].divisor].host = host;
@@ -756,7 +785,8 @@ int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     qsort(order, n, sizeof *order, md_site_order_cmp);
   for (i = 0; i < n; i++) {
     md_site *s = &sites[order[i].index];
-    md_rewrite_one(&r, s, &mv[s->divisor]);
+    md_rewrite_one(&r, s, &mv[s->divisor],
+                   r.shift && r.shift[order[i].index]);
   }
   md_loops_release(&r.loops);
   md_dom_release(&r.dom);
@@ -765,4 +795,37 @@ int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
   free(r.cache);
   LLVMDisposeBuilder(r.b);
   return 0;
+}
+
+/* md_pow2's mode for these sites: 0 none, 1 where it pays (NVPTX, not
+ * with option pow2-loops), 2 every u64 divisor on any target (tests). */
+static int md_pow2_mode(const md_magic_vals *mv, const md_site *sites,
+                        unsigned n, int nvptx) {
+  int mode = 0;
+  unsigned i;
+  for (i = 0; i < n; i++) {
+    const md_magic_vals *v = &mv[sites[i].divisor];
+    if (v->pow2_kernel > mode)
+      mode = v->pow2_kernel;
+  }
+  if (mode == 1 && (!nvptx || md_any_pow2_loops(mv, sites, n)))
+    mode = 0;
+  return mode;
+}
+
+int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
+                     md_magic_vals *mv) {
+  md_target tgt = md_module_target(LLVMGetGlobalParent(clone));
+  int mode = md_pow2_mode(mv, sites, n, tgt == MD_TARGET_NVPTX), rc;
+  md_site *both = NULL;
+  unsigned char *shift = NULL;
+  /* Out of memory in md_rewrite_all after the copy leaves both copies with
+   * their divisions: exact either way. */
+  if (mode && md_pow2_version(clone, sites, n, mv, mode == 2, &both, &shift))
+    rc = md_rewrite_all(clone, both, 2 * n, mv, shift);
+  else
+    rc = md_rewrite_all(clone, sites, n, mv, NULL);
+  free(both);
+  free(shift);
+  return rc;
 }

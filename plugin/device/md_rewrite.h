@@ -20,6 +20,12 @@ typedef struct md_magic_vals {
                  host offload): the 64-bit core as one i128 product */
   int pow2_loops; /* option pow2-loops (md_options.h) */
   int keep_rolled; /* option keep-rolled (md_options.h, md_loopmd.h) */
+  int pow2_kernel; /* option pow2-kernel: 1 (NVPTX, where it pays), 2 with
+                      pow2-kernel-all (any target, every u64 divisor:
+                      tests); md_pow2.h */
+  int shift; /* set by md_rewrite_sites for the site being rewritten: it is
+                in md_pow2's copy for powers of two (m = a = 2^64 - 1), so
+                hi_64(n*m + a) = n and the quotient is n >> s */
   int in_loop; /* set by md_rewrite_sites for the site being rewritten:
                   pow2-loops and the site is in a loop (NVPTX: the 64-bit
                   core with the branch over the products for powers of two,

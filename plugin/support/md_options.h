@@ -86,7 +86,14 @@ extern "C" {
   /* tests: the same s64 form also on CPU targets, as the IR equivalent        \
    * of MD_S64_FAST32_PTX, so that the CPU differential runs both of its       \
    * paths */                                                                  \
-  X(s64_fast32_ir, "s64-fast32-ir", 0)
+  X(s64_fast32_ir, "s64-fast32-ir", 0)                                         \
+  /* NVPTX: a clone whose u64 divisions in loops are a large share of its      \
+   * work gets its body twice, behind a uniform branch on "those divisors      \
+   * are powers of two", the second copy dividing by a shift (md_pow2.h) */    \
+  X(pow2_kernel, "pow2-kernel", 1)                                             \
+  /* tests: the same for every function with a u64 site, on any target (the    \
+   * CPU differential) */                                                      \
+  X(pow2_kernel_all, "pow2-kernel-all", 0)
 
 typedef struct md_options {
 #define MD_X_OPTION_FIELD(field, name, dflt) int field;

@@ -123,4 +123,21 @@ static inline unsigned md_grid_shape(md_dim3 g) {
 #endif
 }
 
+/* 1 if status s is a tier fallback (MD_STATUS_LIST's tier column): a
+ * descriptor's evaluation found this launch's inputs outside the clone's
+ * domain, so the plain tier is tried (the next launch may run it).  Every
+ * MD_FALLBACK_* but MD_FALLBACK_ARG_UNKNOWN, which the launch check
+ * returns before any tier is evaluated. */
+static inline int md_status_fallback(int s) {
+  switch (s) {
+#define MD_STATUS_TIER_(name, value, text, tier, all)                          \
+  case name:                                                                   \
+    return tier;
+    MD_STATUS_LIST(MD_STATUS_TIER_)
+#undef MD_STATUS_TIER_
+  default:
+    return 0;
+  }
+}
+
 #endif /* MAGICDIV_MD_ENTRY_H */

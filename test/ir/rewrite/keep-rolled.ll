@@ -6,8 +6,9 @@
 ; loop's own properties are kept in a new distinct, self-referential loop
 ; ID; the original keeps its ID.  Not marked: a loop before the division,
 ; a loop with an unroll property of its own, loops after a 32-bit division
-; (inline in SASS), AMDGPU.  With no-keep-rolled: nothing marked.
-; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges;min-gain=0>,verify' -S %s -o %t.ll \
+; (inline in SASS), AMDGPU.  With no-keep-rolled: nothing marked.  (Option
+; pow2-kernel's second copy of a loop is marked too: u64-pow2-kernel.ll.)
+; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges;min-gain=0;no-pow2-kernel>,verify' -S %s -o %t.ll \
 ; RUN:   -pass-remarks-analysis=magicdiv 2>%t.rem
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %FileCheck %s --check-prefix=REM < %t.rem
