@@ -55,6 +55,9 @@
 #include <time.h>
 
 #include "magicdiv/magicdiv.h"
+#include "magicdiv/md_cuda.h"
+#include "magicdiv/md_cuda_driver.h"
+#include "magicdiv/md_hip.h"
 #include "md_launch_cost.h"
 
 #define LC_BATCHES 9

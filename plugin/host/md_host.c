@@ -1,6 +1,6 @@
 /*
  * md_host.c -- the host transform: route the launches of registered CUDA
- * and HIP kernels through the magicdiv runtime (md_launch.h).
+ * and HIP kernels through the magicdiv runtime (md_cuda.h, md_hip.h).
  *
  * A host module of a CUDA/HIP translation unit registers each kernel in
  * its module constructor,
@@ -55,7 +55,8 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "magicdiv/md_launch.h"
+#include "magicdiv/md_cuda.h"
+#include "magicdiv/md_hip.h"
 #include "md_array.h"
 #include "md_host_call.h"
 #include "md_host_cuda.h"

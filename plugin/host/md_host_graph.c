@@ -1,6 +1,6 @@
 /*
  * md_host_graph.c -- route the calls that read, write or add graph kernel
- * nodes through the magicdiv runtime (md_launch.h, "Graph kernel nodes"):
+ * nodes through the magicdiv runtime (md_graph.h):
  *     cudaGraphKernelNodeGetParams(node, ptr params)
  * becomes
  *     md_cudaGraphKernelNodeGetParams(node, ptr params, ptr @api)
@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "magicdiv/md_launch.h"
+#include "magicdiv/md_graph.h"
 #include "md_array.h"
 #include "md_host_call.h"
 #include "md_remark.h"

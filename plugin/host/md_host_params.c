@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "magicdiv/md_abi.h"
-#include "magicdiv/md_launch.h"
+#include "magicdiv/md_omp.h"
 #include "md_host_frame.h"
 #include "md_host_reg.h"
 #include "md_ir.h"

@@ -23,6 +23,9 @@
 #include <string.h>
 
 #include "magicdiv/magicdiv.h"
+#include "magicdiv/md_cuda.h"
+#include "magicdiv/md_cuda_driver.h"
+#include "magicdiv/md_hip.h"
 #include "test_launch_fake.h"
 
 #include "test_expect.h"

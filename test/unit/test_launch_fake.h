@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "magicdiv/magicdiv.h"
+#include "magicdiv/md_cuda_driver.h"
 
 #define FAKE_SUCCESS 0
 #define FAKE_ERR_INVALID_VALUE 1

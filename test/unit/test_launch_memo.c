@@ -52,6 +52,8 @@
 #include "md_launch_internal.h"
 #include "md_memo_fast.h"
 #include "magicdiv/md_abi.h"
+#include "magicdiv/md_cuda.h"
+#include "magicdiv/md_hip.h"
 #include "test_expect.h"
 #include "test_launch_fake.h"
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "magicdiv/magicdiv.h"
+#include "magicdiv/md_omp.h"
 #include "test_desc_util.h"
 
 #define TP 0x20

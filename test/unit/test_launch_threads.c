@@ -22,6 +22,9 @@
 #include <stdlib.h>
 
 #include "magicdiv/magicdiv.h"
+#include "magicdiv/md_cuda.h"
+#include "magicdiv/md_cuda_driver.h"
+#include "magicdiv/md_hip.h"
 #include "test_launch_fake.h"
 
 #define N_KERNELS 48

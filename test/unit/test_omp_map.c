@@ -10,6 +10,7 @@
 
 #include "md_omp_map.h"
 #include "magicdiv/magicdiv.h"
+#include "magicdiv/md_omp.h"
 #include "test_desc_util.h"
 #include "test_expect.h"
 

@@ -1,10 +1,16 @@
 /*
- * magicdiv.h -- the public C API of the magicdiv runtime (libmagicdiv_rt).
+ * magicdiv.h -- the core C API of the magicdiv runtime (libmagicdiv_rt),
+ * what a program needs without any GPU API:
  *
+ *   - status codes and their texts                (md_magic.h, below)
  *   - magic numbers and reference evaluators      (md_magic.h)
  *   - descriptor evaluation: from a clone's descriptor, the launch's
  *     argument values and dimensions to the clone's magic parameters
- *   - launching clones through CUDA / HIP         (md_launch.h)
+ *
+ * Launching clones has one header per API, none of them included here:
+ * md_cuda.h (CUDA runtime API), md_cuda_driver.h (CUDA driver API),
+ * md_hip.h, md_graph.h (graph kernel nodes), md_omp.h (OpenMP offload),
+ * or md_launch.h for all of them (docs/ABI.md, "Public headers").
  *
  * Every function returns an int status: MD_OK (0) or one of MD_ERR_* /
  * MD_FALLBACK_*.  A MD_FALLBACK_* status is not an error: it means "this
@@ -72,7 +78,5 @@ int md_build_args(const md_extra *ex, void *const *args, void **out_args,
 #ifdef __cplusplus
 }
 #endif
-
-#include "md_launch.h"
 
 #endif /* MAGICDIV_MAGICDIV_H */

@@ -157,7 +157,8 @@ static inline int32_t md_eval_s32_nonneg(int32_t n, const md_s32_magic *g) {
 }
 
 static inline uint64_t md_eval_u64(uint64_t n, const md_u64_magic *g) {
-  unsigned __int128 t = (unsigned __int128)n * g->m + g->a; /* no wrap */
+  /* no wrap; __extension__: -pedantic has no __int128 */
+  __extension__ unsigned __int128 t = (unsigned __int128)n * g->m + g->a;
   uint64_t hi = (uint64_t)(t >> 64);
   return hi >> g->s;
 }

@@ -2,7 +2,7 @@
  * md_graph_cuda.c -- CUDA graph kernel nodes that stay transparent: the
  * md_cudaGraph* (runtime API) and md_cuGraph* (driver API) functions the
  * host pass puts in place of the program's calls that read, write or add
- * kernel nodes (md_launch.h, docs/LAUNCH.md "Graphs").
+ * kernel nodes (md_graph.h, docs/LAUNCH.md "Graphs").
  *
  * Reading (…GetParams): the program's own call (where cudart refuses a
  * node running a CUfunction it did not register: the driver's), then a
@@ -25,6 +25,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "magicdiv/md_graph.h"
 #include "md_graph_internal.h"
 
 #define MD_CUDART_INVALID_VALUE 1

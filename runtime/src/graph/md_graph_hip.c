@@ -2,7 +2,7 @@
  * md_graph_hip.c -- HIP graph kernel nodes that stay transparent: the
  * md_hipGraph* functions the host pass puts in place of the program's
  * hipGraphKernelNodeGetParams / SetParams, hipGraphExecKernelNodeSetParams
- * and hipGraphAddKernelNode calls (md_launch.h, docs/LAUNCH.md "Graphs").
+ * and hipGraphAddKernelNode calls (md_graph.h, docs/LAUNCH.md "Graphs").
  *
  * As on CUDA (md_graph_cuda.c): a node that runs a clone reads back as the
  * original (the clone's arguments start with the original's); writing or
@@ -16,6 +16,8 @@
  */
 #include <string.h>
 
+#include "magicdiv/md_graph.h"
+#include "magicdiv/md_hip.h"
 #include "md_graph_internal.h"
 
 #define MD_HIP_INVALID_VALUE 1

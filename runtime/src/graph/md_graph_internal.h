@@ -7,6 +7,7 @@
 #ifndef MAGICDIV_MD_GRAPH_INTERNAL_H
 #define MAGICDIV_MD_GRAPH_INTERNAL_H
 
+#include "magicdiv/md_hip.h"
 #include "md_launch_internal.h"
 
 /* ---- clone -> original (md_graph_map.c) ----

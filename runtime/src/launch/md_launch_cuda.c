@@ -26,6 +26,7 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "magicdiv/md_cuda.h"
 #include "md_launch_cuda.h"
 #include "md_launch_flow.h"
 #include "md_memo_fast.h"

@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "magicdiv/md_hip.h"
 #include "md_graph_internal.h"
 #include "md_launch_flow.h"
 #include "md_memo_fast.h"

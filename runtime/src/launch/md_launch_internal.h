@@ -18,7 +18,8 @@
 #include <stdint.h>
 
 #include "magicdiv/magicdiv.h"
-#include "magicdiv/md_launch.h"
+#include "magicdiv/md_api_common.h"
+#include "magicdiv/md_cuda_driver.h"
 
 /* ---- cache (md_launch_cache.c) ----
  *

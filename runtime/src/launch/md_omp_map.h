@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "magicdiv/md_launch.h"
+#include "magicdiv/md_omp.h"
 
 /* The most bytes of an implicitly mapped object whose presence is checked
  * byte by byte (larger ones: not known). */

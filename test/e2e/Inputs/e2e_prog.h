@@ -29,7 +29,7 @@
 #include <string.h>
 
 #ifndef MD_NO_RUNTIME
-#include "magicdiv/magicdiv.h"
+#include "magicdiv/md_api_common.h"
 #endif
 
 #define N_X 4096

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "magicdiv/magicdiv.h"
+#include "magicdiv/md_cuda_driver.h"
 
 #define N 4096
 

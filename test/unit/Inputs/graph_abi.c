@@ -1,4 +1,4 @@
-/* The graph-node stand-ins of md_launch.h against this machine's CUDA
+/* The graph-node stand-ins of md_graph.h against this machine's CUDA
  * headers: md_kernel_node_params is cudaKernelNodeParams,
  * cudaKernelNodeParamsV2 and CUDA_KERNEL_NODE_PARAMS_v1 (and the start of
  * _v2 / _v3), md_CUkernel_node_params is CUDA_KERNEL_NODE_PARAMS_v2 / _v3,
@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "magicdiv/md_launch.h"
+#include "magicdiv/md_graph.h"
 
 #define SAME(a, b) _Static_assert((a) == (b), #a " != " #b)
 #define KP md_kernel_node_params

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "magicdiv/md_launch.h"
+#include "magicdiv/md_graph.h"
 
 #define SAME(a, b) _Static_assert((a) == (b), #a " != " #b)
 #define HP md_hip_kernel_node_params

@@ -1,6 +1,6 @@
-/* The stand-in types of md_launch.h against the CUDA headers: the
- * runtime passes a cudaLaunchConfig_t's attribute array to cuLaunchKernelEx
- * unchanged, so cudaLaunchAttribute and CUlaunchAttribute must agree in
+/* The stand-in types of md_cuda.h and md_cuda_driver.h against the CUDA
+ * headers: the runtime passes a cudaLaunchConfig_t's attribute array to
+ * cuLaunchKernelEx unchanged, so cudaLaunchAttribute and CUlaunchAttribute must agree in
  * layout and ids; md_cuda_launch_config / md_CUlaunchConfig must be
  * cudaLaunchConfig_t / CUlaunchConfig.  Compiles only if they do. */
 #include <cuda.h>
@@ -8,7 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "magicdiv/md_launch.h"
+#include "magicdiv/md_cuda.h"
+#include "magicdiv/md_cuda_driver.h"
 
 #define SAME(a, b) _Static_assert((a) == (b), #a " != " #b)
 SAME(sizeof(md_cuda_launch_config), sizeof(cudaLaunchConfig_t));
