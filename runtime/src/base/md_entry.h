@@ -1,8 +1,9 @@
 /*
  * md_entry.h -- what every floor above base/ knows of a kernel's cache
  * entry and of one launch's clone arguments: the types (md_entry,
- * md_clone_args, the tiers), the cache's generation and the measured
- * choice's decision slots, read inline.  The functions that make and use
+ * md_clone_args, the tiers), the cache's generation, the measured
+ * choice's decision slots and which statuses are tier fallbacks
+ * (md_status_fallback, for the memo and the launch layer), read inline.  The functions that make and use
  * them are the launch layer's (launch/md_launch_internal.h); the memo
  * (memo/) keeps records of them.  Not installed.
  */
@@ -121,6 +122,23 @@ static inline unsigned md_grid_shape(md_dim3 g) {
     b++;
   return b;
 #endif
+}
+
+/* 1 if status s is a tier fallback (MD_STATUS_LIST's tier column): a
+ * descriptor's evaluation found this launch's inputs outside the clone's
+ * domain, so the plain tier is tried (the next launch may run it).  Every
+ * MD_FALLBACK_* but MD_FALLBACK_ARG_UNKNOWN, which the launch check
+ * returns before any tier is evaluated. */
+static inline int md_status_fallback(int s) {
+  switch (s) {
+#define MD_STATUS_TIER_(name, value, text, tier, all)                          \
+  case name:                                                                   \
+    return tier;
+    MD_STATUS_LIST(MD_STATUS_TIER_)
+#undef MD_STATUS_TIER_
+  default:
+    return 0;
+  }
 }
 
 #endif /* MAGICDIV_MD_ENTRY_H */

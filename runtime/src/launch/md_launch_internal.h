@@ -60,23 +60,6 @@ void md_entry_fail(md_entry *e, int status, const char *fmt, ...)
 #endif
     ;
 
-/* 1 if status s is a tier fallback (MD_STATUS_LIST's tier column): a
- * descriptor's evaluation found this launch's inputs outside the clone's
- * domain, so the plain tier is tried (the next launch may run it).  Every
- * MD_FALLBACK_* but MD_FALLBACK_ARG_UNKNOWN, which the launch check
- * returns before any tier is evaluated. */
-static inline int md_status_fallback(int s) {
-  switch (s) {
-#define MD_STATUS_TIER_(name, value, text, tier, all)                          \
-  case name:                                                                   \
-    return tier;
-    MD_STATUS_LIST(MD_STATUS_TIER_)
-#undef MD_STATUS_TIER_
-  default:
-    return 0;
-  }
-}
-
 /* Set e->desc_ref/desc_size to `desc` and validate it, filling status,
  * n_params and n_extra (and the read set and plan).  0, or -1 with e
  * failed (md_entry_fail). */
