@@ -1,8 +1,9 @@
 /*
  * md_entry.h -- what every floor above base/ knows of a kernel's cache
  * entry and of one launch's clone arguments: the types (md_entry,
- * md_clone_args, the tiers), the cache's generation and the measured
- * choice's decision slots, read inline.  The functions that make and use
+ * md_clone_args, the tiers), the cache's generation, the measured
+ * choice's decision slots and which statuses are tier fallbacks
+ * (md_status_fallback, for the memo and the launch layer), read inline.  The functions that make and use
  * them are the launch layer's (launch/md_launch_internal.h); the memo
  * (memo/) keeps records of them.  Not installed.
  */

@@ -13,7 +13,9 @@
  * Writing and adding (…SetParams, …AddKernelNode, the generic …Node…
  * calls for kernel nodes) with an original function: the kernel's cache
  * entry (made here if no launch made it yet) and md_clone_args_make decide
- * exactly as for a launch with these arguments and dimensions.  A clone
+ * exactly as for a launch with these arguments and dimensions, and the
+ * measured choice's decision for them, where it has one, is followed
+ * (md_choice_node: never a trial).  A clone
  * is a CUfunction, so for the runtime API the node is written through the
  * driver's twin (cudaGraphNode_t is a CUgraphNode); the driver API takes
  * the program's own call with the clone.  Any failure on the way, and
@@ -126,7 +128,8 @@ static int md_node_clone(const md_graph_api *api, int rt,
   if (!e || e->status != MD_OK)
     return 0;
   dims = md_dims_of(p->grid, p->block);
-  if (md_clone_args_make(e, p->kernel_params, &dims, ca) != MD_OK) {
+  if (md_clone_args_make(e, p->kernel_params, &dims, ca) != MD_OK ||
+      md_choice_node(e, ca->tier, p->grid)) { /* the original kept */
     md_clone_args_free(ca);
     return 0;
   }

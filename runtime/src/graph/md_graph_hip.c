@@ -7,7 +7,8 @@
  * As on CUDA (md_graph_cuda.c): a node that runs a clone reads back as the
  * original (the clone's arguments start with the original's); writing or
  * adding a node with an original decides clone or original exactly as a
- * launch with those arguments would, and the clone goes in through the
+ * launch with those arguments would (the measured choice's decision
+ * followed, md_choice_node), and the clone goes in through the
  * program's own call (a clone is a registered handle like the original).
  * The clone's handle and descriptor come from the host pass's table of
  * the calling module's kernels, or from a launch that made the kernel's
@@ -50,7 +51,8 @@ static int md_hip_node_clone(const md_graph_api *api,
   if (!e || e->status != MD_OK)
     return 0;
   dims = md_dims_of(p->grid, p->block);
-  if (md_clone_args_make(e, p->kernel_params, &dims, ca) != MD_OK) {
+  if (md_clone_args_make(e, p->kernel_params, &dims, ca) != MD_OK ||
+      md_choice_node(e, ca->tier, p->grid)) { /* the original kept */
     md_clone_args_free(ca);
     return 0;
   }

@@ -3,13 +3,16 @@
  * md_graph_hip.c) share: one node write, whichever API call it is.  They
  * read the map from a clone back to its original (base/md_graph_map.h)
  * and make a kernel's cache entry outside a launch through the launch
- * layer (md_launch_cuda_entry.h, md_launch_hip.h).  Not installed.
+ * layer (md_launch_cuda_entry.h, md_launch_hip.h); a node follows the
+ * measured choice's decision (md_choice.h, md_choice_node).  Not
+ * installed.
  */
 #ifndef MAGICDIV_MD_GRAPH_INTERNAL_H
 #define MAGICDIV_MD_GRAPH_INTERNAL_H
 
 #include "magicdiv/md_hip.h"
 #include "base/md_graph_map.h"
+#include "launch/md_choice.h"
 #include "launch/md_launch_cuda_entry.h"
 #include "launch/md_launch_hip.h"
 #include "launch/md_launch_internal.h"

@@ -22,6 +22,10 @@
  * minimum is below the original's by more than the margin, else the
  * original.  A slot whose events keep failing, or that has no decision
  * after MD_CHOICE_TRIES launches, keeps the static choice (the clone).
+ *
+ * Graph kernel nodes the program writes (graph/) are not launches: they
+ * follow a slot's decision where it has one (md_choice_node, reading the
+ * decision byte only), else get the clone; they never time.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -52,6 +56,7 @@ typedef struct md_trial {
 
 typedef struct md_choice {
   atomic_uchar decided[MD_CHOICE_SLOTS]; /* first: md_choice_decided */
+  atomic_uchar node_logged[MD_CHOICE_SLOTS]; /* md_choice_node's line */
   pthread_mutex_t mu;
   md_event_fns ev; /* the functions its events were made with */
   md_trial *trial[MD_CHOICE_SLOTS]; /* under mu */
@@ -139,8 +144,10 @@ static md_choice *md_choice_of(const md_entry *e, const md_event_fns *ev) {
     return NULL;
   }
   ch->ev = *ev;
-  for (int s = 0; s < MD_CHOICE_SLOTS; s++)
+  for (int s = 0; s < MD_CHOICE_SLOTS; s++) {
     atomic_init(&ch->decided[s], MD_UNDECIDED);
+    atomic_init(&ch->node_logged[s], 0);
+  }
   if (atomic_compare_exchange_strong(at, &none, ch))
     return ch;
   md_choice_free(ch); /* another launch made it first */
@@ -387,13 +394,21 @@ static void md_choice_drop(md_pick *pk, md_done *dn) {
     md_list_add(&dn->gone, dn->free[i], pk->ev->destroy);
 }
 
+/* The numbers of blocks of grid shape `shape` (md_grid_shape): lo-hi. */
+static void md_shape_range(unsigned shape, unsigned long long *lo,
+                           unsigned long long *hi) {
+  unsigned b = shape - 1;
+  *lo = b ? 1ull << (b - 1) : 0;
+  *hi = b ? *lo + (*lo - 1) : 0;
+}
+
 /* MAGICDIV_LOG: the decision d of e's slot pk->slot, trial tr's numbers. */
 static void md_choice_log(const md_entry *e, const md_pick *pk, int d,
                           const md_trial *tr) {
-  unsigned b = pk->shape - 1;
-  unsigned long long lo = b ? 1ull << (b - 1) : 0, hi = b ? lo + (lo - 1) : 0;
+  unsigned long long lo, hi;
   const char *name = e->name ? e->name : "?";
   const char *tier = pk->slot >= MD_CHOICE_BUCKETS ? " (plain tier)" : "";
+  md_shape_range(pk->shape, &lo, &hi);
   if (d == MD_KEEP_STATIC) {
     md_logf("kernel '%s': measured choice for %llu-%llu blocks%s: no "
             "timing (%u event errors, %u launches); clone kept (static)",
@@ -445,4 +460,32 @@ void md_choice_end(const md_entry *e, md_pick *pk, int ok) {
     md_choice_end_trial(e, pk, ok);
   else
     md_memo_mark(e, pk->rec, pk->mark, pk->shape, pk->grid);
+}
+
+/* ---- graph kernel nodes ---- */
+
+int md_choice_node(const md_entry *e, int tier, md_dim3 grid) {
+  const md_choice *ch;
+  unsigned shape;
+  int policy = md_env_choice(), slot, d;
+  if (policy != MD_CHOICE_MEASURED)
+    return policy == MD_CHOICE_ORIGINAL;
+  shape = md_grid_shape(grid);
+  slot = md_choice_slot(tier, shape);
+  ch = atomic_load_explicit(&((md_entry *)e)->choice, memory_order_acquire);
+  d = ch ? atomic_load_explicit(&ch->decided[slot], memory_order_acquire)
+         : MD_UNDECIDED;
+  if (d != MD_KEEP_ORIGINAL && d != MD_KEEP_CLONE)
+    return 0; /* undecided, or no timing: the clone, as before */
+  if (md_env_log() &&
+      !atomic_exchange(&((md_choice *)ch)->node_logged[slot], 1)) {
+    unsigned long long lo, hi;
+    md_shape_range(shape, &lo, &hi);
+    md_logf("kernel '%s': graph nodes for %llu-%llu blocks%s follow the "
+            "measured choice: %s",
+            e->name ? e->name : "?", lo, hi,
+            slot >= MD_CHOICE_BUCKETS ? " (plain tier)" : "",
+            d == MD_KEEP_CLONE ? "clone" : "original");
+  }
+  return d == MD_KEEP_ORIGINAL;
 }

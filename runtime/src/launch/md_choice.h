@@ -71,6 +71,15 @@ void md_choice_begin(md_pick *pk);
  * (logged once), this thread's record of e told (md_memo_mark). */
 void md_choice_end(const md_entry *e, md_pick *pk, int ok);
 
+/* Whether a graph kernel node written with entry e's clone tier `tier`
+ * (md_clone_args_make's) and grid `grid` gets the original: 1 where
+ * MAGICDIV_CHOICE=original or the slot decided "original kept", 0 (the
+ * clone) where it decided "clone kept", has no decision yet or none is
+ * possible, or MAGICDIV_CHOICE=clone.  Never times, never starts or
+ * advances a trial, takes no lock, calls no driver; MAGICDIV_LOG prints
+ * once per slot that nodes follow its decision. */
+int md_choice_node(const md_entry *e, int tier, md_dim3 grid);
+
 /* Events held by the choices of the entries on the list from `first`
  * (md_entry.owned_next), taken out of them (under the cache's lock), and
  * destroyed afterwards without any lock: md_launch_reset and
