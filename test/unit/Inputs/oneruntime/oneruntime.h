@@ -10,6 +10,9 @@
 #include <stdint.h>
 
 #include "magicdiv/magicdiv.h"
+#include "magicdiv/md_cuda.h"
+#include "magicdiv/md_cuda_driver.h"
+#include "magicdiv/md_graph.h"
 
 /* The program's cudart functions (one set per process, as the real ones). */
 typedef struct or_cudart {
