@@ -50,7 +50,8 @@
 #include "md_omp_capture.h"
 #include "md_prog.h"
 #include "md_omp.h"
-#include "md_omp_clone.h"
+#include "device/md_omp_kenv.h"
+#include "device/md_omp_pack.h"
 #include "md_site.h"
 #include "md_tiers.h"
 
