@@ -47,6 +47,11 @@ static inline int md_is_lifetime_marker(LLVMValueRef i) {
   return md_name_has_prefix(md_called_fn(i), "llvm.lifetime.");
 }
 
+/* Is i a call of a debug intrinsic (llvm.dbg.*)? */
+static inline int md_is_dbg_call(LLVMValueRef i) {
+  return md_name_has_prefix(md_called_fn(i), "llvm.dbg.");
+}
+
 /* The function instruction i is in. */
 static inline LLVMValueRef md_inst_fn(LLVMValueRef i) {
   return LLVMGetBasicBlockParent(LLVMGetInstructionParent(i));
