@@ -43,7 +43,7 @@ _rt_src = os.path.join(config.md_src_root, "runtime", "src")
 _rt_parts = sorted(d for d in os.listdir(_rt_src)
                    if os.path.isdir(os.path.join(_rt_src, d)))
 config.substitutions.append(("%rtsrcs", " ".join(
-    ["-I" + os.path.join(_rt_src, d) for d in _rt_parts] +
+    ["-I" + _rt_src] + ["-I" + os.path.join(_rt_src, d) for d in _rt_parts] +
     sorted(glob.glob(os.path.join(_rt_src, "*", "*.c"))))))
 config.substitutions.append(("%rtlib", config.md_rt_lib_dir))
 config.substitutions.append(("%srcroot", config.md_src_root))
@@ -56,6 +56,9 @@ config.available_features.add("llvm%d" % config.llvm_version_major)
 # the plugin's test hooks (plugin/testing/): built with -DMAGICDIV_TEST_HOOKS=ON
 if getattr(config, "md_test_hooks", 0):
     config.available_features.add("test-hooks")
+# MD_ASSERT compiled in: built with -DMAGICDIV_ASSERTS=ON
+if getattr(config, "md_asserts", 0):
+    config.available_features.add("asserts")
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
 if os.path.exists(os.path.join(config.cuda_path, "include", "cuda_runtime.h")):

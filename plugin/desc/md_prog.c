@@ -5,10 +5,12 @@
 #include "md_prog.h"
 
 #include "magicdiv/md_abi.h"
+#include "support/md_assert.h"
 
 /* One op: the opcode byte and its operands, whose count md_abi.h's table
  * gives (a mismatch, a writer's bug, marks the buffer failed). */
 static void md_prog_op(md_buf *b, int op, const uint8_t *operands, size_t n) {
+  MD_ASSERT(md_op_operand_bytes(op) == (int)n);
   if (md_op_operand_bytes(op) != (int)n) {
     b->oom = 1;
     return;

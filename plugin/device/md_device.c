@@ -51,6 +51,7 @@
 #include "md_prog.h"
 #include "md_omp.h"
 #include "device/md_omp_kenv.h"
+#include "support/md_assert.h"
 #include "device/md_omp_pack.h"
 #include "md_site.h"
 #include "md_tiers.h"
@@ -170,8 +171,10 @@ static int md_build_descriptor(md_kstate *k, md_buf *out) {
   }
   if (reqs_ok &&
       md_desc_build(out, sizes, np, divs, k->dec.ndivs, k->dec.n_extra, reqs,
-                    nreqs) == 0)
+                    nreqs) == 0) {
     st = md_desc_validate(out->p, out->n) == MD_OK ? 0 : -1;
+    MD_ASSERT(st == 0); /* what the plugin just wrote validates */
+  }
   for (i = 0; i < MD_MAX_REQS; i++)
     md_buf_free(&reqs[i]);
   free(sizes);

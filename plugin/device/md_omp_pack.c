@@ -8,6 +8,7 @@
 
 #include "device/md_omp_pack.h"
 #include "magicdiv/md_abi.h"
+#include "support/md_assert.h"
 
 static LLVMValueRef md_first_non_alloca(LLVMValueRef fn) {
   LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn));
@@ -119,6 +120,7 @@ unsigned md_omp_pack(LLVMValueRef before, const md_kdec *d, uint64_t used,
     types[out++] = i64;
   }
   LLVMDisposeBuilder(b);
+  MD_ASSERT(out == md_omp_packed_slots(d, used));
   return out;
 }
 
@@ -148,6 +150,7 @@ void md_omp_unpack(LLVMValueRef clone, const md_kdec *d, uint64_t used,
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   unsigned p = LLVMCountParams(clone) - md_omp_packed_slots(d, used), i;
   char nm[48];
+  MD_ASSERT(LLVMCountParams(clone) >= md_omp_packed_slots(d, used));
   LLVMPositionBuilderBefore(b, md_first_non_alloca(clone));
   for (i = 0; i < d->ndivs; i++) {
     int np = md_kind_params(d->divs[i].kind, d->divs[i].flags);

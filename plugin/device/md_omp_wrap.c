@@ -11,6 +11,7 @@
 #include "analysis/md_omp_generic.h"
 #include "device/md_callee.h"
 #include "device/md_omp_wrap.h"
+#include "support/md_assert.h"
 
 #define MD_TAG "magicdiv.omp.wrap" /* a parallel call needing a wrapper */
 
@@ -312,6 +313,7 @@ int md_omp_wrappers_make(LLVMValueRef clone, md_omp_wraps *w) {
 
 void md_omp_wrappers_undo(md_omp_wraps *w) {
   unsigned k;
+  MD_ASSERT(w->n <= MD_OMP_WRAP_MAX);
   for (k = 0; k < w->n; k++) {
     if (w->new_fn[k]) {
       LLVMReplaceAllUsesWith(w->new_fn[k], w->old_fn[k]);

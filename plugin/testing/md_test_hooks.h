@@ -16,7 +16,9 @@
 #ifdef MD_TEST_HOOKS
 /* If the environment asks for a hook, run it on m instead of the pass and
  * return whether it changed m (0 or 1); else -1 (run the pass).
- *   MAGICDIV_CLONE_SELFTEST   the cloner's hook (md_test_clone.h) */
+ *   MAGICDIV_CLONE_SELFTEST   the cloner's hook (md_test_clone.h)
+ *   MAGICDIV_TEST_ASSERT      a writer's bug that MD_ASSERT stops
+ *                             (support/md_assert.h) */
 int md_test_hook_module(LLVMModuleRef m);
 #else
 static inline int md_test_hook_module(LLVMModuleRef m) {

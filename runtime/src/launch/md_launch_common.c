@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "desc/md_rt_assert.h"
 #include "magicdiv/md_desc.h"
 #include "md_desc_plan.h"
 #include "md_launch_internal.h"
@@ -163,6 +164,7 @@ static int md_clone_args_copy(void **args, uint32_t np, uint32_t nx,
                               md_clone_args *ca) {
   void **out;
   uint32_t i;
+  MD_RT_ASSERT(nx <= MD_MAX_EXTRA); /* validated descriptors' bound */
   ca->extra.n_params = np;
   ca->extra.n_extra = nx;
   if ((size_t)np + nx > sizeof ca->inline_args / sizeof ca->inline_args[0]) {

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "desc/md_rt_assert.h"
 #include "md_launch_internal.h"
 #include "md_memo.h"
 #include "md_memo_fast.h"
@@ -369,6 +370,7 @@ static void md_memo_rebase(md_memo *m, void *const *args) {
 /* Record m's outcome holds for launches of grid shape `shape` (0: any;
  * MD_SHAPE_TRIAL: none); grid: the launch's. */
 static void md_memo_set_shape(md_memo *m, unsigned shape, md_dim3 grid) {
+  MD_RT_ASSERT(shape <= UINT8_MAX);
   m->shape = (uint8_t)shape;
   memcpy(&m->grid_xy, &grid.x, 8);
   m->grid_z = grid.z;
