@@ -31,13 +31,13 @@
 #include "md_omp.h"
 #include "testing/md_test_hooks.h"
 
-int md_run_module(LLVMModuleRef m, const md_options *o) {
+int md_pass_run_module(LLVMModuleRef m, const md_options *o) {
   md_target t;
   int changed = md_test_hook_module(m), omp_dev;
   if (changed >= 0) /* a test hook ran instead (none without them) */
     return changed;
   changed = 0;
-  t = md_module_target(m);
+  t = md_target_of_module(m);
   omp_dev = md_omp_is_device_module(m); /* OpenMP device code for a CPU */
   if (o->device && (t != MD_TARGET_HOST || o->any_target || omp_dev))
     changed |= md_device_run(m, t, o);

@@ -80,9 +80,9 @@ int md_prog_is_arg(const md_buf *prog, unsigned *param) {
   return 1;
 }
 
-int md_desc_build(md_buf *out, const uint32_t *param_sizes, unsigned np,
-                  const md_desc_div *divs, unsigned ndivs, unsigned n_extra,
-                  const md_buf *reqs, unsigned nreqs) {
+int md_prog_desc_build(md_buf *out, const uint32_t *param_sizes, unsigned np,
+                       const md_desc_div *divs, unsigned ndivs,
+                       unsigned n_extra, const md_buf *reqs, unsigned nreqs) {
   uint8_t h[MD_DESC_HEADER_SIZE] = {MD_DESC_MAGIC0, MD_DESC_MAGIC1,
                                     MD_DESC_MAGIC2, MD_DESC_MAGIC3};
   size_t divtab, reqtab;

@@ -673,7 +673,7 @@ int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                      md_magic_vals *mv) {
   md_rewriter r;
   md_site_order *order = calloc(n ? n : 1, sizeof *order);
-  md_target tgt = md_module_target(LLVMGetGlobalParent(clone));
+  md_target tgt = md_target_of_module(LLVMGetGlobalParent(clone));
   int nvptx = tgt == MD_TARGET_NVPTX, host = tgt == MD_TARGET_HOST;
   unsigned i;
   memset(&r, 0, sizeof r);

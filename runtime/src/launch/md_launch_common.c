@@ -55,7 +55,7 @@ int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size) {
   return 0;
 }
 
-char *md_strdup(const char *s) {
+char *md_launch_strdup(const char *s) {
   size_t n = strlen(s) + 1;
   char *p = malloc(n);
   if (p)
@@ -63,7 +63,7 @@ char *md_strdup(const char *s) {
   return p;
 }
 
-md_dims md_dims_of(md_dim3 grid, md_dim3 block) {
+md_dims md_launch_dims_of(md_dim3 grid, md_dim3 block) {
   md_dims d;
   d.grid[0] = grid.x;
   d.grid[1] = grid.y;
@@ -103,7 +103,7 @@ void md_log_no_plain(const char *name) {
 }
 
 void md_entry_registered(md_entry *e, const md_registered *r) {
-  if (!(e->name = md_strdup(r->name ? r->name : "?"))) {
+  if (!(e->name = md_launch_strdup(r->name ? r->name : "?"))) {
     md_entry_fail(e, MD_ERR_INVALID, "out of memory");
     return;
   }

@@ -249,10 +249,10 @@ int md_clone_args_make_memo(const md_entry *e, void **args,
 void md_clone_args_free(md_clone_args *ca);
 
 /* strdup (not in C11); NULL when out of memory. */
-char *md_strdup(const char *s);
+char *md_launch_strdup(const char *s);
 
 /* md_dims from dim3s. */
-md_dims md_dims_of(md_dim3 grid, md_dim3 block);
+md_dims md_launch_dims_of(md_dim3 grid, md_dim3 block);
 
 /* The measured choice's decisions (launch/md_choice.c), per slot: clone
  * tier (ranged, plain) x bucket of the grid size (md_grid_shape - 1: 0
