@@ -8,7 +8,7 @@
 //   * turn pass parameters into the C md_options struct (parsing is in C),
 //   * emit optimization remarks (-Rpass*=magicdiv, -pass-remarks*=magicdiv,
 //     -fsave-optimization-record).
-// The pass itself is md_run_module() in md_pass.c.
+// The pass itself is md_pass_run_module() in md_pass.c.
 
 #include "md_pass.h"
 
@@ -52,7 +52,7 @@ struct MagicDivPass : PassInfoMixin<MagicDivPass> {
       M.getContext().emitError(Error);
       return PreservedAnalyses::all();
     }
-    return md_run_module(wrap(&M), &Opts) ? PreservedAnalyses::none()
+    return md_pass_run_module(wrap(&M), &Opts) ? PreservedAnalyses::none()
                                           : PreservedAnalyses::all();
   }
   static bool isRequired() { return true; }

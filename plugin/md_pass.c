@@ -23,24 +23,21 @@
  */
 #include "md_pass.h"
 
-#include <stdlib.h>
-
-#include "device/md_clone.h"
 #include "device/md_device.h"
 #include "host/md_host.h"
 #include "host/md_host_embed.h"
 #include "host/md_host_omp.h"
 #include "analysis/md_kernels.h"
 #include "analysis/md_omp.h"
+#include "testing/md_test_hooks.h"
 
-int md_run_module(LLVMModuleRef m, const md_options *o) {
+int md_pass_run_module(LLVMModuleRef m, const md_options *o) {
   md_target t;
-  int changed = 0, omp_dev;
-  /* Test hook of the cloner's lit tests (test/ir/clone/): clone every
-   * function named clone_me* and nothing else. */
-  if (getenv("MAGICDIV_CLONE_SELFTEST"))
-    return md_clone_selftest(m) > 0;
-  t = md_module_target(m);
+  int changed = md_test_hook_module(m), omp_dev;
+  if (changed >= 0) /* a test hook ran instead (none without them) */
+    return changed;
+  changed = 0;
+  t = md_target_of_module(m);
   omp_dev = md_omp_is_device_module(m); /* OpenMP device code for a CPU */
   if (o->device && (t != MD_TARGET_HOST || o->any_target || omp_dev))
     changed |= md_device_run(m, t, o);

@@ -31,6 +31,9 @@ DIR:
      PARAM_EXCEPTIONS (each with its reason);
   7. no file is longer than MAX_FILE_LINES lines, except those in
      FILE_EXCEPTIONS (each with its reason).
+  8. every function with external linkage carries its module's prefix,
+     and no static one is named like a module of the other tree
+     (module_prefix_errors).
 Prints what it measured (the longest functions, the file dependencies as
 layers) and exits 1 when a rule is broken.  A lit test runs it
 (test/structure.test), so the rules stay true.
@@ -47,7 +50,7 @@ MAX_FILE_LINES = 700
 # only their own folder and the floors below ("." is DIR itself).
 # docs/DESIGN.md states the same order.
 FLOORS = {
-    "plugin": ["support", "emit", "analysis", "device", "host", ".", "tool",
+    "plugin": ["support", "emit", "analysis", "device", "host", "testing", ".", "tool",
                "embed"],
     "runtime/src": ["desc", "base", "memo", "launch", "graph"],
 }
@@ -84,7 +87,6 @@ PARAM_EXCEPTIONS = {
 
 # Files longer than MAX_FILE_LINES lines, each with its reason.
 FILE_EXCEPTIONS = {
-    "device/md_omp_clone.c": "being split",
     "device/md_rewrite.c": "720 lines; being changed (powers of two), "
                            "split after that lands",
 }
@@ -298,6 +300,96 @@ def check_floors(root, files, by_base, uses, design, bad):
     print("floors: %s" % ("%d arrows up" % up if up else "every arrow down"))
 
 
+# 8. Module prefixes.  A function with external linkage in md_<words>.c is
+# named md_<run>..., <run> a run of the file name's words (md_host_reg.c:
+# md_host_, md_reg_, md_host_reg_; a word's plural or singular too), or
+# carries a prefix this table names for its module (each with its reason),
+# or is the public API (declared in runtime/include/magicdiv/).  A static
+# function is not named like a module of the other tree (a plugin static
+# md_launch_x reads like the runtime's launch layer).
+MODULE_PREFIXES = {
+    "md_invariant.c": ("md_inv", "the invariance engine's abbreviation"),
+    "md_invariant_lane.c": ("md_inv", "a rule file of the invariance engine"),
+    "md_invariant_load.c": ("md_inv", "a rule file of the invariance engine"),
+    "md_invariant_ptr.c": ("md_inv", "a rule file of the invariance engine"),
+    "md_vector.c": ("md_vec", "the vector sites' abbreviation"),
+    "md_geometry.c": ("md_geom", "the geometry table's abbreviation"),
+    "md_embed_split.c": ("md_eg", "the embed generator's (md_embed_gen)"),
+    "md_clone.c": ("md_vmap", "the cloner's value map, its own type"),
+    "md_remark.c": ("md_remarkf", "the printf-style remarks"),
+    "md_tool_remark.c": ("md_remark", "the tool's md_remark (the bridge's "
+                         "in the plugin)"),
+    "md_kernels.c": ("md_target md_annots md_is_kernel",
+                     "target detection and kernel annotations are its job"),
+    "md_host_codeobj.c": ("md_elf", "the ELF symbol tables it reads"),
+    "md_host_images.c": ("md_dev_images", "its own type"),
+    "md_readset.c": ("md_reads", "a read set's reads"),
+    "md_launch_cache.c": ("md_status_all_contexts",
+                          "the statuses that hold for every context"),
+}
+# The launch layer's shared vocabulary (runtime/src/launch/): the records
+# and logs md_launch_internal.h declares, the backends' API families.
+LAUNCH_PREFIXES = ("md_entry md_clone_args md_log md_cuda md_cu_ md_hip",
+                   "the launch layer's records, log and API families")
+
+
+def module_prefix_errors(files, root):
+    """Rule 8 over files (path below root -> text); the errors."""
+    top = os.path.dirname(os.path.abspath(root))
+    while (not os.path.isdir(os.path.join(top, "runtime", "include")) and
+           os.path.dirname(top) != top):
+        top = os.path.dirname(top)
+    if os.path.dirname(top) == top:  # a copy of one tree: this checkout's
+        top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    api, pub = set(), os.path.join(top, "runtime", "include", "magicdiv")
+    for nm in (os.listdir(pub) if os.path.isdir(pub) else ()):
+        with open(os.path.join(pub, nm), encoding="utf-8") as f:
+            api |= set(CALL.findall(strip_comments_and_strings(f.read())))
+    trees = {}
+    for tree in ("plugin", os.path.join("runtime", "src")):
+        for d, _, names in os.walk(os.path.join(top, tree)):
+            trees.setdefault(tree, set()).update(
+                n[3:-2].split("_")[0] for n in names
+                if n.startswith("md_") and n.endswith(".c"))
+    mine = "plugin" if os.path.basename(os.path.normpath(root)) == "plugin" \
+        else os.path.join("runtime", "src")
+    other = set().union(*(w for t, w in trees.items() if t != mine))
+    foreign = other - trees.get(mine, set())
+    bad, n = [], 0
+    for path, text in sorted(files.items()):
+        base = os.path.basename(path)
+        if not (base.startswith("md_") and base.endswith(".c")):
+            continue
+        words = base[3:-2].split("_")
+        runs = {"md_" + "_".join(v) for i in range(len(words))
+                for j in range(i + 1, len(words) + 1)
+                for v in [[w for w in words[i:j]]]}
+        runs |= {r[:-1] for r in runs if r.endswith("s")}
+        runs |= {r + "s" for r in runs}
+        named = MODULE_PREFIXES.get(base, ("",))[0].split()
+        if path.replace(os.sep, "/").startswith("launch/"):
+            named += LAUNCH_PREFIXES[0].split()
+        for name, a, _, static in functions(strip_comments_and_strings(text)):
+            if static:
+                w = name.split("_")[1] if name.count("_") > 1 else ""
+                if (w in foreign and "md_" + w not in runs and
+                        not any(name.startswith(p) for p in named)):
+                    bad.append("%s (%s:%d) is named like a module of the "
+                               "other tree (md_%s_)" % (name, path, a, w))
+                continue
+            n += 1
+            if (name in api or any(name == r or name.startswith(r + "_")
+                                   for r in runs) or
+                    any(name.startswith(p) for p in named)):
+                continue
+            bad.append("%s (%s:%d) does not carry its module's prefix "
+                       "(md_%s_...; docs/DESIGN.md \"Names\")" %
+                       (name, path, a, "_".join(words)))
+    print("module prefixes: %s (%d extern functions)" %
+          ("%d names off" % len(bad) if bad else "every name", n))
+    return bad
+
+
 def main(argv):
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                         "plugin")
@@ -448,6 +540,8 @@ def main(argv):
         if not any(w[1] == name for w in wide):
             print("note: %s no longer needs its parameter exception" % name)
 
+    # 8. module prefixes
+    bad += module_prefix_errors(files, root)
     for b in bad:
         print("error: " + b)
     print("structure: %s" % ("FAILED" if bad else "ok"))

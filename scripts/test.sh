@@ -5,6 +5,9 @@
 #   MAGICDIV_SKIP_SETUP=1 ...       skip scripts/setup.sh
 #   MAGICDIV_LLVM_VERSIONS="22" ... only these LLVM versions
 #
+# The builds have the test hooks and the internal checks compiled in
+# (-DMAGICDIV_TEST_HOOKS=ON -DMAGICDIV_ASSERTS=ON, docs/DESIGN.md).
+#
 # Ends with one line "N passed, M failed" (M includes unexpected passes and
 # build failures); exits non-zero if anything failed.
 set -uo pipefail
@@ -23,7 +26,8 @@ for v in $versions; do
   bdir="build-$v"
   echo "=== LLVM $v: configure + build ($bdir) ==="
   if ! cmake -S . -B "$bdir" -G Ninja -DLLVM_DIR=/usr/lib/llvm-$v/lib/cmake/llvm \
-        -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$bdir.configure.log" 2>&1; then
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMAGICDIV_TEST_HOOKS=ON -DMAGICDIV_ASSERTS=ON \
+        >"$bdir.configure.log" 2>&1; then
     cat "$bdir.configure.log"; echo "LLVM $v: configure FAILED"; failed=$((failed + 1)); continue
   fi
   if ! cmake --build "$bdir" -j "$jobs" >"$bdir.build.log" 2>&1; then

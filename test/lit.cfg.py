@@ -51,6 +51,12 @@ config.substitutions.append(("%cuda", config.cuda_path))
 config.substitutions.append(("%cc", config.c_compiler))
 
 config.available_features.add("llvm%d" % config.llvm_version_major)
+# the plugin's test hooks (plugin/testing/): built with -DMAGICDIV_TEST_HOOKS=ON
+if getattr(config, "md_test_hooks", 0):
+    config.available_features.add("test-hooks")
+# MD_ASSERT compiled in: built with -DMAGICDIV_ASSERTS=ON
+if getattr(config, "md_asserts", 0):
+    config.available_features.add("asserts")
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
 if os.path.exists(os.path.join(config.cuda_path, "include", "cuda_runtime.h")):

@@ -7,7 +7,7 @@ Families (each an NVPTX module with one kernel; N = the size):
            whose tree expansion has 2^N leaves (refused as too large, in
            time linear in N)
   chain    i64 x = x % (x / 3), N times, every urem a site (its divisor is
-           launch-invariant: x is a parameter); md_fits_unsigned and the
+           launch-invariant: x is a parameter); md_range_fits_unsigned and the
            divisor analysis see DAGs
   fanin    divisor = sum of N distinct i32 parameters (wide fan-in, a
            balanced tree of adds)

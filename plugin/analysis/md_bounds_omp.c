@@ -74,7 +74,7 @@ int md_bounds_callee_arg(md_bounds *b, LLVMValueRef arg, md_bounds_of_fn of) {
     return -1;
   for (i = 0; i < n && LLVMGetParam(fn, i) != arg; i++)
     ;
-  if (i == n || !(op = md_call_operand(b->call, i)) ||
+  if (i == n || !(op = md_omp_call_operand(b->call, i)) ||
       md_value_width(op) != md_value_width(arg))
     return -1;
   /* a query of its own in the parent (whose state is not mid-query: the

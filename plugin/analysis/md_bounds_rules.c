@@ -52,7 +52,7 @@ static int md_with_nonneg(md_bounds *b, int x, LLVMValueRef v, LLVMValueRef at,
   int s;
   if (x < 0)
     return -1;
-  if (md_known_nonneg(b->range, v, at))
+  if (md_range_nonneg(b->range, v, at))
     return x;
   s = md_bounds_struct_of(b, v, at, depth + 1);
   return s < 0 ? -1 : md_bounds_guard(b, x, s, md_smax_w(md_value_width(v)));
@@ -224,7 +224,7 @@ static int md_phi_bound(md_bounds *b, LLVMValueRef phi, int depth) {
         LLVMValueRef term =
             LLVMGetBasicBlockTerminator(LLVMGetIncomingBlock(phi, i));
         int s;
-        if (md_known_nonneg(b->range, x, term))
+        if (md_range_nonneg(b->range, x, term))
           continue;
         s = md_bounds_of(b, x, term, depth + 1);
         r = s < 0 ? -1 : md_bounds_guard(b, r, s, md_smax_w(w));

@@ -156,7 +156,7 @@ static int md_commutative(int code) {
 static int md_rule_callee_arg(md_inv *c, LLVMValueRef arg, md_frame *f) {
   unsigned i = md_inv_param_index(c, arg);
   md_inv *p = c->parent;
-  LLVMValueRef v = md_call_operand(c->call, i);
+  LLVMValueRef v = md_omp_call_operand(c->call, i);
   if (!v && md_omp_microtask(c->call))
     return md_inv_fail(c, arg,
                        "divisor is a captured value of the parallel "

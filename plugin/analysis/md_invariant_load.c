@@ -187,7 +187,7 @@ static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
     md_inv *p = c->parent;
     LLVMValueRef pbase;
     int64_t poff = 0;
-    if (!md_call_operand(c->call, i))
+    if (!md_omp_call_operand(c->call, i))
       return md_inv_fail(c, ld,
                          "divisor is loaded through an argument the "
                          "call does not pass");
@@ -196,7 +196,7 @@ static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
                          "divisor is loaded through a pointer argument "
                          "that the device function writes through or "
                          "lets escape");
-    pbase = md_inv_ptr_base(p, md_call_operand(c->call, i), &poff);
+    pbase = md_inv_ptr_base(p, md_omp_call_operand(c->call, i), &poff);
     if (!pbase || __builtin_add_overflow(off, poff, &off))
       return md_inv_fail(c, ld,
                          "divisor is loaded through a pointer the caller "
@@ -211,7 +211,7 @@ static int md_field_at(md_inv *c, LLVMValueRef ld, LLVMValueRef base,
     return md_inv_fail(c, p->why_at ? p->why_at : ld,
                        p->why ? p->why : "divisor is loaded from memory");
   }
-  pointee = md_param_pointee(c->kernel, i);
+  pointee = md_inv_param_pointee(c->kernel, i);
   /* (OpenMP: a pointer to a mapped or firstprivate object, md_omp_capture.h) */
   size = pointee ? LLVMABISizeOfType(c->td, pointee)
                  : md_omp_ref_param_bytes(c->kernel, i);

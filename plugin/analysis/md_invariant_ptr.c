@@ -10,7 +10,7 @@
 #include "support/md_ir.h"
 #include "analysis/md_reads.h"
 
-LLVMTypeRef md_param_pointee(LLVMValueRef f, unsigned i) {
+LLVMTypeRef md_inv_param_pointee(LLVMValueRef f, unsigned i) {
   static const char *kinds[2] = {"byval", "byref"};
   int k;
   for (k = 0; k < 2; k++) {
@@ -22,16 +22,16 @@ LLVMTypeRef md_param_pointee(LLVMValueRef f, unsigned i) {
   return NULL;
 }
 
-LLVMTypeRef md_param_passed_type(LLVMValueRef f, unsigned i) {
-  LLVMTypeRef pointee = md_param_pointee(f, i);
+LLVMTypeRef md_inv_param_passed_type(LLVMValueRef f, unsigned i) {
+  LLVMTypeRef pointee = md_inv_param_pointee(f, i);
   return pointee ? pointee : LLVMTypeOf(LLVMGetParam(f, i));
 }
 
-/* md_ptr_only_loaded(arg), once per argument and kernel. */
+/* md_reads_ptr_only_loaded(arg), once per argument and kernel. */
 int md_inv_arg_readonly(md_inv *c, LLVMValueRef arg) {
   uintptr_t r = (uintptr_t)md_map_get(&c->readonly, arg);
   if (!r) {
-    r = md_ptr_only_loaded(arg, 0) ? 1 : 2;
+    r = md_reads_ptr_only_loaded(arg, 0) ? 1 : 2;
     md_map_put(&c->readonly, arg, (void *)r); /* on OOM: asked again */
   }
   return r == 1;

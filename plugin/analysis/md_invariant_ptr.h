@@ -14,14 +14,14 @@
 struct md_inv;
 
 /* The byval/byref pointee type of parameter i of f, or NULL. */
-LLVMTypeRef md_param_pointee(LLVMValueRef f, unsigned i);
+LLVMTypeRef md_inv_param_pointee(LLVMValueRef f, unsigned i);
 
 /* The type of the value a launch passes for parameter i of f: the struct
  * of a byval/byref parameter, else the parameter's own type. */
-LLVMTypeRef md_param_passed_type(LLVMValueRef f, unsigned i);
+LLVMTypeRef md_inv_param_passed_type(LLVMValueRef f, unsigned i);
 
 /* 1 if the context's function only reads through its pointer argument
- * arg (md_ptr_only_loaded), memoized per argument. */
+ * arg (md_reads_ptr_only_loaded), memoized per argument. */
 int md_inv_arg_readonly(struct md_inv *c, LLVMValueRef arg);
 
 /* p stripped of constant-offset GEPs and pointer casts: the base pointer,

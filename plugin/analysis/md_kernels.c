@@ -9,7 +9,7 @@
 
 #include "support/md_array.h"
 
-md_target md_module_target(LLVMModuleRef m) {
+md_target md_target_of_module(LLVMModuleRef m) {
   const char *triple = LLVMGetTarget(m);
   if (!triple)
     return MD_TARGET_HOST;
@@ -151,7 +151,7 @@ int md_is_kernel(LLVMModuleRef m, LLVMValueRef f, md_target t,
   return 0;
 }
 
-unsigned md_collect_kernels(LLVMModuleRef m, md_target t, const md_options *o,
+unsigned md_kernels_collect(LLVMModuleRef m, md_target t, const md_options *o,
                             LLVMValueRef **out) {
   unsigned n = 0;
   size_t cap = 0;

@@ -21,7 +21,7 @@
 
 #define MD_KERNEL_ATTR "magicdiv-kernel"
 
-md_target md_module_target(LLVMModuleRef m);
+md_target md_target_of_module(LLVMModuleRef m);
 const char *md_target_name(md_target t);
 
 /* 1 if f is a kernel entry point of module m. */
@@ -30,7 +30,7 @@ int md_is_kernel(LLVMModuleRef m, LLVMValueRef f, md_target t,
 
 /* Collect the kernels of m (definitions only) into a malloc'd array; the
  * caller frees it.  Returns the count. */
-unsigned md_collect_kernels(LLVMModuleRef m, md_target t, const md_options *o,
+unsigned md_kernels_collect(LLVMModuleRef m, md_target t, const md_options *o,
                             LLVMValueRef **out);
 
 /* Giving `clone` the same kernel marking as `orig`, in two steps so that

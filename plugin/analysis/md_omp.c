@@ -230,7 +230,7 @@ LLVMValueRef md_omp_operand(LLVMValueRef call, unsigned i) {
   return NULL;
 }
 
-LLVMValueRef md_call_operand(LLVMValueRef call, unsigned i) {
+LLVMValueRef md_omp_call_operand(LLVMValueRef call, unsigned i) {
   if (md_omp_microtask(call))
     return md_omp_operand(call, i);
   if (i >= (unsigned)LLVMGetNumArgOperands(call))

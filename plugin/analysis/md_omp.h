@@ -96,6 +96,6 @@ LLVMValueRef md_omp_strip_ascast(LLVMValueRef v);
 
 /* The argument i of a direct call, or of the microtask of a parallel
  * call (md_omp_operand); NULL if the call does not pass it. */
-LLVMValueRef md_call_operand(LLVMValueRef call, unsigned i);
+LLVMValueRef md_omp_call_operand(LLVMValueRef call, unsigned i);
 
 #endif

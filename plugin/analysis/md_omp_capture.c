@@ -92,12 +92,13 @@ static void md_obj_call(md_obj *o, LLVMValueRef call, LLVMValueRef p,
     if (LLVMGetOperand(call, j) != p)
       continue;
     if (md_omp_call_kind(call) == MD_OMP_FORK) {
-      if (j < MD_OMP_FORK_ARGS || !md_omp_param_only_loaded(call, j - 1)) {
+      if (j < MD_OMP_FORK_ARGS ||
+          !md_reads_omp_param_only_loaded(call, j - 1)) {
         o->why = "divisor is loaded from a captured object that a parallel "
                  "region may write";
         return;
       }
-    } else if (!md_call_arg_unwritten(call, j)) {
+    } else if (!md_reads_call_arg_unwritten(call, j)) {
       o->why = "divisor is loaded from a captured object whose address "
                "escapes";
       return;
@@ -116,7 +117,7 @@ static void md_obj_store(md_obj *o, LLVMValueRef st, LLVMValueRef p,
     md_obj_write(o, st, poff, LLVMABISizeOfType(o->td, LLVMTypeOf(v)));
   } else if (v == p && LLVMGetOperand(st, 1) != p &&
              md_inst_fn(st) == o->fn) {
-    if (!md_omp_addr_store_ok(st))
+    if (!md_reads_omp_addr_store_ok(st))
       o->why = "divisor is loaded from a captured object that a parallel "
                "region may write or whose address escapes";
   } else {

@@ -17,7 +17,7 @@
  * the wrapper is never called.  So such a call is a call of its microtask
  * when it is in a kernel whose environment says SPMD -- or, in a kernel
  * that stays in generic mode (1), when md_omp_generic.h allows it (the kernel
- * clone then gets a wrapper of its own, md_omp_clone.h).
+ * clone then gets a wrapper of its own, md_omp_wrap.h).
  *
  * The values such a region's microtask reads through captured pointers:
  * md_omp_capture.h (it uses md_omp_spmd_store_first and
@@ -87,7 +87,7 @@ int md_omp_spmd_store_first(LLVMValueRef st, LLVMValueRef use);
  * globals after rewriteDeviceCodeStateMachine, and the wrapper called
  * directly).  A kernel clone that starts the microtask's clone with more
  * slots therefore needs a wrapper of its own, in the parallel call and in
- * every compare and direct call of that state machine (md_omp_clone.h).
+ * every compare and direct call of that state machine (md_omp_wrap.h).
  */
 
 /* The wrapper function that the wrapper operand `op` of a parallel call

@@ -50,7 +50,7 @@ static int md_step(md_range *r, int depth) {
 }
 
 /* Memo lookup for (v, bits): 1 true, 0 false, -1 unknown. */
-static int md_memo_get(const md_map *m, LLVMValueRef v, unsigned bits) {
+static int md_range_memo_get(const md_map *m, LLVMValueRef v, unsigned bits) {
   uintptr_t e = (uintptr_t)md_map_get(m, v);
   if (!e || (e >> 2) != bits)
     return -1;
@@ -59,8 +59,8 @@ static int md_memo_get(const md_map *m, LLVMValueRef v, unsigned bits) {
 
 /* Record a result computed with no open PHI hypothesis.  A "false" that a
  * depth or step cap produced is not a fact about v: not recorded. */
-static void md_memo_put(md_range *r, md_map *m, LLVMValueRef v, unsigned bits,
-                        int result, int capped) {
+static void md_range_memo_put(md_range *r, md_map *m, LLVMValueRef v,
+                              unsigned bits, int result, int capped) {
   if (r->nphis || (!result && capped))
     return;
   md_map_put(m, v, (void *)(uintptr_t)((bits << 2) |
@@ -283,19 +283,19 @@ static int md_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at, int depth) {
    * or none) only for this query. */
   md_map *memo = at ? &c->local : &c->nonneg;
   int r, capped0 = c->capped;
-  if ((r = md_memo_get(memo, v, 0)) >= 0 ||
-      (at && (r = md_memo_get(&c->nonneg, v, 0)) == 1))
+  if ((r = md_range_memo_get(memo, v, 0)) >= 0 ||
+      (at && (r = md_range_memo_get(&c->nonneg, v, 0)) == 1))
     return r;
   if (!md_step(c, depth))
     return 0;
   c->capped = 0;
   r = md_nonneg_rules(c, v, at, depth);
-  md_memo_put(c, memo, v, 0, r, c->capped);
+  md_range_memo_put(c, memo, v, 0, r, c->capped);
   c->capped |= capped0;
   return r;
 }
 
-int md_known_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at) {
+int md_range_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at) {
   md_map_release(&c->local);
   c->steps = 0;
   c->capped = 0;
@@ -351,13 +351,13 @@ typedef int (*md_fits_rules)(md_range *c, LLVMValueRef v, unsigned bits,
 static int md_fits_memo(md_range *c, md_map *m, md_fits_rules rules,
                         LLVMValueRef v, unsigned bits, int depth) {
   int r, capped0 = c->capped;
-  if ((r = md_memo_get(m, v, bits)) >= 0)
+  if ((r = md_range_memo_get(m, v, bits)) >= 0)
     return r;
   if (!md_step(c, depth))
     return 0;
   c->capped = 0;
   r = rules(c, v, bits, depth);
-  md_memo_put(c, m, v, bits, r, c->capped);
+  md_range_memo_put(c, m, v, bits, r, c->capped);
   c->capped |= capped0;
   return r;
 }
@@ -399,14 +399,14 @@ static int md_fits_s(md_range *c, LLVMValueRef v, unsigned bits, int depth) {
   return md_fits_memo(c, &c->fits_s, md_fits_s_rules, v, bits, depth);
 }
 
-int md_fits_unsigned(md_range *c, LLVMValueRef v, unsigned bits) {
+int md_range_fits_unsigned(md_range *c, LLVMValueRef v, unsigned bits) {
   c->steps = 0;
   c->capped = 0;
   c->nphis = 0;
   return md_fits_u(c, v, bits, 0);
 }
 
-int md_fits_signed(md_range *c, LLVMValueRef v, unsigned bits) {
+int md_range_fits_signed(md_range *c, LLVMValueRef v, unsigned bits) {
   c->steps = 0;
   c->capped = 0;
   c->nphis = 0;

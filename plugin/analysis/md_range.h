@@ -3,12 +3,13 @@
  *
  * It answers the two questions that pick the cheapest exact form of a
  * division site:
- *   md_known_nonneg: is the value >= 0 as a signed integer on every
+ *   md_range_nonneg: is the value >= 0 as a signed integer on every
  *                    execution where it is not poison?  (sdiv/srem can then
  *                    skip the absolute value and the sign of the dividend)
- *   md_fits_unsigned / md_fits_signed: does the value fit in `bits` bits
- *                    as an unsigned / signed integer?  (a 64-bit division
- *                    of 32-bit values can use the 32-bit sequence)
+ *   md_range_fits_unsigned / md_range_fits_signed: does the value fit in
+ *                    `bits` bits as an unsigned / signed integer?  (a
+ *                    64-bit division of 32-bit values can use the 32-bit
+ *                    sequence)
  * Sources of facts: constants, zext/and/lshr/urem/udiv bounds, nsw/nuw/nneg
  * flags, !range metadata and the known ranges of the NVPTX/AMDGPU thread
  * and block index intrinsics, PHIs (inductively), selects, and branch
@@ -45,10 +46,10 @@ void md_range_release(md_range *r);
 
 /* `at` is the instruction where the value is used (for dominating branch
  * conditions); may be NULL. */
-int md_known_nonneg(md_range *r, LLVMValueRef v, LLVMValueRef at);
-int md_fits_unsigned(md_range *r, LLVMValueRef v, unsigned bits);
+int md_range_nonneg(md_range *r, LLVMValueRef v, LLVMValueRef at);
+int md_range_fits_unsigned(md_range *r, LLVMValueRef v, unsigned bits);
 /* Does the value fit in `bits` bits as a signed integer (sext of its low
  * `bits` bits gives it back)? */
-int md_fits_signed(md_range *r, LLVMValueRef v, unsigned bits);
+int md_range_fits_signed(md_range *r, LLVMValueRef v, unsigned bits);
 
 #endif

@@ -37,7 +37,7 @@ static int md_call_arg_attr(LLVMValueRef call, LLVMValueRef fn, unsigned k,
  * write the memory behind it: passed byval (the callee gets a copy made
  * from it), or readonly/readnone and not captured (nocapture before LLVM
  * 21, captures(none) -- value 0 -- after). */
-int md_call_arg_unwritten(LLVMValueRef call, unsigned k) {
+int md_reads_call_arg_unwritten(LLVMValueRef call, unsigned k) {
   LLVMValueRef fn = LLVMGetCalledValue(call);
   uint64_t v = 1;
   if (!fn || !LLVMIsAFunction(fn) || k >= LLVMCountParams(fn) ||
@@ -57,7 +57,7 @@ static int md_param_reads(LLVMValueRef call, unsigned i, int depth);
 static int md_addr_store_reads(LLVMValueRef st, int depth);
 
 /* The operands of a call that are ptr only let the callee read through it:
- * arguments md_call_arg_unwritten allows, variadic operands of a fork
+ * arguments md_reads_call_arg_unwritten allows, variadic operands of a fork
  * call whose microtask only reads that argument, and llvm.assume's
  * operand-bundle operands. */
 static int md_call_reads(LLVMValueRef call, LLVMValueRef ptr, int depth) {
@@ -73,7 +73,7 @@ static int md_call_reads(LLVMValueRef call, LLVMValueRef ptr, int depth) {
     if (fork && k >= MD_OMP_FORK_ARGS && k < n) {
       if (!md_param_reads(call, k - 1, depth + 1))
         return 0; /* variadic operand k is the microtask's argument k-1 */
-    } else if (k < n ? !md_call_arg_unwritten(call, k)
+    } else if (k < n ? !md_reads_call_arg_unwritten(call, k)
                      : !(fn && LLVMIsAFunction(fn) &&
                          LLVMGetIntrinsicID(fn) ==
                              LLVMLookupIntrinsicID("llvm.assume", 11))) {
@@ -107,8 +107,8 @@ static int md_reads_use(md_ptr_walk *w, LLVMValueRef user, LLVMValueRef ptr,
   }
 }
 
-/* md_ptr_only_loaded: the uses of ptr through casts and any GEPs, 16 deep
- * (the parallel regions it is passed to and the slots its address is
+/* md_reads_ptr_only_loaded: the uses of ptr through casts and any GEPs, 16
+ * deep (the parallel regions it is passed to and the slots its address is
  * stored into count towards the depth too). */
 static int md_reads_walk(LLVMValueRef ptr, int depth) {
   md_ptr_walk w;
@@ -119,7 +119,7 @@ static int md_reads_walk(LLVMValueRef ptr, int depth) {
   return md_ptr_walk_uses(&w, ptr, 0, depth);
 }
 
-int md_ptr_only_loaded(LLVMValueRef ptr, int depth) {
+int md_reads_ptr_only_loaded(LLVMValueRef ptr, int depth) {
   return md_reads_walk(ptr, depth);
 }
 
@@ -142,7 +142,7 @@ static int md_param_reads(LLVMValueRef call, unsigned i, int depth) {
   return md_reads_walk(LLVMGetParam(fn, i), depth + 1);
 }
 
-int md_omp_param_only_loaded(LLVMValueRef call, unsigned i) {
+int md_reads_omp_param_only_loaded(LLVMValueRef call, unsigned i) {
   return md_param_reads(call, i, 0);
 }
 
@@ -210,6 +210,6 @@ static int md_addr_store_reads(LLVMValueRef st, int depth) {
   return md_slot_readers_ok(td, p, (unsigned)(off / slot), depth);
 }
 
-int md_omp_addr_store_ok(LLVMValueRef st) {
+int md_reads_omp_addr_store_ok(LLVMValueRef st) {
   return md_addr_store_reads(st, 0);
 }

@@ -409,7 +409,7 @@ static void md_reach(LLVMValueRef f, md_map *reach) {
  * into it at -O2), so its divisions are copies of that function's, which
  * have their own remarks; the device runtime never calls it in an SPMD
  * kernel, and a generic-mode kernel's clone starts the region's clone
- * through a wrapper of its own (md_omp_clone.h).  Any other wrapper's
+ * through a wrapper of its own (md_omp_wrap.h).  Any other wrapper's
  * divisions are left alone. */
 static void md_wrapper_remark(LLVMValueRef in, LLVMValueRef f,
                               LLVMValueRef call) {

@@ -61,6 +61,7 @@
 
 #include "support/md_array.h"
 #include "support/md_map.h"
+#include "support/md_ir.h"
 
 /* ---------------------------------------------------------------------- */
 /* The value map: md_map plus what blockaddress lookups need (constants
@@ -101,19 +102,6 @@ LLVMValueRef md_vmap_lookup(const md_vmap *map, LLVMValueRef orig) {
 
 /* ---------------------------------------------------------------------- */
 /* Checks on f before anything is created. */
-
-static int md_is_dbg_intrinsic_call(LLVMValueRef inst) {
-  LLVMValueRef callee;
-  size_t len = 0;
-  const char *name;
-  if (!LLVMIsACallInst(inst))
-    return 0;
-  callee = LLVMGetCalledValue(inst);
-  if (!callee || !LLVMIsAFunction(callee))
-    return 0;
-  name = LLVMGetValueName2(callee, &len);
-  return len > 9 && memcmp(name, "llvm.dbg.", 9) == 0;
-}
 
 /* Where constant c ends up: 0 nowhere (dead), 1 only in f's instructions,
  * 2 elsewhere (or too deep to tell). */
@@ -163,7 +151,7 @@ static const char *md_clone_refusal(LLVMValueRef f, unsigned n_extra) {
     }
     for (in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
       int n, i;
-      if (md_is_dbg_intrinsic_call(in))
+      if (md_is_dbg_call(in))
         continue;
       if (n_extra && LLVMIsACallInst(in) &&
           LLVMGetTailCallKind(in) == LLVMTailCallKindMustTail)
@@ -319,7 +307,7 @@ static int md_clone_body(md_cloner *c, unsigned nparams) {
         b, LLVMValueAsBasicBlock(md_map_get(&c->map->m, LLVMBasicBlockAsValue(bb))));
     for (in = LLVMGetFirstInstruction(bb); in && ok; in = LLVMGetNextInstruction(in)) {
       LLVMValueRef ni;
-      if (md_is_dbg_intrinsic_call(in))
+      if (md_is_dbg_call(in))
         continue;
       if (LLVMIsAPHINode(in)) {
         ni = LLVMBuildPhi(b, LLVMTypeOf(in), "");
@@ -607,75 +595,4 @@ LLVMValueRef md_clone_function(LLVMValueRef f, const char *name,
   else
     md_vmap_free(c.map);
   return c.g;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Test entry point (MAGICDIV_CLONE_SELFTEST=1, see md_pass.c). */
-
-/* Every argument, block and copied instruction of f maps into g. */
-static int md_selftest_map_ok(LLVMValueRef f, LLVMValueRef g, const md_vmap *map) {
-  LLVMBasicBlockRef bb;
-  unsigned i, n = LLVMCountParams(f);
-  for (i = 0; i < n; i++)
-    if (md_vmap_lookup(map, LLVMGetParam(f, i)) != LLVMGetParam(g, i))
-      return 0;
-  for (bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    LLVMValueRef nb = md_vmap_lookup(map, LLVMBasicBlockAsValue(bb)), in;
-    if (!nb || LLVMGetBasicBlockParent(LLVMValueAsBasicBlock(nb)) != g)
-      return 0;
-    for (in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
-      LLVMValueRef ni = md_vmap_lookup(map, in);
-      if (md_is_dbg_intrinsic_call(in) ? ni != NULL
-                                       : (!ni || LLVMGetInstructionParent(ni) !=
-                                                     LLVMValueAsBasicBlock(nb) ||
-                                          LLVMGetInstructionOpcode(ni) !=
-                                              LLVMGetInstructionOpcode(in)))
-        return 0;
-    }
-  }
-  return md_vmap_lookup(map, f) == f;
-}
-
-int md_clone_selftest(LLVMModuleRef m) {
-  LLVMContextRef ctx = LLVMGetModuleContext(m);
-  LLVMTypeRef extra[3];
-  LLVMValueRef fn, *todo = NULL;
-  size_t n = 0, cap = 0, i;
-  int count = 0;
-  extra[0] = extra[1] = LLVMInt32TypeInContext(ctx);
-  extra[2] = LLVMInt64TypeInContext(ctx);
-  for (fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
-    size_t len = 0;
-    const char *s = LLVMGetValueName2(fn, &len);
-    if (LLVMIsDeclaration(fn) || len < 8 || memcmp(s, "clone_me", 8) != 0)
-      continue;
-    LLVMValueRef *t = md_array_room(todo, n, &cap, sizeof *t, 16);
-    if (!t)
-      break;
-    todo = t;
-    todo[n++] = fn;
-  }
-  for (i = 0; i < n; i++) {
-    size_t len = 0;
-    const char *s = LLVMGetValueName2(todo[i], &len);
-    char *name = malloc(len + sizeof "__clone");
-    md_vmap *map = NULL;
-    LLVMValueRef g;
-    const char *why = NULL;
-    if (!name)
-      break;
-    memcpy(name, s, len);
-    memcpy(name + len, "__clone", sizeof "__clone");
-    g = md_clone_function(todo[i], name, extra, 3, &map, &why);
-    if (!g)
-      fprintf(stderr, "md_clone_selftest: refused '%s': %s\n", name, why);
-    else if (!md_selftest_map_ok(todo[i], g, map))
-      fprintf(stderr, "md_clone_selftest: bad value map for '%s'\n", name);
-    else
-      count++;
-    md_vmap_free(map);
-    free(name);
-  }
-  free(todo);
-  return count;
 }

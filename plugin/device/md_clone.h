@@ -42,11 +42,4 @@ void md_vmap_free(md_vmap *map);
  * memory or a taken name). */
 const char *md_clone_check(LLVMValueRef f, unsigned n_extra);
 
-/* Test entry point: clone every function definition whose name starts with
- * "clone_me" into "<name>__clone" with extra parameters (i32, i32, i64),
- * check the value map, and return the number cloned.  Refusals and bad
- * maps are reported on stderr.  Called by md_run_module when the
- * environment variable MAGICDIV_CLONE_SELFTEST is set (lit tests only). */
-int md_clone_selftest(LLVMModuleRef m);
-
 #endif /* MAGICDIV_MD_CLONE_H */

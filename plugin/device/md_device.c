@@ -50,7 +50,9 @@
 #include "analysis/md_omp_capture.h"
 #include "emit/md_prog.h"
 #include "analysis/md_omp.h"
-#include "device/md_omp_clone.h"
+#include "device/md_omp_kenv.h"
+#include "support/md_assert.h"
+#include "device/md_omp_pack.h"
 #include "device/md_site.h"
 #include "device/md_tiers.h"
 
@@ -101,7 +103,7 @@ static unsigned long long md_clone_param_bytes(md_kstate *k,
   unsigned long long total = 0;
   for (i = 0; i < np + k->dec.n_extra; i++) {
     LLVMTypeRef t =
-        i < np ? md_param_passed_type(k->kernel, i) : extra[i - np];
+        i < np ? md_inv_param_passed_type(k->kernel, i) : extra[i - np];
     unsigned long long size, align;
     size = LLVMABISizeOfType(k->td, t);
     align = LLVMABIAlignmentOfType(k->td, t);
@@ -160,17 +162,18 @@ static int md_build_descriptor(md_kstate *k, md_buf *out) {
     sizes[i] = md_omp_ref_param_bytes(k->kernel, i)
                    ? md_omp_ref_param_bytes(k->kernel, i)
                    : (uint32_t)LLVMABISizeOfType(
-                         k->td, md_param_passed_type(k->kernel, i));
+                         k->td, md_inv_param_passed_type(k->kernel, i));
   for (i = 0; i < k->dec.ndivs; i++) {
     divs[i].prog = &k->dec.divs[i].prog;
     divs[i].kind = k->dec.divs[i].kind;
     divs[i].flags = k->dec.divs[i].flags;
     divs[i].first_extra = k->dec.divs[i].first_extra;
   }
-  if (reqs_ok &&
-      md_desc_build(out, sizes, np, divs, k->dec.ndivs, k->dec.n_extra, reqs,
-                    nreqs) == 0)
+  if (reqs_ok && md_prog_desc_build(out, sizes, np, divs, k->dec.ndivs,
+                                    k->dec.n_extra, reqs, nreqs) == 0) {
     st = md_desc_validate(out->p, out->n) == MD_OK ? 0 : -1;
+    MD_ASSERT(st == 0); /* what the plugin just wrote validates */
+  }
   for (i = 0; i < MD_MAX_REQS; i++)
     md_buf_free(&reqs[i]);
   free(sizes);
@@ -538,7 +541,7 @@ static unsigned md_not_done(LLVMValueRef *kernels, unsigned n,
 
 int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   LLVMValueRef *kernels = NULL;
-  unsigned n = md_collect_kernels(m, t, o, &kernels), i;
+  unsigned n = md_kernels_collect(m, t, o, &kernels), i;
   LLVMTargetDataRef td = NULL;
   md_keep keep = {NULL, 0, 0};
   md_map reported = {0}; /* functions whose divisions have a remark */
@@ -563,7 +566,7 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
       changed = 1;
     }
   }
-  if (keep.n && md_append_used(m, keep.v, keep.n, &why))
+  if (keep.n && md_desc_append_used(m, keep.v, keep.n, &why))
     md_remarkf(MD_REMARK_ANALYSIS, kernels[0], MD_RN(NotKept),
                "magicdiv: the module's clones and descriptors are not added "
                "to @llvm.used (%s); their linkage keeps them", why);

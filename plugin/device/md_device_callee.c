@@ -12,7 +12,8 @@
 #include <string.h>
 
 #include "analysis/md_omp.h"
-#include "device/md_omp_clone.h"
+#include "device/md_omp_pack.h"
+#include "device/md_omp_redirect.h"
 #include "support/md_remark.h"
 #include "device/md_site.h"
 
@@ -73,7 +74,7 @@ static LLVMValueRef md_mv_value(const md_magic_vals *v, int j) {
  * divisor order: their types (from all[], the kernel clone's) and their
  * values in the parent's clone pclone -- its magic parameters, or, for the
  * clone of a parallel region's microtask (parent_omp), its unpacked values
- * (md_omp_clone.h) -- NULL without one, used = the parent's.  Returns
+ * (md_omp_pack.h) -- NULL without one, used = the parent's.  Returns
  * their number. */
 static unsigned md_node_extra(const md_kdec *d, const md_cnode *n,
                               LLVMValueRef pclone, uint64_t pused,
@@ -220,7 +221,7 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
                            md_omp_microtask(p->node[n->parent].call) != NULL,
                        all, types, extra);
     pcall = pclone ? md_vmap_lookup(pmap, n->call) : NULL;
-    if (md_omp_microtask(n->call)) /* packed, md_omp_clone.h */
+    if (md_omp_microtask(n->call)) /* packed, md_omp_pack.h */
       nx = pcall ? md_omp_pack(pcall, d, n->used, extra, types)
                  : md_omp_packed_slots(d, n->used);
     if (pcall && (same = md_callee_same_as(p, i)) >= 0) {

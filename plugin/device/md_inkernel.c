@@ -115,8 +115,9 @@ static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
     g->nonneg = nn;
     g->cap = cap;
   }
-  g->nonneg[g->n] = (unsigned char)(s && md_known_nonneg(&k->range,
-                                                         LLVMGetOperand(inst, 0), inst));
+  g->nonneg[g->n] =
+      (unsigned char)(s && md_range_nonneg(&k->range, LLVMGetOperand(inst, 0),
+                                           inst));
   g->saving += md_ik_weight(k, inst) *
                (!s                  ? MD_INKERNEL_SAVE_U32
                 : g->nonneg[g->n]   ? MD_INKERNEL_SAVE_S32_NONNEG

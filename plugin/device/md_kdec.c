@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "support/md_assert.h"
+
 void md_kdec_init(md_kdec *d, const md_options *o) {
   memset(d, 0, sizeof *d);
   d->o = o;
@@ -80,6 +82,7 @@ void md_kdec_extra_types(const md_kdec *d, LLVMContextRef ctx,
     int j, n = md_kind_params(d->divs[i].kind, d->divs[i].flags);
     LLVMTypeRef t =
         LLVMIntTypeInContext(ctx, (unsigned)md_kind_width(d->divs[i].kind));
+    MD_ASSERT(d->divs[i].first_extra + (unsigned)n <= d->n_extra);
     for (j = 0; j < n; j++)
       types[d->divs[i].first_extra + (unsigned)j] = t;
   }
@@ -98,6 +101,7 @@ void md_kdec_magic_params(const md_kdec *d, LLVMValueRef clone, uint64_t used,
   static const char *pn[6] = {"m", "a", "s", "dsgn", "f1", "f2"};
   unsigned np = LLVMCountParams(clone) - md_kdec_used_offset(d, used, d->ndivs);
   unsigned i;
+  MD_ASSERT(LLVMCountParams(clone) >= md_kdec_used_offset(d, used, d->ndivs));
   for (i = 0; i < d->ndivs; i++) {
     unsigned base = np + md_kdec_used_offset(d, used, i);
     int j, n = md_kind_params(d->divs[i].kind, d->divs[i].flags);

@@ -94,7 +94,7 @@ static uint64_t md_pow2_choose(LLVMValueRef fn, const md_site *sites,
   md_dom_release(&dom);
   *share = work + gain > 0 ? 100.0 * gain / (work + gain) : 0.0;
   if (set && !all && *share < MD_POW2_MIN_SHARE) {
-    md_remarkf(MD_REMARK_ANALYSIS, fn, "Pow2NoCopy",
+    md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(Pow2NoCopy),
                "magicdiv: clone '%s': no copy for powers of two: its u64 "
                "divisions in loops would save %.1f %% of its work, below "
                "%.0f %% (option pow2-kernel)",
@@ -246,7 +246,7 @@ int md_pow2_version(LLVMValueRef fn, const md_site *sites, unsigned n,
   md_vmap_free(map);
   for (i = 0; i < 64; i++)
     nd += (unsigned)(set >> i & 1);
-  md_remarkf(MD_REMARK_ANALYSIS, fn, "Pow2Copy",
+  md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(Pow2Copy),
              "magicdiv: clone '%s': body copied for powers of two: %u u64 "
              "divisor(s)%s, %.1f %% of its work; one branch at its entry "
              "picks the copy that divides by a shift (option pow2-kernel)",

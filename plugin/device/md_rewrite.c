@@ -749,7 +749,7 @@ static int md_rewrite_all(LLVMValueRef clone, md_site *sites, unsigned n,
                           md_magic_vals *mv, const unsigned char *shift) {
   md_rewriter r;
   md_site_order *order = calloc(n ? n : 1, sizeof *order);
-  md_target tgt = md_module_target(LLVMGetGlobalParent(clone));
+  md_target tgt = md_target_of_module(LLVMGetGlobalParent(clone));
   int nvptx = tgt == MD_TARGET_NVPTX, host = tgt == MD_TARGET_HOST;
   unsigned i;
   memset(&r, 0, sizeof r);
@@ -815,7 +815,7 @@ static int md_pow2_mode(const md_magic_vals *mv, const md_site *sites,
 
 int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                      md_magic_vals *mv) {
-  md_target tgt = md_module_target(LLVMGetGlobalParent(clone));
+  md_target tgt = md_target_of_module(LLVMGetGlobalParent(clone));
   int mode = md_pow2_mode(mv, sites, n, tgt == MD_TARGET_NVPTX), rc;
   md_site *both = NULL;
   unsigned char *shift = NULL;

@@ -99,17 +99,18 @@ static void md_site_facts_of(const md_kdec *d, md_fctx *f, LLVMValueRef inst,
   sf->den_const = LLVMIsAConstant(sf->den) != NULL;
   if (sf->vector || sf->w != 64 || sf->den_const)
     return;
-  sf->num_u32 = md_fits_unsigned(&f->range, sf->num, 32);
+  sf->num_u32 = md_range_fits_unsigned(&f->range, sf->num, 32);
   /* freeze(X) with X < 2^32 (DivRemPairs freezes the dividend of a pair):
    * the rewrite refines it to zext(freeze(trunc X)) (md_rewrite.c
    * md_refine_freeze), which is X whenever X is not poison. */
   if (!sf->num_u32 && LLVMIsAInstruction(sf->num) &&
       LLVMGetInstructionOpcode(sf->num) == LLVMFreeze)
-    sf->num_u32 = md_fits_unsigned(&f->range, LLVMGetOperand(sf->num, 0), 32);
-  sf->den_u32 = md_fits_unsigned(&f->range, sf->den, 32);
+    sf->num_u32 =
+        md_range_fits_unsigned(&f->range, LLVMGetOperand(sf->num, 0), 32);
+  sf->den_u32 = md_range_fits_unsigned(&f->range, sf->den, 32);
   if (sf->is_signed) {
-    sf->num_s32 = md_fits_signed(&f->range, sf->num, 32);
-    sf->den_s32 = md_fits_signed(&f->range, sf->den, 32);
+    sf->num_s32 = md_range_fits_signed(&f->range, sf->num, 32);
+    sf->den_s32 = md_range_fits_signed(&f->range, sf->den, 32);
   }
   sf->den_sext32 = LLVMIsAInstruction(sf->den) &&
                    LLVMGetInstructionOpcode(sf->den) == LLVMSExt &&
@@ -117,7 +118,7 @@ static void md_site_facts_of(const md_kdec *d, md_fctx *f, LLVMValueRef inst,
   sf->launch_u32 = d->o->launch_ranges && f->bounds ? -1 : 0;
   {
     LLVMModuleRef m = LLVMGetGlobalParent(f->fn);
-    md_target t = md_module_target(m);
+    md_target t = md_target_of_module(m);
     sf->fast32_target =
         (t == MD_TARGET_NVPTX || (t == MD_TARGET_HOST && d->o->s64_fast32_ir)) &&
         !md_omp_is_device_module(m);
@@ -239,8 +240,8 @@ typedef struct md_site_req {
  * compile-time facts did not show): the u32 core (MD_MODE_NARROW).  Both
  * < 2^32 are >= 0 as i64, so sdiv/srem agree with udiv/urem.  1 with the
  * prepared requirement and its remark text in r. */
-static int md_launch_narrow(md_kdec *d, md_fctx *f, const md_site_facts *sf,
-                            md_site_req *r) {
+static int md_site_launch_narrow(md_kdec *d, md_fctx *f,
+                                 const md_site_facts *sf, md_site_req *r) {
   md_bounds_req br;
   int num_ok = sf->num_u32, den_ok = sf->den_u32;
   char bound[128];
@@ -269,7 +270,7 @@ static int md_site_nonneg(md_kdec *d, md_fctx *f, const md_site_facts *sf,
                           md_site_req *r) {
   md_bounds_req br;
   char bound[128];
-  if (md_known_nonneg(&f->range, sf->num, sf->inst))
+  if (md_range_nonneg(&f->range, sf->num, sf->inst))
     return 1;
   md_bounds_req_init(&br);
   if (r->has || !d->o->launch_ranges || !f->bounds ||
@@ -294,7 +295,7 @@ static md_site_why md_site_open(md_kdec *d, md_fctx *f, LLVMValueRef inst,
   r->has = 0;
   why = md_site_choose(sf, d->o, c);
   if (why == MD_WHY_ASK_LAUNCH) {
-    sf->launch_u32 = md_launch_narrow(d, f, sf, r);
+    sf->launch_u32 = md_site_launch_narrow(d, f, sf, r);
     why = md_site_choose(sf, d->o, c);
   }
   if (why != MD_WHY_OK)

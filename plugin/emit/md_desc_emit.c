@@ -45,8 +45,8 @@ LLVMValueRef md_emit_descriptor(LLVMModuleRef m, md_target t,
   return gv;
 }
 
-int md_append_used(LLVMModuleRef m, LLVMValueRef *gvs, unsigned n,
-                   const char **why) {
+int md_desc_append_used(LLVMModuleRef m, LLVMValueRef *gvs, unsigned n,
+                        const char **why) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
   LLVMValueRef old = LLVMGetNamedGlobal(m, "llvm.used");

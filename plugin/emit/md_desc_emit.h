@@ -20,7 +20,7 @@ LLVMValueRef md_emit_descriptor(LLVMModuleRef m, md_target t,
 /* Append gvs[0..n) to @llvm.used (rebuilt once) so that no later pass
  * drops them.  0, or -1 with *why (out of memory, or an @llvm.used of an
  * unusual form, left as it was). */
-int md_append_used(LLVMModuleRef m, LLVMValueRef *gvs, unsigned n,
-                   const char **why);
+int md_desc_append_used(LLVMModuleRef m, LLVMValueRef *gvs, unsigned n,
+                        const char **why);
 
 #endif

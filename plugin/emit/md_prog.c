@@ -5,12 +5,14 @@
 #include "emit/md_prog.h"
 
 #include "magicdiv/md_abi.h"
+#include "support/md_assert.h"
 
 /* One op: the opcode byte and its operands, whose form and count
  * md_abi.h's MD_OP_LIST gives (a mismatch, a writer's bug, marks the buffer
  * failed). */
 static void md_prog_op(md_buf *b, int op, int form, const uint8_t *operands,
                        size_t n) {
+  MD_ASSERT(md_op_form(op) == form && md_op_operand_bytes(op) == (int)n);
   if (md_op_form(op) != form || md_op_operand_bytes(op) != (int)n) {
     b->oom = 1;
     return;
@@ -80,9 +82,9 @@ int md_prog_is_arg(const md_buf *prog, unsigned *param) {
   return 1;
 }
 
-int md_desc_build(md_buf *out, const uint32_t *param_sizes, unsigned np,
-                  const md_desc_div *divs, unsigned ndivs, unsigned n_extra,
-                  const md_buf *reqs, unsigned nreqs) {
+int md_prog_desc_build(md_buf *out, const uint32_t *param_sizes, unsigned np,
+                       const md_desc_div *divs, unsigned ndivs,
+                       unsigned n_extra, const md_buf *reqs, unsigned nreqs) {
   uint8_t h[MD_DESC_HEADER_SIZE] = {MD_DESC_MAGIC0, MD_DESC_MAGIC1,
                                     MD_DESC_MAGIC2, MD_DESC_MAGIC3};
   size_t divtab, reqtab;

@@ -5,8 +5,8 @@
  * md_invariant.c writes divisor programs with the op writers (the site
  * decision appends the casts of narrowed sites), md_bounds.c writes
  * requirement programs; md_device.c assembles the descriptor with
- * md_desc_build and runs the runtime's own validator (md_desc_validate) on
- * the bytes before it commits a clone.
+ * md_prog_desc_build and runs the runtime's own validator
+ * (md_desc_validate) on the bytes before it commits a clone.
  */
 #ifndef MAGICDIV_MD_PROG_H
 #define MAGICDIV_MD_PROG_H
@@ -50,8 +50,8 @@ typedef struct md_desc_div {
  * param_sizes[0..np), the divisors, and the requirement programs
  * reqs[0..nreqs) (each yielding an i1).  Returns 0, or -1 when a count
  * does not fit its field or memory ran out (out is then freed). */
-int md_desc_build(md_buf *out, const uint32_t *param_sizes, unsigned np,
-                  const md_desc_div *divs, unsigned ndivs, unsigned n_extra,
-                  const md_buf *reqs, unsigned nreqs);
+int md_prog_desc_build(md_buf *out, const uint32_t *param_sizes, unsigned np,
+                       const md_desc_div *divs, unsigned ndivs,
+                       unsigned n_extra, const md_buf *reqs, unsigned nreqs);
 
 #endif

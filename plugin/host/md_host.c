@@ -298,7 +298,7 @@ typedef struct md_launches {
   int oom;
 } md_launches;
 
-static void md_launch_cb(md_host *h, LLVMValueRef call, void *arg) {
+static void md_host_launch_cb(md_host *h, LLVMValueRef call, void *arg) {
   md_launches *l = arg;
   md_launch_site *ns;
   size_t k;
@@ -327,9 +327,9 @@ static int md_launches_find(md_host *h, md_launches *l) {
   size_t i;
   memset(l, 0, sizeof *l);
   for (i = 0; i < MD_N_LAUNCH_APIS; i++)
-    md_for_calls(h, md_launch_apis[i].name, md_launch_cb, l);
+    md_reg_for_calls(h, md_launch_apis[i].name, md_host_launch_cb, l);
   for (i = 0; i < MD_N_OTHER_APIS; i++)
-    md_for_calls(h, md_other_launch_apis[i], md_launch_cb, l);
+    md_reg_for_calls(h, md_other_launch_apis[i], md_host_launch_cb, l);
   return l->oom ? -1 : 0;
 }
 
@@ -359,8 +359,8 @@ static size_t md_launches_run(md_host *h, const md_launches *l,
                  md_launch_apis[a].name);
       continue;
     }
-    fn = md_strip(LLVMGetOperand(call, md_launch_apis[a].fn_op));
-    r = md_find_reg(h, fn, md_launch_apis[a].kind);
+    fn = md_reg_strip(LLVMGetOperand(call, md_launch_apis[a].fn_op));
+    r = md_reg_find(h, fn, md_launch_apis[a].kind);
     if (r && r->no_clone) {
       ++*left; /* md_host_cuda.c said why, once per kernel */
       continue;
@@ -415,7 +415,7 @@ static int md_host_plan_make(md_host *h, md_host_plan *p) {
  * the runtime this module's kernels that may have a clone (a node of a
  * kernel without one always holds the original: nothing to map back, and
  * no name needed to put a clone in); returns how many were routed. */
-static size_t md_graph_calls(md_host *h, md_host_plan *p) {
+static size_t md_host_graph_calls(md_host *h, md_host_plan *p) {
   size_t i, n = 0;
   for (i = 0; i < h->n; i++) {
     if (h->regs[i].no_clone)
@@ -459,7 +459,7 @@ static int md_host_route(md_host *h, md_host_plan *p, const md_options *o) {
   }
   routed = md_launches_run(h, &p->l, &left);
   changed |= routed > 0;
-  changed |= md_graph_calls(h, p) > 0;
+  changed |= md_host_graph_calls(h, p) > 0;
   if (left)
     snprintf(tail, sizeof tail,
              ", %zu launch(es) of kernels without a clone left alone", left);
@@ -491,7 +491,7 @@ int md_host_run(LLVMModuleRef m, const md_options *o) {
               "launches and graph calls are left as they were");
   } else if (h.n == 0) {
     /* graph calls need no registrations: nodes are edited anywhere */
-    changed = md_graph_calls(&h, &p) > 0;
+    changed = md_host_graph_calls(&h, &p) > 0;
   } else {
     changed = md_host_route(&h, &p, o);
   }

@@ -237,8 +237,9 @@ static int md_cstr_in(const unsigned char *d, uint64_t off, size_t size) {
   return off < size && memchr(d + off, 0, size - (size_t)off) != NULL;
 }
 
-int md_offload_images(const unsigned char *data, size_t size,
-                      md_offload_image *out, size_t cap, const char **why) {
+int md_codeobj_offload_images(const unsigned char *data, size_t size,
+                              md_offload_image *out, size_t cap,
+                              const char **why) {
   size_t pos = 0, n = 0;
   *why = "";
   while (pos + 8 <= size && n < cap) {

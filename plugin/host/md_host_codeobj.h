@@ -72,7 +72,8 @@ typedef struct md_offload_image {
  * ("\x10\xff\x10\xad" magic, version 1: header, entry, string table,
  * image).  Returns how many were stored in out[0 .. cap), or -1 with a
  * reason in *why for malformed data. */
-int md_offload_images(const unsigned char *data, size_t size,
-                      md_offload_image *out, size_t cap, const char **why);
+int md_codeobj_offload_images(const unsigned char *data, size_t size,
+                              md_offload_image *out, size_t cap,
+                              const char **why);
 
 #endif /* MAGICDIV_MD_HOST_CODEOBJ_H */

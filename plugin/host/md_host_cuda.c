@@ -31,7 +31,7 @@ typedef struct md_cuda_bin {
 
 static void md_cuda_fatbin_cb(md_host *h, LLVMValueRef call, void *arg) {
   md_cuda_bin *b = arg;
-  LLVMValueRef w = md_strip(LLVMGetOperand(call, 0)), init, magic, bin;
+  LLVMValueRef w = md_reg_strip(LLVMGetOperand(call, 0)), init, magic, bin;
   const char *bytes;
   size_t len = 0;
   (void)h;
@@ -46,7 +46,7 @@ static void md_cuda_fatbin_cb(md_host *h, LLVMValueRef call, void *arg) {
       !LLVMIsAConstantInt(magic) ||
       LLVMConstIntGetZExtValue(magic) != MD_CUDA_FATBIN_WRAPPER_MAGIC ||
       !(bin = LLVMGetAggregateElement(init, 2)) ||
-      !(bytes = md_global_bytes(bin, &len))) {
+      !(bytes = md_reg_global_bytes(bin, &len))) {
     b->why = "the fatbinary is not a constant of the module";
     return;
   }
@@ -66,7 +66,7 @@ void md_cuda_clones(md_host *h) {
   if (!first)
     return;
   memset(&b, 0, sizeof b);
-  md_for_calls(h, "__cudaRegisterFatBinary", md_cuda_fatbin_cb, &b);
+  md_reg_for_calls(h, "__cudaRegisterFatBinary", md_cuda_fatbin_cb, &b);
   if (!b.seen)
     b.why = "no __cudaRegisterFatBinary call (-fgpu-rdc: the device code "
             "is linked later)";

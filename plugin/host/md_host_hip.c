@@ -61,7 +61,7 @@ typedef struct md_fatbins {
  * { i32 magic, i32 version, ptr binary, ptr unused }. */
 static void md_fatbin_cb(md_host *h, LLVMValueRef call, void *arg) {
   md_fatbins *fb = arg;
-  LLVMValueRef w = md_strip(LLVMGetOperand(call, 0)), init, bin;
+  LLVMValueRef w = md_reg_strip(LLVMGetOperand(call, 0)), init, bin;
   const char *bytes;
   size_t len = 0;
   (void)h;
@@ -69,7 +69,7 @@ static void md_fatbin_cb(md_host *h, LLVMValueRef call, void *arg) {
   if (!w || !LLVMIsAGlobalVariable(w) || !(init = LLVMGetInitializer(w)) ||
       !LLVMIsAConstantStruct(init) ||
       !(bin = LLVMGetAggregateElement(init, 2)) ||
-      !(bytes = md_global_bytes(bin, &len))) {
+      !(bytes = md_reg_global_bytes(bin, &len))) {
     fb->bad = 1;
     fb->why = "the GPU binary is not embedded in the host module "
               "(old-driver -fgpu-rdc links the device code later; with "
@@ -315,7 +315,7 @@ static const unsigned char *md_bitcode_clone(LLVMModuleRef mod,
   if (!f || LLVMIsDeclaration(f) ||
       LLVMGetFunctionCallConv(f) != LLVMAMDGPUKERNELCallConv)
     return NULL;
-  if (!(b = md_global_init_bytes(LLVMGetNamedGlobal(mod, dname), &len)))
+  if (!(b = md_images_global_init_bytes(LLVMGetNamedGlobal(mod, dname), &len)))
     return NULL;
   *size = len;
   return (const unsigned char *)b;
@@ -456,7 +456,7 @@ void md_hip_clones(md_host *h) {
   size_t i;
   memset(&fb, 0, sizeof fb);
   memset(&em, 0, sizeof em);
-  md_for_calls(h, "__hipRegisterFatBinary", md_fatbin_cb, &fb);
+  md_reg_for_calls(h, "__hipRegisterFatBinary", md_fatbin_cb, &fb);
   for (i = 0; i < h->n; i++)
     if (h->regs[i].kind == MD_HIP && h->regs[i].entry)
       have_entries = 1;

@@ -7,7 +7,7 @@
 #include <llvm-c/BitReader.h>
 #include <string.h>
 
-const char *md_global_init_bytes(LLVMValueRef g, size_t *len) {
+const char *md_images_global_init_bytes(LLVMValueRef g, size_t *len) {
   LLVMValueRef init;
   if (!g || !LLVMIsAGlobalVariable(g) || LLVMIsDeclaration(g))
     return NULL;
@@ -64,12 +64,12 @@ void md_dev_images_load(LLVMModuleRef m, md_image_want_fn want, int cubin_ok,
     if (!sec || strcmp(sec, ".llvm.offloading") != 0)
       continue;
     out->seen = 1;
-    if (!(bytes = md_global_init_bytes(g, &len))) {
+    if (!(bytes = md_images_global_init_bytes(g, &len))) {
       out->why = "the embedded offload binary is not a constant";
       return;
     }
-    n = md_offload_images((const unsigned char *)bytes, len, im,
-                          MD_MAX_DEV_IMAGES, &why);
+    n = md_codeobj_offload_images((const unsigned char *)bytes, len, im,
+                                  MD_MAX_DEV_IMAGES, &why);
     if (n < 0) {
       out->why = why;
       return;

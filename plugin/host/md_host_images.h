@@ -45,7 +45,7 @@ void md_dev_images_free(md_dev_images *im);
 
 /* The bytes of a global variable's constant initializer (an i8 array), or
  * NULL. */
-const char *md_global_init_bytes(LLVMValueRef g, size_t *len);
+const char *md_images_global_init_bytes(LLVMValueRef g, size_t *len);
 
 #define MD_IMG_CUBIN 3
 

@@ -115,7 +115,7 @@ static const unsigned char *md_img_clone(const md_dev_image *o, const char *cl,
     const char *b;
     if (!f || LLVMIsDeclaration(f))
       return NULL;
-    b = md_global_init_bytes(LLVMGetNamedGlobal(o->mod, ds), size);
+    b = md_images_global_init_bytes(LLVMGetNamedGlobal(o->mod, ds), size);
     return (const unsigned char *)b;
   } else {
     uint64_t ksz = 0, dsz = 0;
@@ -185,7 +185,8 @@ static int md_entry_of(LLVMValueRef g, md_omp_entry *out) {
   addr = LLVMGetOperand(e, a);
   name = LLVMGetOperand(e, s);
   if (!LLVMIsAGlobalVariable(addr) || !LLVMIsAGlobalVariable(name) ||
-      !(nm = md_global_init_bytes(name, &len)) || !len || nm[len - 1] != 0)
+      !(nm = md_images_global_init_bytes(name, &len)) || !len ||
+      nm[len - 1] != 0)
     return 0;
   out->entry = g;
   out->region = addr;

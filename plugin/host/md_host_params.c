@@ -70,7 +70,7 @@ static LLVMValueRef md_stub_launch(LLVMValueRef f, LLVMValueRef handle) {
     for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef callee;
       if (!LLVMIsACallInst(i) || LLVMGetNumArgOperands(i) < 4 ||
-          md_strip(LLVMGetOperand(i, 0)) != handle)
+          md_reg_strip(LLVMGetOperand(i, 0)) != handle)
         continue;
       callee = md_called_fn(i);
       if (md_name_is(callee, "hipLaunchKernel") ||
@@ -86,7 +86,7 @@ unsigned md_host_hip_params(LLVMModuleRef m, LLVMValueRef handle,
   unsigned n;
   if (!LLVMIsAGlobalVariable(handle) || !LLVMGetInitializer(handle))
     return 0;
-  stub = md_strip(LLVMGetInitializer(handle));
+  stub = md_reg_strip(LLVMGetInitializer(handle));
   if (!stub || !LLVMIsAFunction(stub) || LLVMIsDeclaration(stub) ||
       !(call = md_stub_launch(stub, handle)))
     return 0;
@@ -175,7 +175,7 @@ static int md_kargs_read(LLVMModuleRef m, LLVMValueRef call, md_kargs *k) {
   LLVMTypeRef ptr = LLVMPointerTypeInContext(c, 0);
   LLVMTypeRef head[6] = {i32, i32, ptr, ptr, ptr, ptr}; /* ... types */
   LLVMTypeRef ty = LLVMStructTypeInContext(c, head, 6, 0);
-  LLVMValueRef args = md_strip(LLVMGetOperand(call, 5));
+  LLVMValueRef args = md_reg_strip(LLVMGetOperand(call, 5));
   memset(k, 0, sizeof *k);
   if (!LLVMIsAAllocaInst(args))
     return 0;
@@ -203,7 +203,7 @@ unsigned md_host_omp_params(LLVMModuleRef m, LLVMValueRef call,
   na = LLVMConstIntGetZExtValue(k.nargs);
   if (!na)
     return n;
-  g = k.n_types ? md_strip(k.types) : NULL;
+  g = k.n_types ? md_reg_strip(k.types) : NULL;
   if (!g || !LLVMIsAGlobalVariable(g) || !LLVMIsGlobalConstant(g) ||
       !(init = LLVMGetInitializer(g)) ||
       LLVMGetTypeKind(LLVMTypeOf(init)) != LLVMArrayTypeKind ||

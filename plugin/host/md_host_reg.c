@@ -19,7 +19,7 @@
 /* ---------------------------------------------------------------- utils */
 
 /* v without pointer casts (constant-expression bitcast / addrspacecast). */
-LLVMValueRef md_strip(LLVMValueRef v) {
+LLVMValueRef md_reg_strip(LLVMValueRef v) {
   while (v && LLVMIsAConstantExpr(v) &&
          (LLVMGetConstOpcode(v) == LLVMBitCast ||
           LLVMGetConstOpcode(v) == LLVMAddrSpaceCast))
@@ -28,8 +28,8 @@ LLVMValueRef md_strip(LLVMValueRef v) {
 }
 
 /* The bytes of a global constant's initializer (i8 array), or NULL. */
-const char *md_global_bytes(LLVMValueRef g, size_t *len) {
-  return md_global_init_bytes(md_strip(g), len);
+const char *md_reg_global_bytes(LLVMValueRef g, size_t *len) {
+  return md_images_global_init_bytes(md_reg_strip(g), len);
 }
 
 const char md_host_oom[] = "out of memory";
@@ -77,11 +77,11 @@ static void md_add_reg(md_host *h, LLVMValueRef call, md_api_kind kind) {
   md_reg *r;
   if (LLVMGetNumArgOperands(call) < 4)
     return;
-  handle = md_strip(LLVMGetOperand(call, 1));
+  handle = md_reg_strip(LLVMGetOperand(call, 1));
   name_op = LLVMGetOperand(call, 2);
   if (!handle || !LLVMIsAGlobalValue(handle))
     return;
-  bytes = md_global_bytes(name_op, &len);
+  bytes = md_reg_global_bytes(name_op, &len);
   if (!bytes) {
     md_remarkf(MD_REMARK_MISSED, call, MD_RN(HostRegistration),
                "magicdiv: kernel registration without a constant device "
@@ -95,7 +95,7 @@ static void md_add_reg(md_host *h, LLVMValueRef call, md_api_kind kind) {
   r->where = call;
   r->kind = kind;
   /* The registration's own name string serves the launch too. */
-  r->name_ptr = md_strip(name_op);
+  r->name_ptr = md_reg_strip(name_op);
   h->n++;
 }
 
@@ -170,13 +170,13 @@ static void md_add_entry(md_host *h, LLVMValueRef g) {
   }
   if (!ok || size != 0 || flags != 0)
     return; /* a variable, surface or texture */
-  addr = md_strip(addr);
+  addr = md_reg_strip(addr);
   if (!addr || !LLVMIsAGlobalValue(addr))
     return;
   for (i = 0; i < h->n; i++)
     if (h->regs[i].handle == addr)
       return; /* registered by a call too */
-  bytes = md_global_bytes(name, &len);
+  bytes = md_reg_global_bytes(name, &len);
   if (!bytes)
     return;
   if (!(r = md_reg_new(h, addr, bytes, len)))
@@ -184,7 +184,7 @@ static void md_add_entry(md_host *h, LLVMValueRef g) {
   r->entry = g;
   r->where = md_some_function(h, addr);
   r->kind = kind;
-  r->name_ptr = md_strip(name);
+  r->name_ptr = md_reg_strip(name);
   h->n++;
 }
 
@@ -196,9 +196,8 @@ static void md_scan_entries(md_host *h) {
 }
 
 /* Calls of the function named `fname`, passed to fn one by one. */
-void md_for_calls(md_host *h, const char *fname,
-                         void (*fn)(md_host *, LLVMValueRef, void *),
-                         void *arg) {
+void md_reg_for_calls(md_host *h, const char *fname,
+                      void (*fn)(md_host *, LLVMValueRef, void *), void *arg) {
   LLVMValueRef f = LLVMGetNamedFunction(h->m, fname);
   LLVMUseRef u;
   if (!f)
@@ -217,13 +216,12 @@ static void md_reg_cb(md_host *h, LLVMValueRef call, void *arg) {
 
 void md_host_regs(md_host *h) {
   md_api_kind cuda = MD_CUDA, hip = MD_HIP;
-  md_for_calls(h, "__cudaRegisterFunction", md_reg_cb, &cuda);
-  md_for_calls(h, "__hipRegisterFunction", md_reg_cb, &hip);
+  md_reg_for_calls(h, "__cudaRegisterFunction", md_reg_cb, &cuda);
+  md_reg_for_calls(h, "__hipRegisterFunction", md_reg_cb, &hip);
   md_scan_entries(h);
 }
 
-md_reg *md_find_reg(md_host *h, LLVMValueRef handle,
-                           md_api_kind kind) {
+md_reg *md_reg_find(md_host *h, LLVMValueRef handle, md_api_kind kind) {
   size_t i;
   for (i = 0; i < h->n; i++)
     if (h->regs[i].handle == handle && h->regs[i].kind == kind)

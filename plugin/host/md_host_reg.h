@@ -52,17 +52,17 @@ typedef struct md_host {
 void md_host_regs(md_host *h);
 
 /* The registration of `handle` of that kind, or NULL. */
-md_reg *md_find_reg(md_host *h, LLVMValueRef handle, md_api_kind kind);
+md_reg *md_reg_find(md_host *h, LLVMValueRef handle, md_api_kind kind);
 
 /* Calls of the function named `fname`, passed to fn one by one. */
-void md_for_calls(md_host *h, const char *fname,
-                  void (*fn)(md_host *, LLVMValueRef, void *), void *arg);
+void md_reg_for_calls(md_host *h, const char *fname,
+                      void (*fn)(md_host *, LLVMValueRef, void *), void *arg);
 
 /* v without pointer casts (constant-expression bitcast / addrspacecast). */
-LLVMValueRef md_strip(LLVMValueRef v);
+LLVMValueRef md_reg_strip(LLVMValueRef v);
 
 /* The bytes of a global constant's initializer (i8 array), or NULL. */
-const char *md_global_bytes(LLVMValueRef g, size_t *len);
+const char *md_reg_global_bytes(LLVMValueRef g, size_t *len);
 
 /* The reason "out of memory" of the host transform's operations (a static
  * string: compared by address), and the name of the remark that gives a

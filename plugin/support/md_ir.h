@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Which target a module is for (analysis/md_kernels.c tells: md_module_target;
+/* Which target a module is for (analysis/md_kernels.c tells: md_target_of_module;
  * the descriptor's address space depends on it, emit/md_desc_emit.c). */
 typedef enum md_target {
   MD_TARGET_HOST = 0, /* anything that is not a GPU: x86, aarch64, ... */
@@ -53,6 +53,11 @@ static inline int md_calls_fn(LLVMValueRef i, const char *s) {
 /* Is i a call of a lifetime marker (llvm.lifetime.start / .end)? */
 static inline int md_is_lifetime_marker(LLVMValueRef i) {
   return md_name_has_prefix(md_called_fn(i), "llvm.lifetime.");
+}
+
+/* Is i a call of a debug intrinsic (llvm.dbg.*)? */
+static inline int md_is_dbg_call(LLVMValueRef i) {
+  return md_name_has_prefix(md_called_fn(i), "llvm.dbg.");
 }
 
 /* The function instruction i is in. */

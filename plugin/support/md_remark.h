@@ -65,6 +65,8 @@ typedef enum md_remark_kind {
   X(NotKept)             /* clones not added to @llvm.used */                  \
   X(ReservedName)        /* a kernel whose name ends in a clone suffix */      \
   X(KeptRolled)          /* loops of a clone kept rolled */                    \
+  X(Pow2Copy)            /* a clone's body copied for powers of two */         \
+  X(Pow2NoCopy)          /* no power-of-two copy: why */                       \
   X(WrapperCopy)         /* a wrapper's copy of a parallel region's code */    \
   X(TierNotNeeded)       /* one clone: bets on the geometry only */            \
   X(TierSame)            /* one clone: the plain one would be the same */      \

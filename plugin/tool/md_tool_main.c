@@ -7,7 +7,7 @@
  *   magicdiv-ir [--options 'inkernel-args;...'] [--triple T] [--remarks]
  *               [--version] < in.ll > out.ll
  *
- * Reads one module (text or bitcode) from stdin, runs md_run_module with
+ * Reads one module (text or bitcode) from stdin, runs md_pass_run_module with
  * the options (md_options.h syntax, default as the plugin's), writes the
  * module as text to stdout.  A module without a target triple gets T (for
  * the target detection) while the pass runs, and loses it again.  Remarks
@@ -78,7 +78,7 @@ int main(int argc, char **argv) {
   had_triple = LLVMGetTarget(m)[0] != 0;
   if (!had_triple)
     LLVMSetTarget(m, triple);
-  md_run_module(m, &o);
+  md_pass_run_module(m, &o);
   if (!had_triple)
     LLVMSetTarget(m, "");
   text = LLVMPrintModuleToString(m);

@@ -902,7 +902,7 @@ define internal void @slot_writer_mt(ptr %gtid, ptr %btid, ptr %wp, ptr %out) {
 ; OpenMPOpt's custom one in the kernel (compares of the work function with
 ; the wrapper, or with its `.ID`, and direct calls of it).  The kernel clone
 ; gets a wrapper of its own that calls the microtask's clone with every slot
-; (md_omp_generic.c, md_omp_clone.c).  The state machines below are written
+; (md_omp_generic.c, md_omp_wrap.c).  The state machines below are written
 ; after OpenMPOpt's buildCustomStateMachine and rewriteDeviceCodeStateMachine
 ; (llvm/lib/Transforms/IPO/OpenMPOpt.cpp): this LLVM cannot build them
 ; without a GPU device runtime.  Only gen_ok, sm_ok and sm_id get a clone;

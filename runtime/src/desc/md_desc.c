@@ -33,6 +33,7 @@
 #include "magicdiv/magicdiv.h"
 #include "magicdiv/md_desc.h"
 #include "desc/md_magic_core.h"
+#include "desc/md_rt_assert.h"
 
 /* Field offsets, little-endian access, the allowed flags of each op and
  * the operand size of each opcode are md_abi.h's: the plugin writes
@@ -466,6 +467,7 @@ static int md_run_program(const uint8_t *d, uint32_t pc, void *const *args,
     const uint8_t *p = d + pc;
     int op = p[0];
     /* Validated: every opcode is known and its operands are in bounds. */
+    MD_RT_ASSERT(md_op_size(op) > 0 && sp >= 0 && sp <= MD_STACK_MAX);
     pc += (uint32_t)md_op_size(op);
     switch (op) {
     case MD_OP_END:

@@ -50,7 +50,7 @@ static int md_hip_node_clone(const md_graph_api *api,
   e = md_hip_entry(p->func, k ? k->name : NULL, k ? k->hip_clone : NULL);
   if (!e || e->status != MD_OK)
     return 0;
-  dims = md_dims_of(p->grid, p->block);
+  dims = md_launch_dims_of(p->grid, p->block);
   if (md_clone_args_make(e, p->kernel_params, &dims, ca) != MD_OK ||
       md_choice_node(e, ca->tier, p->grid)) { /* the original kept */
     md_clone_args_free(ca);

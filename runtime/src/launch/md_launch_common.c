@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "desc/md_rt_assert.h"
 #include "magicdiv/md_desc.h"
 #include "desc/md_desc_plan.h"
 #include "launch/md_launch_internal.h"
@@ -54,7 +55,7 @@ int md_entry_set_desc(md_entry *e, const unsigned char *desc, size_t size) {
   return 0;
 }
 
-char *md_strdup(const char *s) {
+char *md_launch_strdup(const char *s) {
   size_t n = strlen(s) + 1;
   char *p = malloc(n);
   if (p)
@@ -62,7 +63,7 @@ char *md_strdup(const char *s) {
   return p;
 }
 
-md_dims md_dims_of(md_dim3 grid, md_dim3 block) {
+md_dims md_launch_dims_of(md_dim3 grid, md_dim3 block) {
   md_dims d;
   d.grid[0] = grid.x;
   d.grid[1] = grid.y;
@@ -102,7 +103,7 @@ void md_log_no_plain(const char *name) {
 }
 
 void md_entry_registered(md_entry *e, const md_registered *r) {
-  if (!(e->name = md_strdup(r->name ? r->name : "?"))) {
+  if (!(e->name = md_launch_strdup(r->name ? r->name : "?"))) {
     md_entry_fail(e, MD_ERR_INVALID, "out of memory");
     return;
   }
@@ -163,6 +164,7 @@ static int md_clone_args_copy(void **args, uint32_t np, uint32_t nx,
                               md_clone_args *ca) {
   void **out;
   uint32_t i;
+  MD_RT_ASSERT(nx <= MD_MAX_EXTRA); /* validated descriptors' bound */
   ca->extra.n_params = np;
   ca->extra.n_extra = nx;
   if ((size_t)np + nx > sizeof ca->inline_args / sizeof ca->inline_args[0]) {

@@ -26,7 +26,8 @@
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-uint64_t md_ctx_key_of_current(const md_cuda_driver *d) {
+uint64_t
+md_cuda_ctx_key_of_current(const md_cuda_driver *d) {
   md_CUcontext c = NULL;
   unsigned long long id;
   if (d->ctx_get_current(&c) != MD_CUDA_SUCCESS || !c)
@@ -143,7 +144,7 @@ static int md_cuda_func(md_entry *e, const md_cuda_make_arg *a,
   const md_cuda_driver *d = a->d;
   *f = a->f;
   *name = a->name;
-  if (*name && !(e->name = md_strdup(*name))) {
+  if (*name && !(e->name = md_launch_strdup(*name))) {
     md_entry_fail(e, MD_ERR_INVALID, "out of memory");
     return -1;
   }
@@ -164,7 +165,7 @@ static int md_cuda_func(md_entry *e, const md_cuda_make_arg *a,
                   "12.3)");
     return -1;
   }
-  if (!e->name && !(e->name = md_strdup(*name))) {
+  if (!e->name && !(e->name = md_launch_strdup(*name))) {
     md_entry_fail(e, MD_ERR_INVALID, "out of memory");
     return -1;
   }

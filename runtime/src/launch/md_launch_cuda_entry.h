@@ -16,7 +16,7 @@
 #define MD_CUDA_STREAM_PER_THREAD ((md_CUstream)(uintptr_t)0x2)
 
 /* md_ctx_key where cuCtxGetId(NULL) fails: the current context first. */
-uint64_t md_ctx_key_of_current(const md_cuda_driver *d);
+uint64_t md_cuda_ctx_key_of_current(const md_cuda_driver *d);
 
 /* Key of the current context: its id (never reused) where the driver has
  * cuCtxGetId, else its address; 0 when no context is current.  One driver
@@ -28,7 +28,7 @@ static inline uint64_t md_ctx_key(const md_cuda_driver *d) {
   unsigned long long id;
   if (d->ctx_get_id && d->ctx_get_id(NULL, &id) == MD_CUDA_SUCCESS)
     return (uint64_t)id + 1;
-  return md_ctx_key_of_current(d);
+  return md_cuda_ctx_key_of_current(d);
 }
 
 /* The entry of kernel `key` in context ctx, made on its first launch

@@ -24,8 +24,8 @@
  *
  * Every MAGICDIV_LOG line of the decision is written here, once each: on
  * the entry's first launch, and for a kernel with a plain tier whenever
- * the tier changes (md_tier_log).  The original always runs exactly as the
- * program asked, and its result is returned.
+ * the tier changes (md_flow_tier_log).  The original always runs exactly as
+ * the program asked, and its result is returned.
  */
 #include <stdio.h>
 
@@ -85,8 +85,8 @@ static void md_log_both_tiers(const md_entry *e, int status, void **args,
   md_log_not_run(e, both);
 }
 
-void md_tier_log(const md_entry *e, int created, const md_clone_args *ca,
-                 int status, void **args, const md_dims *dims) {
+void md_flow_tier_log(const md_entry *e, int created, const md_clone_args *ca,
+                      int status, void **args, const md_dims *dims) {
   const char *name = md_entry_name(e);
   int tier = status == MD_OK ? ca->tier : MD_TIER_ORIGINAL;
   int code = (tier | status << 4) + 1, last;
@@ -120,7 +120,7 @@ static int md_launch_not_run(const md_call *l, const md_entry *e,
     if (created)
       md_log_not_run(e, why);
   } else {
-    md_tier_log(e, created, ca, s, l->args, dims);
+    md_flow_tier_log(e, created, ca, s, l->args, dims);
   }
   return md_launch_orig(l);
 }
@@ -207,7 +207,7 @@ static inline int md_launch_picked_clone(const md_call *l, const md_entry *e,
     return md_launch_not_run(l, e, created, s, why, ca, dims);
   if (r != 0)
     return md_launch_failed(l, e, created, r);
-  md_tier_log(e, created, ca, MD_OK, l->args, dims);
+  md_flow_tier_log(e, created, ca, MD_OK, l->args, dims);
   return r;
 }
 
@@ -222,7 +222,7 @@ int md_launch_decide(md_call *l, const md_entry *e, int created) {
   if (md_env_graphs_original() && l->ops->capturing &&
       l->ops->capturing(l))
     return md_launch_orig(l); /* MAGICDIV_GRAPHS=original */
-  dims = md_dims_of(l->grid, l->block);
+  dims = md_launch_dims_of(l->grid, l->block);
   ca.tier = MD_TIER_ORIGINAL;
   if ((s = md_launch_check(l, e, &why)) != MD_OK)
     return md_launch_not_run(l, e, created, s, why, &ca, &dims);

@@ -94,7 +94,7 @@ int md_launch_run(md_call *l);
  * made by this launch): the original when e says so or a capture wants
  * it, else the tier md_clone_args_make chooses -- or the original where
  * the measured choice says so (md_choice.h) --, launched, with the
- * original on every fallback and the MAGICDIV_LOG line (md_tier_log). */
+ * original on every fallback and the MAGICDIV_LOG line (md_flow_tier_log). */
 int md_launch_decide(md_call *l, const md_entry *e, int created);
 
 /* The launch with this thread's current record m of the kernel in its
@@ -106,7 +106,7 @@ int md_launch_repeat(md_call *l, md_memo *m);
  * or the original (status: md_clone_args_make's answer): on the entry's
  * first launch (created), and for an entry with a plain tier whenever the
  * tier changes.  args/dims: the launch's, to name a failed requirement. */
-void md_tier_log(const md_entry *e, int created, const md_clone_args *ca,
-                 int status, void **args, const md_dims *dims);
+void md_flow_tier_log(const md_entry *e, int created, const md_clone_args *ca,
+                      int status, void **args, const md_dims *dims);
 
 #endif /* MAGICDIV_MD_LAUNCH_FLOW_H */

@@ -106,9 +106,9 @@ int md_clone_args_make_memo(const md_entry *e, void **args,
 void md_clone_args_free(md_clone_args *ca);
 
 /* strdup (not in C11); NULL when out of memory. */
-char *md_strdup(const char *s);
+char *md_launch_strdup(const char *s);
 
 /* md_dims from dim3s. */
-md_dims md_dims_of(md_dim3 grid, md_dim3 block);
+md_dims md_launch_dims_of(md_dim3 grid, md_dim3 block);
 
 #endif /* MAGICDIV_MD_LAUNCH_INTERNAL_H */

@@ -20,7 +20,7 @@
  * Tiers (md_launch_internal.h): a kernel whose md_omp_kernel (version 2)
  * names a plain clone region gets it as its plain tier; md_clone_args_make
  * chooses the ranged clone, else the plain one, else the original, and
- * MAGICDIV_LOG names the tier that ran (md_tier_log) as on CUDA and HIP.
+ * MAGICDIV_LOG names the tier that ran (md_flow_tier_log) as on CUDA and HIP.
  * The host pass names a clone region only when every device image has that
  * clone, so a clone the image lacks is never launched.
  *

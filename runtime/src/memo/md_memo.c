@@ -29,6 +29,7 @@
 #include "memo/md_memo.h"
 #include "memo/md_memo_fast.h"
 #include "desc/md_readset.h"
+#include "desc/md_rt_assert.h"
 
 /* ---- the per-thread memo table ---- */
 
@@ -52,8 +53,9 @@ static void md_tls_init(void) {
 
 /* Store the values of the reads r[0..n) of `size` bytes in in[]: 0, or
  * -1 for a NULL argument. */
-MD_MEMO_INLINE int md_reads_get(const md_read *r, uint32_t n, uint64_t *in,
-                                void *const *args, unsigned size) {
+MD_MEMO_INLINE int md_memo_reads_get(const md_read *r, uint32_t n,
+                                     uint64_t *in, void *const *args,
+                                     unsigned size) {
   for (uint32_t i = 0; i < n; i++) {
     const unsigned char *a = args[r[i].param];
     if (!a)
@@ -160,6 +162,7 @@ static void md_memo_name(md_memo *m, const md_entry *e) {
 /* Record m's outcome holds for launches of grid shape `shape` (0: any;
  * MD_SHAPE_TRIAL: none); grid: the launch's. */
 static void md_memo_set_shape(md_memo *m, unsigned shape, md_dim3 grid) {
+  MD_RT_ASSERT(shape <= UINT8_MAX);
   m->shape = (uint8_t)shape;
   memcpy(&m->grid_xy, &grid.x, 8);
   m->grid_z = grid.z;
@@ -249,10 +252,10 @@ md_memo *md_memo_store(const md_entry *e, void *const *args,
     uint64_t *in = m->in;
     uint32_t n8 = rs->n_size[0], n4 = rs->n_size[1], n2 = rs->n_size[2];
     uint32_t n1 = rs->n_size[3], k = n8 + n4 + n2;
-    if (md_reads_get(r, n8, in, args, 8) ||
-        md_reads_get(r + n8, n4, in + n8, args, 4) ||
-        md_reads_get(r + n8 + n4, n2, in + n8 + n4, args, 2) ||
-        md_reads_get(r + k, n1, in + k, args, 1)) {
+    if (md_memo_reads_get(r, n8, in, args, 8) ||
+        md_memo_reads_get(r + n8, n4, in + n8, args, 4) ||
+        md_memo_reads_get(r + n8 + n4, n2, in + n8 + n4, args, 2) ||
+        md_memo_reads_get(r + k, n1, in + k, args, 1)) {
       m->n_probe = UINT32_MAX;
       return NULL;
     }

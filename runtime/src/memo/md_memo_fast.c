@@ -19,7 +19,7 @@ static void md_memo_rebase(md_memo *m, void *const *args);
 
 /* The reads r[0..n) of `size` bytes through args: 1 if each equals its
  * in[] value, else 0 (also for a NULL argument). */
-MD_MEMO_INLINE int md_reads_equal(const md_read *r, uint32_t n,
+MD_MEMO_INLINE int md_memo_reads_equal(const md_read *r, uint32_t n,
                                   const uint64_t *in, void *const *args,
                                   unsigned size) {
   uint64_t diff = 0;
@@ -66,10 +66,10 @@ static int md_memo_reads_same(const md_memo *m, void *const *args) {
   const uint64_t *in = m->in;
   uint32_t n8 = m->rs->n_size[0], n4 = m->rs->n_size[1];
   uint32_t n2 = m->rs->n_size[2], n1 = m->rs->n_size[3];
-  return md_reads_equal(r, n8, in, args, 8) &&
-         md_reads_equal(r + n8, n4, in + n8, args, 4) &&
-         md_reads_equal(r + n8 + n4, n2, in + n8 + n4, args, 2) &&
-         md_reads_equal(r + n8 + n4 + n2, n1, in + n8 + n4 + n2, args, 1);
+  return md_memo_reads_equal(r, n8, in, args, 8) &&
+         md_memo_reads_equal(r + n8, n4, in + n8, args, 4) &&
+         md_memo_reads_equal(r + n8 + n4, n2, in + n8 + n4, args, 2) &&
+         md_memo_reads_equal(r + n8 + n4 + n2, n1, in + n8 + n4 + n2, args, 1);
 }
 
 /* md_memo_dims_hit for md_dims. */
@@ -146,7 +146,7 @@ static void md_run_probes(const md_span *s, unsigned size,
 }
 
 /* Load the n probes at a of `size` bytes (8 or less) into in. */
-MD_MEMO_INLINE void md_probes_load(const unsigned char *const *a, uint32_t n,
+MD_MEMO_INLINE void md_memo_probes_load(const unsigned char *const *a, uint32_t n,
                                    uint64_t *in, unsigned size) {
   for (uint32_t i = 0; i < n; i++)
     in[i] = md_load(a[i], size);
@@ -162,14 +162,14 @@ void md_memo_reprobe(md_memo *m) {
   for (uint32_t i = 0; i < n16; i++)
     memcpy(in + 2 * (size_t)i, a[i], 16);
   a += n16, in += 2 * (size_t)n16;
-  md_probes_load(a, n8, in, 8);
-  md_probes_load(a + n8, n4, in + n8, 4);
-  md_probes_load(a + n8 + n4, n2, in + n8 + n4, 2);
-  md_probes_load(a + n8 + n4 + n2, m->p_size[4], in + n8 + n4 + n2, 1);
+  md_memo_probes_load(a, n8, in, 8);
+  md_memo_probes_load(a + n8, n4, in + n8, 4);
+  md_memo_probes_load(a + n8 + n4, n2, in + n8 + n4, 2);
+  md_memo_probes_load(a + n8 + n4 + n2, m->p_size[4], in + n8 + n4 + n2, 1);
 }
 
 /* Make record m's probes for the argument pointers args (which the read
- * set reads without a NULL, md_reads_get): their addresses and values. */
+ * set reads without a NULL, md_memo_reads_get): their addresses and values. */
 void md_memo_probe(md_memo *m, void *const *args) {
   static const unsigned read_size[4] = {8, 4, 2, 1};
   static const unsigned probe_size[MD_PROBE_CLASSES] = {16, 8, 4, 2, 1};

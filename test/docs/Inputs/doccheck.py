@@ -196,7 +196,7 @@ def cmd_reqops(abi, dumps):
     finish("requirement ops %s are all in ABI.md's list" % " ".join(sorted(seen)))
 
 
-WRITER_CALL = re.compile(r"\bmd_(?:prog_(?:arg|const|launch|binop|icmp|select|cast)|desc_build)\s*\(")
+WRITER_CALL = re.compile(r"\bmd_prog_(?:arg|const|launch|binop|icmp|select|cast|desc_build)\s*\(")
 
 
 def cmd_writers(abi, plugin):

@@ -5,6 +5,8 @@
 ; pads, callbr, indirectbr with the function's own blockaddresses, constant
 ; GEPs, instruction metadata, parameter/return/function attributes, calling
 ; conventions, function properties and metadata, varargs, recursion.
+; The cloner's test hook (plugin/testing/, built with -DMAGICDIV_TEST_HOOKS=ON):
+; REQUIRES: test-hooks
 ; RUN: env MAGICDIV_CLONE_SELFTEST=1 %opt -load-pass-plugin=%plugin \
 ; RUN:   -passes=magicdiv,verify -S %s -o %t.ll 2>&1 | %FileCheck %s --check-prefix=ERR --allow-empty
 ; RUN: %FileCheck %s < %t.ll

@@ -4,6 +4,8 @@
 ; while the pass runs), !DIAssignID attachments (dropped from the clone:
 ; their dbg.assign users stay in the original), a lexical block (flattened
 ; into the clone's subprogram), an inlined-at chain, !llvm.loop locations.
+; The cloner's test hook (plugin/testing/, built with -DMAGICDIV_TEST_HOOKS=ON):
+; REQUIRES: test-hooks
 ; RUN: env MAGICDIV_CLONE_SELFTEST=1 %opt -load-pass-plugin=%plugin -passes=magicdiv,verify \
 ; RUN:   -S %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll

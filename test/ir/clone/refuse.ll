@@ -4,6 +4,8 @@
 ; or sits inside a constant
 ; expression, a musttail call (the clone's extra parameters break the
 ; matching prototype rule), and a clone name that is already taken.
+; The cloner's test hook (plugin/testing/, built with -DMAGICDIV_TEST_HOOKS=ON):
+; REQUIRES: test-hooks
 ; RUN: env MAGICDIV_CLONE_SELFTEST=1 %opt -load-pass-plugin=%plugin \
 ; RUN:   -passes=magicdiv,verify -S %s -o %t.ll 2>&1 | %FileCheck %s --check-prefix=ERR
 ; RUN: %FileCheck %s < %t.ll
