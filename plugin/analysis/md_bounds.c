@@ -308,6 +308,19 @@ static uint32_t md_size(md_bounds *b, int n, uint32_t *size, int depth) {
   return size[n];
 }
 
+#define MD_X_BOUNDS_PROG(bop, nodes, prog)                                     \
+  case MD_BOUNDS_##bop:                                                        \
+    return (prog);
+/* The program op (MD_OP_*) of a node of two values (MD_BOUNDS_OP_LIST). */
+static int md_bounds_prog_op(int bop) {
+  switch (bop) {
+    MD_BOUNDS_OP_LIST(MD_X_BOUNDS_PROG)
+  default:
+    return 0;
+  }
+}
+#undef MD_X_BOUNDS_PROG
+
 /* Write node n's value as an i64 program. */
 static void md_emit(md_bounds *b, int n, md_buf *out) {
   const md_bounds_node *nd = &b->st->nodes[n];
@@ -336,9 +349,7 @@ static void md_emit(md_bounds *b, int n, md_buf *out) {
     md_prog_binop(out, MD_OP_LSHR, 64, 0);
     return;
   default: {
-    static const int ops[] = {0,         0,          0, 0,          MD_OP_ADD,
-                              MD_OP_MUL, MD_OP_UDIV, 0, MD_OP_UMAX, MD_OP_UMIN};
-    int op = ops[nd->op];
+    int op = md_bounds_prog_op(nd->op);
     int a = nd->a, c = nd->b;
     /* commutative: the larger program first (a shallower stack) */
     if (op != MD_OP_UDIV && a < c) {

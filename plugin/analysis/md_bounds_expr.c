@@ -115,12 +115,8 @@ int md_bounds_make(md_bounds *b, int op, int a, int bb, uint64_t c) {
   unsigned h;
   uint64_t k;
   md_bounds_node *nn;
-  if (a < -1 || bb < -1 ||
-      ((op == MD_BOUNDS_SUB1 || op == MD_BOUNDS_LSHR) && a < 0) ||
-      ((op == MD_BOUNDS_ADD || op == MD_BOUNDS_MUL || op == MD_BOUNDS_UDIV ||
-        op == MD_BOUNDS_UMAX || op == MD_BOUNDS_UMIN ||
-        op == MD_BOUNDS_GUARD) &&
-       (a < 0 || bb < 0)))
+  if (a < -1 || bb < -1 || (md_bounds_op_nodes(op) >= 1 && a < 0) ||
+      (md_bounds_op_nodes(op) == 2 && bb < 0))
     return -1;
   /* Guards go to the top: op(GUARD(x, g, L), y) = GUARD(op(x, y), g, L),
    * so that equal values are equal nodes whatever their guards. */

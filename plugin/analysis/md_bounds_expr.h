@@ -14,18 +14,39 @@
 #include "analysis/md_bounds.h"
 #include "support/md_buf.h"
 
-enum md_bounds_op {
-  MD_BOUNDS_INV = 1, /* c: index of an invariant leaf (zero-extended to 64) */
-  MD_BOUNDS_CONST,   /* c */
-  MD_BOUNDS_SUB1,    /* a - 1 (see the SUB1 invariant above) */
-  MD_BOUNDS_ADD,     /* a + b */
-  MD_BOUNDS_MUL,     /* a * b */
-  MD_BOUNDS_UDIV,    /* a / b (b >= 1 wherever the bounded value exists) */
-  MD_BOUNDS_LSHR,    /* a >> c */
-  MD_BOUNDS_UMAX,    /* max(a, b) */
-  MD_BOUNDS_UMIN,    /* min(a, b) */
-  MD_BOUNDS_GUARD    /* a, valid only if b <= c */
-};
+/* The node ops, one list: X(OP, nodes, prog) gives MD_BOUNDS_OP (from 1),
+ * the node operands it needs (a; a and b) and, for a node of two values,
+ * the program op (md_abi.h MD_OP_*) md_bounds.c emits for it (0: emitted
+ * by a case of its own). */
+#define MD_BOUNDS_OP_LIST(X)                                                   \
+  X(INV, 0, 0)           /* c: an invariant leaf's index (zero-extended) */   \
+  X(CONST, 0, 0)         /* c */                                               \
+  X(SUB1, 1, 0)          /* a - 1 (see the SUB1 invariant above) */            \
+  X(ADD, 2, MD_OP_ADD)   /* a + b */                                           \
+  X(MUL, 2, MD_OP_MUL)   /* a * b */                                           \
+  X(UDIV, 2, MD_OP_UDIV) /* a / b (b >= 1 wherever the value exists) */     \
+  X(LSHR, 1, 0)          /* a >> c */                                          \
+  X(UMAX, 2, MD_OP_UMAX) /* max(a, b) */                                       \
+  X(UMIN, 2, MD_OP_UMIN) /* min(a, b) */                                       \
+  X(GUARD, 2, 0)         /* a, valid only if b <= c */
+
+#define MD_X_BOUNDS_ENUM(op, nodes, prog) MD_BOUNDS_##op,
+enum md_bounds_op { MD_BOUNDS_NONE = 0, MD_BOUNDS_OP_LIST(MD_X_BOUNDS_ENUM) };
+#undef MD_X_BOUNDS_ENUM
+
+#define MD_X_BOUNDS_NODES(op, nodes, prog)                                     \
+  case MD_BOUNDS_##op:                                                         \
+    return (nodes);
+/* The node operands op needs: 0, 1 (a) or 2 (a and b); 0 for another
+ * value. */
+static inline int md_bounds_op_nodes(int op) {
+  switch (op) {
+    MD_BOUNDS_OP_LIST(MD_X_BOUNDS_NODES)
+  default:
+    return 0;
+  }
+}
+#undef MD_X_BOUNDS_NODES
 
 struct md_bounds_node {
   int op;
