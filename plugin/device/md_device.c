@@ -46,6 +46,7 @@
 #include "device/md_inkernel.h"
 #include "analysis/md_invariant.h"
 #include "device/md_kdec.h"
+#include "device/md_loopmd.h"
 #include "support/md_names.h"
 #include "analysis/md_omp_capture.h"
 #include "emit/md_prog.h"
@@ -92,6 +93,7 @@ typedef struct md_kstate {
   LLVMValueRef omp_env[2]; /* the clone's OpenMP kernel environment */
   unsigned nomp_env;
   md_omp_wraps omp_wraps;  /* the wrappers made for its generic-mode regions */
+  int rolled;       /* the clone's loops kept rolled: remarked at commit */
 } md_kstate;
 
 
@@ -245,7 +247,7 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
   md_kdec_magic_params(&k->dec, clone, MD_ALL_DIVISORS, mv);
   if (omp)
     md_omp_narrow_params(clone, mv, k->dec.ndivs);
-  if (md_fctx_rewrite(&k->ctx, clone, map, mv)) {
+  if ((k->rolled = md_fctx_rewrite(&k->ctx, clone, map, mv)) < 0) {
     md_vmap_free(map);
     md_remark(MD_REMARK_MISSED, k->kernel, MD_RN(InternalError),
               "magicdiv: internal error: a division has no copy in the "
@@ -328,6 +330,8 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
   k->keep->v[k->keep->n++] = clone;
   for (i = 0; i < k->nomp_env; i++)
     k->keep->v[k->keep->n++] = k->omp_env[i];
+  md_loopmd_remark(clone, k->rolled); /* kept: its loops as marked */
+  md_callee_kept_rolled(k->plan);
   md_site_remarks(&k->dec, &k->ctx); /* at the original's sites */
   md_callee_remarks(&k->dec, k->plan, k->kernel);
   md_remarkf(MD_REMARK_PASSED, k->kernel, MD_RN(Cloned),

@@ -227,22 +227,22 @@ static int md_any_pow2_loops(const md_magic_vals *mv, const md_site *sites,
 /* keep-rolled's loops: those reached by the sites computed with the
  * general sequence (md_pow2's shift is no call in the original's place:
  * its loops are left to ptxas, as a constant divisor's are). */
-static void md_keep_rolled(LLVMValueRef clone, const md_dom *dom,
-                           const md_site *sites, unsigned n,
-                           const unsigned char *shift) {
+static int md_keep_rolled(LLVMValueRef clone, const md_dom *dom,
+                          const md_site *sites, unsigned n,
+                          const unsigned char *shift) {
   md_site *gen;
   unsigned i, k = 0;
-  if (!shift) {
-    md_loopmd_keep_rolled(clone, dom, sites, n);
-    return;
-  }
+  int marked;
+  if (!shift)
+    return md_loopmd_keep_rolled(clone, dom, sites, n);
   if (!(gen = malloc(n * sizeof *gen)))
-    return; /* the loops as they are (exact either way) */
+    return 0; /* the loops as they are (exact either way) */
   for (i = 0; i < n; i++)
     if (!shift[i])
       gen[k++] = sites[i];
-  md_loopmd_keep_rolled(clone, dom, gen, k);
+  marked = md_loopmd_keep_rolled(clone, dom, gen, k);
   free(gen);
+  return marked;
 }
 
 /* md_rewrite_sites on the given sites; shift: per site, md_pow2's shift. */
@@ -253,6 +253,7 @@ static int md_rewrite_all(LLVMValueRef clone, md_site *sites, unsigned n,
   md_target tgt = md_target_of_module(LLVMGetGlobalParent(clone));
   int nvptx = tgt == MD_TARGET_NVPTX, host = tgt == MD_TARGET_HOST;
   unsigned i;
+  int rolled = 0;
   memset(&r, 0, sizeof r);
   r.ctx = LLVMGetTypeContext(LLVMTypeOf(clone));
   r.b = LLVMCreateBuilderInContext(r.ctx);
@@ -273,8 +274,9 @@ static int md_rewrite_all(LLVMValueRef clone, md_site *sites, unsigned n,
       md_loops_build(&r.loops, &r.dom))
     memset(&r.loops, 0, sizeof r.loops);
   /* out of memory there: the loops as they are (exact either way) */
-  if (nvptx && n && mv[sites[0].divisor].keep_rolled)
-    md_keep_rolled(clone, &r.dom, sites, n, shift);
+  if (nvptx && n && mv[sites[0].divisor].keep_rolled &&
+      (rolled = md_keep_rolled(clone, &r.dom, sites, n, shift)) < 0)
+    rolled = 0;
   for (i = 0; i < n; i++) {
     mv[sites[i].divisor].nvptx = nvptx;
     mv[sites[i].divisor].host = host;
@@ -295,7 +297,7 @@ static int md_rewrite_all(LLVMValueRef clone, md_site *sites, unsigned n,
   md_emit_rem_release(&r.rem);
   free(r.cache);
   LLVMDisposeBuilder(r.b);
-  return 0;
+  return rolled;
 }
 
 /* md_pow2's mode for these sites: 0 none, 1 where it pays (NVPTX, not
