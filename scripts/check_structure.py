@@ -75,20 +75,12 @@ PARAM_EXCEPTIONS = {
     "md_cuda_launch_entry": "a CUDA launch's arguments, handed on",
     "md_cuda_call_rt": "a CUDA launch's arguments, handed on",
     # plugin
-    "md_emit_rem64": "md_rewrite.c: one IR sequence's operands and magic "
-                     "parts; the file is being changed (powers of two)",
-    "md_fold_divrem": "md_rewrite.c: one IR sequence's operands and magic "
-                      "parts; the file is being changed (powers of two)",
-    "md_transform_kernel": "md_device.c: the kernel's decide-build-commit "
-                           "state; the file is being split by job",
     "md_hip_params_ok": "md_host_hip.c: two descriptors (bytes, size) and "
                         "the reason's buffer (bytes, size)",
 }
 
 # Files longer than MAX_FILE_LINES lines, each with its reason.
 FILE_EXCEPTIONS = {
-    "device/md_rewrite.c": "720 lines; being changed (powers of two), "
-                           "split after that lands",
 }
 
 # Opcode switches: one case per IR opcode or node kind, each case a few

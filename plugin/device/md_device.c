@@ -46,6 +46,7 @@
 #include "device/md_inkernel.h"
 #include "analysis/md_invariant.h"
 #include "device/md_kdec.h"
+#include "device/md_loopmd.h"
 #include "support/md_names.h"
 #include "analysis/md_omp_capture.h"
 #include "emit/md_prog.h"
@@ -62,6 +63,18 @@ typedef struct md_keep {
   unsigned n;
   size_t cap;
 } md_keep;
+
+/* What every kernel of one run shares: the module, its target, the
+ * options, the data layout, the globals to keep and the functions whose
+ * divisions have a remark (md_callee_plan). */
+typedef struct md_run {
+  LLVMModuleRef m;
+  md_target t;
+  const md_options *o;
+  LLVMTargetDataRef td;
+  md_keep *keep;
+  md_map *reported;
+} md_run;
 
 /* One kernel being transformed. */
 typedef struct md_kstate {
@@ -80,6 +93,7 @@ typedef struct md_kstate {
   LLVMValueRef omp_env[2]; /* the clone's OpenMP kernel environment */
   unsigned nomp_env;
   md_omp_wraps omp_wraps;  /* the wrappers made for its generic-mode regions */
+  int rolled;       /* the clone's loops kept rolled: remarked at commit */
 } md_kstate;
 
 
@@ -233,7 +247,7 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
   md_kdec_magic_params(&k->dec, clone, MD_ALL_DIVISORS, mv);
   if (omp)
     md_omp_narrow_params(clone, mv, k->dec.ndivs);
-  if (md_fctx_rewrite(&k->ctx, clone, map, mv)) {
+  if ((k->rolled = md_fctx_rewrite(&k->ctx, clone, map, mv)) < 0) {
     md_vmap_free(map);
     md_remark(MD_REMARK_MISSED, k->kernel, MD_RN(InternalError),
               "magicdiv: internal error: a division has no copy in the "
@@ -316,6 +330,8 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
   k->keep->v[k->keep->n++] = clone;
   for (i = 0; i < k->nomp_env; i++)
     k->keep->v[k->keep->n++] = k->omp_env[i];
+  md_loopmd_remark(clone, k->rolled); /* kept: its loops as marked */
+  md_callee_kept_rolled(k->plan);
   md_site_remarks(&k->dec, &k->ctx); /* at the original's sites */
   md_callee_remarks(&k->dec, k->plan, k->kernel);
   md_remarkf(MD_REMARK_PASSED, k->kernel, MD_RN(Cloned),
@@ -382,23 +398,22 @@ static int md_clone_pays(md_kstate *k, double *pct) {
 
 /* Decide, build and commit the clone of one kernel under the names
  * K + csuffix and K + dsuffix.  1 if the module changed. */
-static int md_transform_kernel(LLVMModuleRef m, md_target t,
-                               const md_options *o, LLVMTargetDataRef td,
-                               LLVMValueRef kernel, md_keep *keep,
-                               md_map *reported, const char *csuffix,
-                               const char *dsuffix) {
+static int md_transform_kernel(const md_run *run, LLVMValueRef kernel,
+                               const char *csuffix, const char *dsuffix) {
+  md_target t = run->t;
+  const md_options *o = run->o;
   md_kstate k;
   int changed = 0;
   char *cname, *dname, est[64] = "";
   double pct;
 
   memset(&k, 0, sizeof k);
-  k.m = m;
+  k.m = run->m;
   k.t = t;
   k.o = o;
-  k.td = td;
+  k.td = run->td;
   k.kernel = kernel;
-  k.keep = keep;
+  k.keep = run->keep;
   k.kname = LLVMGetValueName2(kernel, &k.klen);
   cname = md_name_suffix(k.kname, k.klen, csuffix);
   dname = md_name_suffix(k.kname, k.klen, dsuffix);
@@ -424,7 +439,7 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
   }
 
   /* Decide. */
-  if (md_fctx_init_kernel(&k.ctx, kernel, td, t))
+  if (md_fctx_init_kernel(&k.ctx, kernel, run->td, t))
     md_remark(MD_REMARK_ANALYSIS, kernel, MD_RN(OutOfMemory),
               "magicdiv: out of memory: the kernel's branch conditions are "
               "not used");
@@ -433,7 +448,7 @@ static int md_transform_kernel(LLVMModuleRef m, md_target t,
   md_kdec_init(&k.dec, o);
   md_site_decide_function(&k.dec, &k.ctx);
   /* Divisions in the device functions it calls (md_callee.h). */
-  k.plan = md_callee_plan(&k.ctx, reported);
+  k.plan = md_callee_plan(&k.ctx, run->reported);
   if (k.plan)
     k.ncallee = md_callee_decide(&k.dec, k.plan, kernel);
   if (k.ctx.nsites + k.ctx.nvsites + k.ncallee == 0)
@@ -472,26 +487,27 @@ static void md_keep_drop(md_keep *keep, LLVMValueRef v) {
 /* The plain tier of a kernel just cloned (md_tiers.h): K__magicdiv_plain,
  * built without launch bets (its remarks muted), when K__magicdiv bets on
  * more than the launch geometry; deleted again when it is the same code. */
-static void md_plain_tier(LLVMModuleRef m, md_target t, const md_options *o,
-                          LLVMTargetDataRef td, LLVMValueRef kernel,
-                          md_keep *keep) {
+static void md_plain_tier(const md_run *run, LLVMValueRef kernel) {
   md_options plain;
   md_map scratch = {0};
+  md_run prun = *run;
   LLVMValueRef pc = NULL, pd = NULL;
   int made;
-  if (!md_tiers_wanted(m, o, kernel))
+  if (!md_tiers_wanted(run->m, run->o, kernel))
     return;
-  plain = *o;
+  plain = *run->o;
   plain.launch_ranges = 0;
   plain.min_gain = 0; /* the kernel pays: its fallback is about its bets */
+  prun.o = &plain;
+  prun.reported = &scratch;
   md_remark_mute(1);
-  made = md_transform_kernel(m, t, &plain, td, kernel, keep, &scratch,
-                             MD_PLAIN_SUFFIX, MD_PLAIN_DESC_SUFFIX);
+  made = md_transform_kernel(&prun, kernel, MD_PLAIN_SUFFIX,
+                             MD_PLAIN_DESC_SUFFIX);
   md_remark_mute(0);
   md_map_release(&scratch);
-  if (md_tiers_settle(m, kernel, made, &pc, &pd)) {
-    md_keep_drop(keep, pc);
-    md_keep_drop(keep, pd);
+  if (md_tiers_settle(run->m, kernel, made, &pc, &pd)) {
+    md_keep_drop(run->keep, pc);
+    md_keep_drop(run->keep, pd);
     LLVMDeleteFunction(pc);
     LLVMDeleteGlobal(pd);
   }
@@ -547,6 +563,7 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   md_map reported = {0}; /* functions whose divisions have a remark */
   md_map done = {0}, unreached = {0};
   const char *why = NULL;
+  md_run run;
   int changed = 0;
   /* out of memory: `done` misses some, decided again (NameTaken) */
   (void)md_done_read(m, &done);
@@ -555,14 +572,20 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   n = md_not_done(kernels, n, &done);
   if (n)
     td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
+  run.m = m;
+  run.t = t;
+  run.o = o;
+  run.td = td;
+  run.keep = &keep;
+  run.reported = &reported;
   for (i = 0; i < n; i++) {
     /* in place first: divisors the host cannot see (md_inkernel.h) */
     changed |= md_inkernel_kernel(kernels[i], t, o, td);
     if (o->inkernel_args)
       continue; /* no launch the runtime sees: no clone */
-    if (md_transform_kernel(m, t, o, td, kernels[i], &keep, &reported,
-                            MD_CLONE_SUFFIX, MD_DESC_SUFFIX)) {
-      md_plain_tier(m, t, o, td, kernels[i], &keep);
+    if (md_transform_kernel(&run, kernels[i], MD_CLONE_SUFFIX,
+                            MD_DESC_SUFFIX)) {
+      md_plain_tier(&run, kernels[i]);
       changed = 1;
     }
   }

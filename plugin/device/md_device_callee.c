@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analysis/md_omp.h"
+#include "device/md_loopmd.h"
 #include "device/md_omp_pack.h"
 #include "device/md_omp_redirect.h"
 #include "support/md_remark.h"
@@ -132,7 +133,7 @@ static int md_node_clone(const md_kdec *d, md_cnode *n, LLVMValueRef pcall,
     md_omp_unpack(n->clone, d, n->used, mv);
   else
     md_kdec_magic_params(d, n->clone, n->used, mv);
-  if (md_fctx_rewrite(&n->ctx, n->clone, n->map, mv)) {
+  if ((n->rolled = md_fctx_rewrite(&n->ctx, n->clone, n->map, mv)) < 0) {
     md_remark(MD_REMARK_MISSED, kernel, MD_RN(InternalError),
               "magicdiv: internal error: a division has no copy in the "
               "clone of a called function; the clones were dropped");
@@ -237,6 +238,13 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
     }
   }
   return md_callee_verify(d, p, kernel);
+}
+
+void md_callee_kept_rolled(const md_cplan *p) {
+  unsigned i;
+  for (i = 0; p && i < p->n; i++)
+    if (p->node[i].clone && !p->node[i].shared)
+      md_loopmd_remark(p->node[i].clone, p->node[i].rolled);
 }
 
 void md_callee_remarks(const md_kdec *d, const md_cplan *p,

@@ -203,6 +203,10 @@ int md_loopmd_keep_rolled(LLVMValueRef fn, const md_dom *d,
     }
   md_loops_release(&l);
   free(reach);
+  return marked;
+}
+
+void md_loopmd_remark(LLVMValueRef fn, int marked) {
   if (marked > 0)
     md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(KeptRolled),
                "magicdiv: clone '%s': %d loop(s) kept rolled (unroll disabled): in "
@@ -210,5 +214,4 @@ int md_loopmd_keep_rolled(LLVMValueRef fn, const md_dom *d,
                "calls, which keep ptxas from unrolling them (option "
                "keep-rolled)",
                LLVMGetValueName2(fn, &(size_t){0}), marked);
-  return marked;
 }

@@ -25,11 +25,15 @@
 #include "device/md_rewrite.h"
 
 /* Before the n sites of clone fn (dominator tree d) are rewritten: mark
- * the loops that one of its 64-bit sites reaches, with an analysis remark
- * `KeptRolled` when there are any.  Returns the number of loops marked,
- * or -1 when out of memory (the loops marked so far stay marked: either
- * way the clone computes the same). */
+ * the loops that one of its 64-bit sites reaches.  Returns the number of
+ * loops marked, or -1 when out of memory (the loops marked so far stay
+ * marked: either way the clone computes the same). */
 int md_loopmd_keep_rolled(LLVMValueRef fn, const md_dom *d,
                           const md_site *sites, unsigned n);
+
+/* The analysis remark `KeptRolled` of clone fn when marked > 0 loops were
+ * marked: emitted once the clone is kept (md_device.c's commit), not for a
+ * clone that is dropped after its sites were rewritten. */
+void md_loopmd_remark(LLVMValueRef fn, int marked);
 
 #endif

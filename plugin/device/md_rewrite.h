@@ -54,7 +54,9 @@ typedef struct md_site {
 
 /* Rewrite every site (in reverse post-order of the clone's blocks, program
  * order within a block), sharing quotients of equal (dividend, divisor)
- * pairs where the earlier site's block dominates the later one's.  0, or
+ * pairs where the earlier site's block dominates the later one's.  The
+ * number of loops kept rolled (option keep-rolled, md_loopmd.h: their
+ * remark is the caller's, md_loopmd_remark, once the clone is kept), or
  * -1 when out of memory (nothing was rewritten). */
 int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                      md_magic_vals *mv);

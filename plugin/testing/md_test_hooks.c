@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "desc/md_prog.h"
+#include "emit/md_prog.h"
 #include "magicdiv/md_abi.h"
 #include "testing/md_test_clone.h"
 #include "testing/md_test_hooks.h"
