@@ -316,6 +316,7 @@ MODULE_PREFIXES = {
     "md_host_codeobj.c": ("md_elf", "the ELF symbol tables it reads"),
     "md_host_images.c": ("md_dev_images", "its own type"),
     "md_readset.c": ("md_reads", "a read set's reads"),
+    "md_launch_env.c": ("md_log", "the log (MAGICDIV_LOG) is its job"),
     "md_launch_cache.c": ("md_status_all_contexts",
                           "the statuses that hold for every context"),
 }

@@ -12,7 +12,8 @@
  * failed). */
 static void md_prog_op(md_buf *b, int op, int form, const uint8_t *operands,
                        size_t n) {
-  MD_ASSERT(md_op_form(op) == form && md_op_operand_bytes(op) == (int)n);
+  MD_ASSERT(md_op_operand_bytes(op) == (int)n);
+  MD_ASSERT(md_op_form(op) == form);
   if (md_op_form(op) != form || md_op_operand_bytes(op) != (int)n) {
     b->oom = 1;
     return;
