@@ -39,7 +39,7 @@
 #   bash /tmp/a/scripts/snapshot.sh /tmp/snap-a /tmp/a/build-22
 #   bash /tmp/b/scripts/snapshot.sh /tmp/snap-b /tmp/b/build-22
 #   diff -r /tmp/snap-a /tmp/snap-b        (empty = same behaviour)
-# (test/tools/snapshot.test: two copies of a few inputs give one snapshot.)
+# (test/snapshot.test: two copies of a few inputs give one snapshot.)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: snapshot.sh OUT_DIR [BUILD_DIR]}
