@@ -12,7 +12,11 @@
  * and the runtime defines.  md_embed_split.c turns the module into one
  * position-independent assembly text per part (common, CUDA, HIP, OpenMP),
  * each its own COMDAT group __magicdiv_rt_TAG[_PART], TAG being a hash of
- * this tool, the headers and the bitcode.  OUT.c holds the texts -- each wrapped in `.ifndef <its
+ * what is embedded (md_eg_tag_hash: the texts, made with a stand-in in
+ * TAG's place, the triple and the public names), so that it changes when
+ * the texts do and only then; the texts are a function of the bitcode and
+ * the headers alone (md_embed_split.c walks the module in its own order,
+ * never by address).  OUT.c holds the texts -- each wrapped in `.ifndef <its
  * group's signature>` ... `.endif` (a module that holds one twice, after an
  * LTO link, assembles it once), with the assembler-local labels .Lxxx
  * renamed .L__magicdiv_rt_TAG[_PART].xxx (the host module's code has .L
@@ -111,10 +115,9 @@ static uint64_t md_eg_fnv(uint64_t h, const char *p, size_t n) {
   return h;
 }
 
-/* Parse and link the bitcode files into one module; *hash goes on over
- * their bytes.  NULL on failure (message printed). */
-static LLVMModuleRef md_eg_link(LLVMContextRef ctx, char **files, int n,
-                                uint64_t *hash) {
+/* Parse and link the bitcode files into one module.  NULL on failure
+ * (message printed). */
+static LLVMModuleRef md_eg_link(LLVMContextRef ctx, char **files, int n) {
   LLVMModuleRef all = NULL;
   for (int i = 0; i < n; i++) {
     LLVMMemoryBufferRef buf;
@@ -125,7 +128,6 @@ static LLVMModuleRef md_eg_link(LLVMContextRef ctx, char **files, int n,
       LLVMDisposeMessage(msg);
       break;
     }
-    *hash = md_eg_fnv(*hash, LLVMGetBufferStart(buf), LLVMGetBufferSize(buf));
     int bad = LLVMParseBitcodeInContext2(ctx, buf, &m);
     LLVMDisposeMemoryBuffer(buf);
     if (bad || (all && LLVMLinkModules2(all, m))) {
@@ -252,21 +254,69 @@ static int md_eg_is_public(const char *name, size_t len, void *arg) {
   return md_eg_names_has(arg, name, len);
 }
 
-/* Everything between the linked module and OUT.c.  0 or -1. */
-static int md_eg_build(LLVMModuleRef m, md_eg_names *hdr, const char *tag,
-                       const char *out) {
+/* TAG's stand-in while the texts are made: a tag's length (the texts'
+ * sizes and offsets stay), and no hex number, so no tag is taken for it. */
+#define MD_EG_PENDING "MD_TAG_PENDING__"
+#define MD_EG_TAG_LEN 16
+
+/* The tag: a hash of what OUT.c embeds under it -- the triple, the
+ * public names with their parts, and each part's text (with the
+ * stand-in) -- nothing else: not the tool's binary, not file names. */
+static void md_eg_tag_hash(const md_eg_texts *t, const char *triple,
+                           const md_eg_pub *pub, char tag[MD_EG_TAG_LEN + 1]) {
+  uint64_t h = md_eg_fnv(0xcbf29ce484222325ull, triple, strlen(triple) + 1);
+  char head[64];
+  for (size_t i = 0; i < pub->n; i++) {
+    h = md_eg_fnv(h, pub->name[i], strlen(pub->name[i]) + 1);
+    h = md_eg_fnv(h, head, (size_t)snprintf(head, sizeof head, "%d", pub->part[i]));
+  }
+  for (int p = 0; p < MD_EMBED_PARTS; p++) {
+    size_t n = t->text[p] ? LLVMGetBufferSize(t->text[p]) : 0;
+    h = md_eg_fnv(h, head, (size_t)snprintf(head, sizeof head, "\n%d %zu\n", p, n));
+    if (n)
+      h = md_eg_fnv(h, LLVMGetBufferStart(t->text[p]), n);
+  }
+  snprintf(tag, MD_EG_TAG_LEN + 1, "%016llx", (unsigned long long)h);
+}
+
+/* Every stand-in in t's texts becomes tag.  0, or -1 (OOM). */
+static int md_eg_retag(md_eg_texts *t, const char *tag) {
+  for (int p = 0; p < MD_EMBED_PARTS; p++) {
+    size_t n = t->text[p] ? LLVMGetBufferSize(t->text[p]) : 0;
+    char *s = n ? malloc(n) : NULL;
+    if (!n)
+      continue;
+    if (!s)
+      return -1;
+    memcpy(s, LLVMGetBufferStart(t->text[p]), n);
+    for (size_t i = 0; i + MD_EG_TAG_LEN <= n; i++)
+      if (memcmp(s + i, MD_EG_PENDING, MD_EG_TAG_LEN) == 0)
+        memcpy(s + i, tag, MD_EG_TAG_LEN);
+    LLVMDisposeMemoryBuffer(t->text[p]);
+    t->text[p] = LLVMCreateMemoryBufferWithMemoryRangeCopy(s, n, "md_embed_rt");
+    free(s);
+  }
+  return 0;
+}
+
+/* Everything between the linked module and OUT.c: the texts made with
+ * the stand-in, hashed into the tag, which then takes its place.  0 or -1. */
+static int md_eg_build(LLVMModuleRef m, md_eg_names *hdr, const char *out) {
   static md_eg_pub pub;
   md_eg_texts t;
-  char sig[64], *triple = NULL;
+  char tag[MD_EG_TAG_LEN + 1], *triple = NULL;
   int rc = -1;
-  snprintf(sig, sizeof sig, "__magicdiv_rt_%s", tag);
   pub.n = 0;
   triple = malloc(strlen(LLVMGetTarget(m)) + 1);
   if (triple)
     strcpy(triple, LLVMGetTarget(m));
-  if (triple &&
-      md_eg_split(m, sig, tag, md_eg_is_public, hdr, &pub, &t) == 0) {
-    rc = md_eg_write(out, &t, triple, tag, &pub);
+  if (triple && md_eg_split(m, "__magicdiv_rt_" MD_EG_PENDING, MD_EG_PENDING,
+                            md_eg_is_public, hdr, &pub, &t) == 0) {
+    md_eg_tag_hash(&t, triple, &pub, tag);
+    if (md_eg_retag(&t, tag) == 0)
+      rc = md_eg_write(out, &t, triple, tag, &pub);
+    else
+      fprintf(stderr, "md_embed_gen: out of memory\n");
     md_eg_texts_free(&t);
   }
   md_eg_pub_free(&pub);
@@ -285,20 +335,13 @@ int main(int argc, char **argv) {
   }
   if (dd + 1 == argc) /* no bitcode: a plugin without an embedded runtime */
     return md_eg_write(argv[1], NULL, "", "", NULL) == 0 ? 0 : 1;
-  /* TAG: a hash of this tool, the headers and the bitcode -- what the
-   * texts are made of -- so that two plugin builds whose texts may differ
-   * never share a group name */
-  uint64_t hash = 0xcbf29ce484222325ull;
-  for (int i = 1; i < dd; i++) {
+  for (int i = 2; i < dd; i++) {
     size_t n = 0;
-    char *text = md_eg_slurp(i == 1 ? "/proc/self/exe" : argv[i], &n);
-    int bad = !text || (i > 1 && md_eg_scan(text, &hdr) != 0);
-    if (text)
-      hash = md_eg_fnv(hash, text, n);
+    char *text = md_eg_slurp(argv[i], &n);
+    int bad = !text || md_eg_scan(text, &hdr) != 0;
     free(text);
     if (bad) {
-      fprintf(stderr, "md_embed_gen: %s: cannot read it\n",
-              i == 1 ? "/proc/self/exe" : argv[i]);
+      fprintf(stderr, "md_embed_gen: %s: cannot read it\n", argv[i]);
       md_eg_names_free(&hdr);
       return 1;
     }
@@ -307,11 +350,9 @@ int main(int argc, char **argv) {
   LLVMInitializeNativeAsmPrinter();
   LLVMInitializeNativeAsmParser();
   LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef m = md_eg_link(ctx, argv + dd + 1, argc - dd - 1, &hash);
+  LLVMModuleRef m = md_eg_link(ctx, argv + dd + 1, argc - dd - 1);
   if (m) {
-    char tag[17];
-    snprintf(tag, sizeof tag, "%016llx", (unsigned long long)hash);
-    rc = md_eg_build(m, &hdr, tag, argv[1]) == 0 ? 0 : 1;
+    rc = md_eg_build(m, &hdr, argv[1]) == 0 ? 0 : 1;
     LLVMDisposeModule(m);
   }
   LLVMContextDispose(ctx);

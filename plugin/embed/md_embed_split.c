@@ -466,20 +466,33 @@ static void md_eg_declare(LLVMModuleRef c, LLVMValueRef v, int weak) {
   LLVMSetValueName2(d, name, strlen(name));
 }
 
-/* In c (a clone of the split module): every definition of another part
- * becomes a declaration; part p keeps llvm.used only if it is common. */
-static void md_eg_strip(LLVMModuleRef c, const md_eg_graph *g, int p) {
+/* v (a definition of the split module m): in c, a declaration if it is
+ * another part's. */
+static void md_eg_strip_one(LLVMModuleRef c, md_eg_graph *g, LLVMValueRef v,
+                            int p) {
+  md_eg_node *n = md_eg_find(g, v);
+  size_t len;
+  const char *name = LLVMGetValueName2(v, &len);
+  LLVMValueRef cv = !n || n->part == p ? NULL
+                    : LLVMIsAFunction(v) ? LLVMGetNamedFunction(c, name)
+                                         : LLVMGetNamedGlobal(c, name);
+  if (cv)
+    md_eg_declare(c, cv, n->fixed >= 0);
+}
+
+/* In c (a clone of the split module m): every definition of another part
+ * becomes a declaration; part p keeps llvm.used only if it is common.  In
+ * m's order, not g's (sorted by address): the declarations md_eg_declare
+ * adds, and so the text, follow it. */
+static void md_eg_strip(LLVMModuleRef c, LLVMModuleRef m, md_eg_graph *g,
+                        int p) {
   LLVMValueRef used = LLVMGetNamedGlobal(c, "llvm.used");
   if (used && p != MD_EMBED_COMMON)
     LLVMDeleteGlobal(used);
-  for (size_t i = 0; i < g->count; i++) {
-    size_t len;
-    const char *name = LLVMGetValueName2(g->n[i].v, &len);
-    LLVMValueRef v = LLVMIsAFunction(g->n[i].v) ? LLVMGetNamedFunction(c, name)
-                                                : LLVMGetNamedGlobal(c, name);
-    if (v && g->n[i].part != p)
-      md_eg_declare(c, v, g->n[i].fixed >= 0);
-  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    md_eg_strip_one(c, g, f, p);
+  for (LLVMValueRef v = LLVMGetFirstGlobal(m); v; v = LLVMGetNextGlobal(v))
+    md_eg_strip_one(c, g, v, p);
 }
 
 /* Every definition of c into the COMDAT group `sig` (not the llvm.*). */
@@ -553,7 +566,7 @@ static int md_eg_emit_parts(LLVMModuleRef m, const char *sig,
     if (!made->marker[p])
       continue;
     LLVMModuleRef c = LLVMCloneModule(m);
-    md_eg_strip(c, &g, p);
+    md_eg_strip(c, m, &g, p);
     snprintf(name, sizeof name, "%s%s", sig, md_embed_part_suffix(p));
     md_eg_comdat(c, name);
     out->text[p] = md_eg_codegen(c, "globaldce");
