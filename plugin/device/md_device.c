@@ -47,6 +47,7 @@
 #include "analysis/md_invariant.h"
 #include "device/md_kdec.h"
 #include "device/md_loopmd.h"
+#include "device/md_pow2.h"
 #include "support/md_names.h"
 #include "analysis/md_omp_capture.h"
 #include "emit/md_prog.h"
@@ -330,8 +331,9 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
   k->keep->v[k->keep->n++] = clone;
   for (i = 0; i < k->nomp_env; i++)
     k->keep->v[k->keep->n++] = k->omp_env[i];
+  md_pow2_remark(clone);              /* kept: its power-of-two copy */
   md_loopmd_remark(clone, k->rolled); /* kept: its loops as marked */
-  md_callee_kept_rolled(k->plan);
+  md_callee_kept_remarks(k->plan);
   md_site_remarks(&k->dec, &k->ctx); /* at the original's sites */
   md_callee_remarks(&k->dec, k->plan, k->kernel);
   md_remarkf(MD_REMARK_PASSED, k->kernel, MD_RN(Cloned),

@@ -13,6 +13,7 @@
 
 #include "analysis/md_omp.h"
 #include "device/md_loopmd.h"
+#include "device/md_pow2.h"
 #include "device/md_omp_pack.h"
 #include "device/md_omp_redirect.h"
 #include "support/md_remark.h"
@@ -240,11 +241,13 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
   return md_callee_verify(d, p, kernel);
 }
 
-void md_callee_kept_rolled(const md_cplan *p) {
+void md_callee_kept_remarks(const md_cplan *p) {
   unsigned i;
   for (i = 0; p && i < p->n; i++)
-    if (p->node[i].clone && !p->node[i].shared)
+    if (p->node[i].clone && !p->node[i].shared) {
+      md_pow2_remark(p->node[i].clone);
       md_loopmd_remark(p->node[i].clone, p->node[i].rolled);
+    }
 }
 
 void md_callee_remarks(const md_kdec *d, const md_cplan *p,

@@ -30,9 +30,10 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
  * before the children they call); p may be NULL. */
 void md_callee_drop(md_cplan *p, LLVMValueRef kclone);
 
-/* Commit: the `KeptRolled` remarks of the called functions' clones
- * (md_loopmd_remark), in the order they were built; p may be NULL. */
-void md_callee_kept_rolled(const md_cplan *p);
+/* Commit: the remarks held for the called functions' clones until they
+ * are kept (`Pow2Copy` / `Pow2NoCopy`, md_pow2_remark; `KeptRolled`,
+ * md_loopmd_remark), in the order they were built; p may be NULL. */
+void md_callee_kept_remarks(const md_cplan *p);
 
 /* Commit: the remarks of the called functions' sites and clones; p may be
  * NULL. */

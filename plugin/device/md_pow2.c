@@ -29,6 +29,7 @@
  * `all`, every u64 divisor (tests). */
 #include "device/md_pow2.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +55,53 @@ static double md_pow2_weight(unsigned depth) {
 static int md_pow2_site_ok(const md_site *s, const md_magic_vals *mv) {
   return mv[s->divisor].kind == MD_KIND_U64 && s->mode == MD_MODE_NATIVE &&
          s->divisor >= 0 && s->divisor < 64;
+}
+
+/* The remark of this file's decision on clone fn, held on fn as the
+ * string attribute MD_POW2_REMARK ("C" Pow2Copy / "N" Pow2NoCopy, then the
+ * text) until the clone is kept (md_pow2_remark): a clone dropped later
+ * (verification, its callees, its OpenMP environment) says nothing. */
+#define MD_POW2_REMARK "magicdiv-pow2-remark"
+
+static void md_pow2_hold(LLVMValueRef fn, char which, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void md_pow2_hold(LLVMValueRef fn, char which, const char *fmt, ...) {
+  char text[512];
+  va_list ap;
+  int n;
+  text[0] = which;
+  va_start(ap, fmt);
+  n = vsnprintf(text + 1, sizeof text - 1, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    return;
+  n = n + 1 < (int)sizeof text ? n + 1 : (int)sizeof text - 1;
+  LLVMAddAttributeAtIndex(
+      fn, LLVMAttributeFunctionIndex,
+      LLVMCreateStringAttribute(LLVMGetTypeContext(LLVMTypeOf(fn)),
+                                MD_POW2_REMARK, sizeof MD_POW2_REMARK - 1,
+                                text, (unsigned)n));
+}
+
+void md_pow2_remark(LLVMValueRef fn) {
+  unsigned klen = sizeof MD_POW2_REMARK - 1, len = 0;
+  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(
+      fn, LLVMAttributeFunctionIndex, MD_POW2_REMARK, klen);
+  const char *v = a ? LLVMGetStringAttributeValue(a, &len) : NULL;
+  if (!v)
+    return;
+  if (len > 1 && v[0] == 'C')
+    md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(Pow2Copy), "%.*s",
+               (int)(len - 1), v + 1);
+  else if (len > 1)
+    md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(Pow2NoCopy), "%.*s",
+               (int)(len - 1), v + 1);
+  LLVMRemoveStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                   MD_POW2_REMARK, klen);
 }
 
 /* The chosen divisors (bit i: divisor i), 0 for none; *share: the
@@ -94,11 +142,12 @@ static uint64_t md_pow2_choose(LLVMValueRef fn, const md_site *sites,
   md_dom_release(&dom);
   *share = work + gain > 0 ? 100.0 * gain / (work + gain) : 0.0;
   if (set && !all && *share < MD_POW2_MIN_SHARE) {
-    md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(Pow2NoCopy),
-               "magicdiv: clone '%s': no copy for powers of two: its u64 "
-               "divisions in loops would save %.1f %% of its work, below "
-               "%.0f %% (option pow2-kernel)",
-               LLVMGetValueName2(fn, &(size_t){0}), *share, MD_POW2_MIN_SHARE);
+    md_pow2_hold(fn, 'N',
+                 "magicdiv: clone '%s': no copy for powers of two: its u64 "
+                 "divisions in loops would save %.1f %% of its work, below "
+                 "%.0f %% (option pow2-kernel)",
+                 LLVMGetValueName2(fn, &(size_t){0}), *share,
+                 MD_POW2_MIN_SHARE);
     return 0;
   }
   return set;
@@ -246,7 +295,7 @@ int md_pow2_version(LLVMValueRef fn, const md_site *sites, unsigned n,
   md_vmap_free(map);
   for (i = 0; i < 64; i++)
     nd += (unsigned)(set >> i & 1);
-  md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(Pow2Copy),
+  md_pow2_hold(fn, 'C',
              "magicdiv: clone '%s': body copied for powers of two: %u u64 "
              "divisor(s)%s, %.1f %% of its work; one branch at its entry "
              "picks the copy that divides by a shift (option pow2-kernel)",

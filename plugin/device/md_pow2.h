@@ -32,4 +32,9 @@ int md_pow2_version(LLVMValueRef fn, const md_site *sites, unsigned n,
                     const md_magic_vals *mv, int all, md_site **out,
                     unsigned char **shift);
 
+/* The Pow2Copy / Pow2NoCopy remark md_pow2_version decided on clone fn,
+ * emitted now that fn is kept (nothing if there is none); called where a
+ * clone is committed, beside md_loopmd_remark. */
+void md_pow2_remark(LLVMValueRef fn);
+
 #endif

@@ -1,5 +1,7 @@
-; A clone dropped after its sites were rewritten gets no `KeptRolled`
-; remark (md_loopmd_remark comes at the commit, md_device.c): kernel
+; A clone dropped after its sites were rewritten gets no `KeptRolled` and
+; no `Pow2Copy` remark (md_loopmd_remark and md_pow2_remark come at the
+; commit, md_device.c; the power-of-two remark is held on the clone as a
+; string attribute until then, and never reaches the output): kernel
 ; `dropped` has a 64-bit remainder in a loop (keep-rolled marks the loop
 ; while its sites are rewritten), then its parallel region cannot be
 ; started with its clone (64 captured values and a slot of packed magic
@@ -15,9 +17,11 @@
 ; CHECK: magicdiv: kernel 'dropped' left alone: the parallel region 'mt_many' cannot be started with its clone
 ; CHECK: magicdiv: clone 'kept__magicdiv': 1 loop(s) kept rolled
 ; DROP-NOT: clone 'dropped__magicdiv': {{.*}}kept rolled
+; DROP-NOT: clone 'dropped__magicdiv': body copied for powers of two
 ; DROP: magicdiv: kernel 'kept' cloned
 ; IR: define ptx_kernel void @kept__magicdiv(
 ; IR-NOT: @dropped__magicdiv
+; IR-NOT: magicdiv-pow2-remark
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

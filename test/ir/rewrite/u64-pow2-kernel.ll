@@ -14,6 +14,9 @@
 ; RUN:   -pass-remarks-analysis=magicdiv 2>%t.rem
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %FileCheck %s --check-prefix=REM < %t.rem
+; RUN: %FileCheck %s --check-prefix=NOATTR < %t.ll
+; The remarks are held on the clone until it is kept, never in the output:
+; NOATTR-NOT: magicdiv-pow2-remark
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o %t.ptx
 ; RUN: awk '/^.visible .entry loop__magicdiv\(/,/^}/' %t.ptx | %FileCheck %s --check-prefix=PTX
 ; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
