@@ -296,8 +296,8 @@ static inline uint64_t md_eval_u64_ptx(uint64_t n, uint64_t m, uint64_t a) {
   "MD_POW2:\n\t"                                                              \
   "mov.b64 $0, {md_r2, md_r3};\n\t}"
 
-/* s64 on NVPTX (plugin/md_rewrite.c md_emit_s64_ptx): md_eval_s64's mask
- * form with the sign t in one 32-bit register.
+/* s64 on NVPTX (plugin/device/md_emit_quot.c md_emit_s64_ptx):
+ * md_eval_s64's mask form with the sign t in one 32-bit register.
  * MD_S64_ABS_PTX: $2 = n (.s64); $1 = t = n1 >> 31 (arithmetic, 0 or -1),
  *   $0 = (n ^ sext(t)) - sext(t) = |n| as unsigned (<= 2^63), word-wise:
  *   lo = (n0 ^ t) - t with borrow, hi = (n1 ^ t) - t - borrow.
@@ -321,7 +321,8 @@ static inline uint64_t md_eval_u64_ptx(uint64_t n, uint64_t m, uint64_t a) {
   "subc.u32 md_q1, md_q1, $2;\n\t"                                            \
   "mov.b64 $0, {md_q0, md_q1};\n\t}"
 
-/* The 32-bit core on NVPTX (plugin/md_rewrite.c md_emit_unsigned):
+/* The 32-bit core on NVPTX (plugin/device/md_emit_quot.c,
+ * md_emit_quot_unsigned):
  * MD_U32_PTX: $0 = hi_32(n*m + a) for $1 = n, $2 = m, $3 = a (.u32):
  *   w = n*m (mul.wide.u32, 64 bits) + zext(a)   (<= (2^32-1)^2 + 2^32-1
  *   < 2^64: no wrap);  $0 = hi(w).
@@ -338,7 +339,7 @@ static inline uint64_t md_eval_u64_ptx(uint64_t n, uint64_t m, uint64_t a) {
   "add.s64 md_w, md_w, md_a;\n\t"                                             \
   "mov.b64 {_, $0}, md_w;\n\t}"
 
-/* s64 with a 32-bit path (MD_DF_FAST32, plugin/md_rewrite.c
+/* s64 with a 32-bit path (MD_DF_FAST32, plugin/device/md_emit_quot.c
  * md_emit_s64_fast32): one snippet, one uniform test, two paths.
  * $0 = q (.u64), $1 = n (.s64), $2 = m, $3 = a (.u64: the magic of |d|),
  * $4 = s, $5 = m32, $6 = a32, $7 = s32, $8 = lim, $9 = lo(dsgn) (.u32; 0
