@@ -65,8 +65,36 @@ static int md_eg_is_ident(int c) {
          (c >= 'A' && c <= 'Z');
 }
 
-/* Add every `md_xxx (` of text to s.  0, or -1 (too many names, OOM). */
-static int md_eg_scan(const char *text, md_eg_names *s) {
+/* Blank text's comments in place (line breaks kept): a function a header
+ * only mentions in a comment is not one it declares. */
+static void md_eg_uncomment(char *text) {
+  for (char *p = text; *p; p++) {
+    if (p[0] == '/' && p[1] == '*') {
+      char *e = strstr(p + 2, "*/");
+      char *end = e ? e + 2 : p + strlen(p);
+      for (; p < end; p++)
+        if (*p != '\n')
+          *p = ' ';
+      p--;
+    } else if (p[0] == '/' && p[1] == '/') {
+      for (; *p && *p != '\n'; p++)
+        *p = ' ';
+      if (!*p)
+        break;
+    } else if (*p == '"') { /* a string: skip it whole */
+      for (p++; *p && *p != '"'; p++)
+        if (*p == '\\' && p[1])
+          p++;
+      if (!*p)
+        break;
+    }
+  }
+}
+
+/* Add every `md_xxx (` of text's code to s (text's comments are blanked).
+ * 0, or -1 (too many names, OOM). */
+static int md_eg_scan(char *text, md_eg_names *s) {
+  md_eg_uncomment(text);
   for (const char *p = text; (p = strstr(p, "md_")) != NULL;) {
     const char *e = p;
     int starts = p == text || !md_eg_is_ident((unsigned char)p[-1]);

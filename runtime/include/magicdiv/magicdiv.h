@@ -29,6 +29,11 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* What the header declares is libmagicdiv_rt's interface: exported, with
+ * the library built -fvisibility=hidden (its internals are not). */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
 
 /* Status codes: MD_STATUS_LIST in md_magic.h (MD_OK, MD_ERR_*,
  * MD_FALLBACK_*, with their texts). */
@@ -75,6 +80,9 @@ int md_desc_fill_validated(const void *desc, size_t size, void *const *args,
 int md_build_args(const md_extra *ex, void *const *args, void **out_args,
                   size_t out_cap);
 
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

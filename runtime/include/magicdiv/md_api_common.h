@@ -17,6 +17,11 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* What the header declares is libmagicdiv_rt's interface: exported, with
+ * the library built -fvisibility=hidden (its internals are not). */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
 
 /* CUDA's and HIP's dim3 by value (same layout and calling convention). */
 typedef struct md_dim3 {
@@ -73,6 +78,9 @@ void md_launch_reset(void);
  * any more (end of a program, under a leak checker). */
 void md_launch_release(void);
 
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

@@ -16,6 +16,11 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* What the header declares is libmagicdiv_rt's interface: exported, with
+ * the library built -fvisibility=hidden (its internals are not). */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
 
 /* ------------------------------------------------------------------------
  * The CUDA runtime-API path (host pass -> md_cuda_launch).
@@ -80,6 +85,9 @@ int md_cuda_launch_ex(const md_cuda_launch_config *config, const void *fn,
                       void **args, const char *name,
                       const md_cuda_ex_api *api);
 
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

@@ -16,6 +16,11 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* What the header declares is libmagicdiv_rt's interface: exported, with
+ * the library built -fvisibility=hidden (its internals are not). */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
 
 /* ------------------------------------------------------------------------
  * The CUDA driver-API path, for JIT users: same arguments as cuLaunchKernel
@@ -121,6 +126,9 @@ typedef struct md_cuda_driver {
  * MD_ERR_INVALID (unknown version, a required entry missing). */
 int md_cuda_set_driver(const md_cuda_driver *drv);
 
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

@@ -17,6 +17,11 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* What the header declares is libmagicdiv_rt's interface: exported, with
+ * the library built -fvisibility=hidden (its internals are not). */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
 
 /* Validate `desc`, then evaluate the program of divisor `index` with the
  * launch's arguments and dimensions.  MD_OK: *value is the divisor value,
@@ -41,6 +46,9 @@ int md_desc_failed_requirement(const void *desc, size_t size,
  * status (or MD_ERR_INVALID for a NULL f). */
 int md_desc_dump(const void *desc, size_t size, FILE *f);
 
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

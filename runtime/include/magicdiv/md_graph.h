@@ -16,6 +16,11 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* What the header declares is libmagicdiv_rt's interface: exported, with
+ * the library built -fvisibility=hidden (its internals are not). */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
 
 /* md_hip.h: a HIP kernel's clone record (only pointed to here). */
 struct md_hip_clone;
@@ -173,6 +178,9 @@ typedef struct md_cuda_graph_driver {
 
 int md_cuda_set_graph_driver(const md_cuda_graph_driver *drv);
 
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

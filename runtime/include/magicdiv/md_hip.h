@@ -17,6 +17,11 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* What the header declares is libmagicdiv_rt's interface: exported, with
+ * the library built -fvisibility=hidden (its internals are not). */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
 
 /* ------------------------------------------------------------------------
  * The HIP path (host pass -> md_hip_launch).  HIP 5.x has no way to go
@@ -112,6 +117,9 @@ typedef struct md_hip_event_api {
 } md_hip_event_api;
 void md_hip_set_event_api(const md_hip_event_api *api);
 
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

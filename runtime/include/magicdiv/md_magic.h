@@ -37,6 +37,11 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* What the header declares is libmagicdiv_rt's interface: exported, with
+ * the library built -fvisibility=hidden (its internals are not). */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
 
 /* The runtime's status codes, one list (magicdiv.h re-exports them):
  * X(name, value, text, tier, all_contexts) per code, expanded into the
@@ -467,6 +472,9 @@ static inline int64_t md_eval_s64_rem32(int64_t n, int32_t d,
                                  two's complement on every target we use) */
 }
 
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif

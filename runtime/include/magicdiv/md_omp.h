@@ -14,6 +14,11 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* What the header declares is libmagicdiv_rt's interface: exported, with
+ * the library built -fvisibility=hidden (its internals are not). */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
 
 /* ------------------------------------------------------------------------
  * The OpenMP offload path (host pass -> md_omp_launch, md_launch_omp.c).
@@ -95,6 +100,9 @@ int md_omp_launch(void *ident, int64_t device, int32_t num_teams,
                   int32_t thread_limit, void *region,
                   md_omp_kernel_args *args, const md_omp_kernel *k);
 
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 #ifdef __cplusplus
 }
 #endif
