@@ -304,6 +304,9 @@ const md_entry *md_cuda_entry(const md_cuda_driver *d, const void *key,
     if (e && created && e->status != MD_OK)
       md_logf("kernel '%s': original in graph nodes (%s: %s)",
               e->name ? e->name : "?", md_status_str(e->status), e->why);
+    else if (e && created && md_env_choice() == MD_CHOICE_ORIGINAL)
+      md_logf("kernel '%s': original in graph nodes (MAGICDIV_CHOICE=original)",
+              e->name);
     else if (e && created)
       md_logf("kernel '%s': clone %s" MD_CLONE_SUFFIX " in graph nodes",
               e->name, e->name);
