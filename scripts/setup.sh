@@ -75,4 +75,12 @@ fi
 if [ ! -x /usr/local/cuda/bin/ptxas ]; then
   echo "setup: note: /usr/local/cuda/bin/ptxas not found; CUDA tests will be skipped" >&2
 fi
+# nvdisasm for the SASS counts of bench/sass (chain.py, opforms.py, ...
+# look in /tmp/nvd): NVIDIA's PyPI wheel, since the CUDA toolkit found here
+# has ptxas but no nvdisasm.  Only the benchmarks need it: a failure warns.
+if ! ls /tmp/nvd/nvidia/*/bin/nvdisasm >/dev/null 2>&1; then
+  python3 -m pip install -q --root-user-action=ignore --target /tmp/nvd \
+      nvidia-cuda-nvdisasm ||
+    echo "setup: warning: nvdisasm not installed; bench/sass needs it" >&2
+fi
 echo "setup: done"
