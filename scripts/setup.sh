@@ -3,6 +3,7 @@
 # Idempotent: packages already present are skipped by apt; safe to re-run.
 #
 #   scripts/setup.sh            LLVM 22 + LLVM 19 + HIP + build tools + lit
+#                               (+ Triton and nvdisasm wheels under /tmp)
 #
 # CUDA 13 is expected at /usr/local/cuda (it is not a Debian package);
 # without it the CUDA-only tests are skipped, not failed.
@@ -82,5 +83,18 @@ if ! ls /tmp/nvd/nvidia/*/bin/nvdisasm >/dev/null 2>&1; then
   python3 -m pip install -q --root-user-action=ignore --target /tmp/nvd \
       nvidia-cuda-nvdisasm ||
     echo "setup: warning: nvdisasm not installed; bench/sass needs it" >&2
+fi
+# Triton for test/triton (python/magicdiv_triton on Inductor-style kernels;
+# Triton compiles for sm_90 without a GPU, with its own ptxas and nvdisasm):
+# the pinned wheel from PyPI (188 MB, 642 MB installed) into its own
+# directory, which test/lit.cfg.py puts on PYTHONPATH (MAGICDIV_TRITON_PYTHONPATH,
+# default below).  Only those tests need it: a failure warns.
+TRITON_VERSION=3.6.0
+TRITON_DIR="${MAGICDIV_TRITON_PYTHONPATH:-/tmp/magicdiv-triton}"
+if [ ! -d "$TRITON_DIR/triton-$TRITON_VERSION.dist-info" ]; then
+  echo "setup: installing triton==$TRITON_VERSION into $TRITON_DIR"
+  python3 -m pip install -q --root-user-action=ignore --no-deps --upgrade \
+      --target "$TRITON_DIR" "triton==$TRITON_VERSION" ||
+    echo "setup: warning: triton not installed; test/triton will be unsupported" >&2
 fi
 echo "setup: done"

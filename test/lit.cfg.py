@@ -110,18 +110,34 @@ if config.llvm_version_major == 22 and all(os.path.exists(os.path.join(
     config.available_features.add("liboffload")
 
 # --- Triton (test/triton) ---
-# Feature triton: `import triton` works with MAGICDIV_TRITON_PYTHONPATH
-# (default: none, the interpreter's own packages) on PYTHONPATH; %tritonpath
-# is that path.  Triton 3.6 from PyPI compiles without a GPU.
+# Feature triton: `import triton` works with MAGICDIV_TRITON_PYTHONPATH on
+# PYTHONPATH (default: /tmp/magicdiv-triton, where scripts/setup.sh installs
+# Triton 3.6 from PyPI, if it is there; else none, the interpreter's own
+# packages); %tritonpath is that path.  Triton 3.6 compiles without a GPU.
+# Without it a note says why test/triton is unsupported.
 import subprocess as _md_sp
-_md_tpath = os.environ.get("MAGICDIV_TRITON_PYTHONPATH", "")
+_md_tpath = os.environ.get("MAGICDIV_TRITON_PYTHONPATH")
+if _md_tpath is None:
+    _md_tpath = "/tmp/magicdiv-triton" if os.path.isdir(
+        "/tmp/magicdiv-triton") else ""
 config.substitutions.append(("%tritonpath", _md_tpath))
 if _md_tpath:
     config.environment["MAGICDIV_TRITON_PYTHONPATH"] = _md_tpath
 try:
-    if _md_sp.run(["python3", "-c", "import triton"], capture_output=True,
-                  timeout=120, env=dict(os.environ, PYTHONPATH=_md_tpath)
-                  ).returncode == 0:
+    _md_timport = _md_sp.run(
+        ["python3", "-c", "import triton"], capture_output=True, text=True,
+        timeout=120, env=dict(os.environ, PYTHONPATH=_md_tpath))
+    _md_twhy = (_md_timport.stderr.strip().splitlines() or ["?"])[-1]
+    if _md_timport.returncode == 0:
         config.available_features.add("triton")
-except (OSError, _md_sp.SubprocessError):
-    pass
+except (OSError, _md_sp.SubprocessError) as _md_e:
+    _md_twhy = str(_md_e)
+if "triton" not in config.available_features:
+    lit_config.note("test/triton unsupported: python3 cannot import triton "
+                    "with PYTHONPATH=%r (%s); scripts/setup.sh installs it "
+                    "into /tmp/magicdiv-triton, or set "
+                    "MAGICDIV_TRITON_PYTHONPATH" % (_md_tpath, _md_twhy))
+elif config.llvm_version_major != 22:
+    lit_config.note("test/triton unsupported on LLVM %d: Triton 3.6's IR "
+                    "needs a magicdiv-ir built with LLVM 22"
+                    % config.llvm_version_major)

@@ -2,15 +2,22 @@
 without magicdiv_triton: what the in-kernel transform does to each.
 
 For every kernel (pointwise permute at XBLOCK 1024 and 128, a reduction
-whose loop divides by ks0) prints one line (PTX counts, divisions
-transformed, left native by the model, cache key) and checks: with the
-module on, every division left in the LLVM IR is a slow-path original
-(!magicdiv.inkernel) or one the model left native with a remark; a kernel
-with none transformed has Triton's own PTX; the compile-cache keys differ.
-Usage: inductor_kernels.py [--sass OUT.md]  (--sass: issued SASS per thread
-on the fast path, with ../shared/tools/issued, for bench/RESULTS.md)."""
+whose loop divides by ks0 at RBLOCK 1024 and 128) prints one line (PTX
+counts, divisions transformed, left native by the model, cache key) and
+checks: with the module on, every division left in the LLVM IR is a
+slow-path original (!magicdiv.inkernel) or one the model left native with
+a remark; a kernel with none transformed has Triton's own PTX; the
+compile-cache keys differ, also between two builds of magicdiv-ir.
+Then one line per kernel of SASS (with Triton's own nvdisasm, or
+$NVDISASM): what one thread issues on its path (bench/sass/issued.py; the
+reduction per loop iteration) and the native division sequences on it
+(I2F.U32.RP, each divisor's reciprocal); checks: fewer instructions and
+fewer native divisions where transformed, the same where not.
+Usage: inductor_kernels.py [--sass OUT.md]  (--sass: also the table for
+bench/RESULTS.md)."""
 import os
 import re
+import shutil
 import sys
 import tempfile
 
@@ -21,6 +28,8 @@ from triton.compiler import ASTSource
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "bench", "sass"))
+import issued  # noqa: E402
 import magicdiv_triton  # noqa: E402
 
 
@@ -62,6 +71,7 @@ KERNELS = [
     ("permute_x1024", permute, SIG_P, {"XBLOCK": 1024}),
     ("permute_x128", permute, SIG_P, {"XBLOCK": 128}),
     ("reduce_r1024", reduce_rows, SIG_R, {"XBLOCK": 1, "RBLOCK": 1024}),
+    ("reduce_r128", reduce_rows, SIG_R, {"XBLOCK": 1, "RBLOCK": 128}),
 ]
 TARGET = GPUTarget("cuda", 90, 32)
 NATIVE = re.compile(r"\b(div|rem)\.[su]32\b")
@@ -72,14 +82,8 @@ def compile_one(fn, sig, consts):
     return triton.compile(src, target=TARGET)
 
 
-def main():
-    os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="md-triton-")
-    sass_out = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--sass" else None
-    off = {name: compile_one(fn, sig, c) for name, fn, sig, c in KERNELS}
-    magicdiv_triton.enable(remarks=False)
-    on = {name: compile_one(fn, sig, c) for name, fn, sig, c in KERNELS}
-    magicdiv_triton.disable()
-    again = {name: compile_one(fn, sig, c) for name, fn, sig, c in KERNELS[:1]}
+def check_ptx(off, on):
+    """One line per kernel (PTX, IR, cache key); the number of failures."""
     bad = 0
     for name, _, _, _ in KERNELS:
         a, b = off[name], on[name]
@@ -106,56 +110,122 @@ def main():
             bad += 1
         if not transformed and a.asm["ptx"] != b.asm["ptx"]:
             bad += 1
-    if again["permute_x1024"].hash != off["permute_x1024"].hash:
-        print("disable(): the cache key is not Triton's own again")
-        bad += 1
-    if sass_out:
-        write_sass(off, on, sass_out)
+    return bad
+
+
+def check_key(off, tool):
+    """The cache key follows magicdiv-ir's build: the same tool with one
+    byte more (another build, same version string) gives another key.
+    The number of failures."""
+    name, fn, sig, c = KERNELS[1]
+    other = os.path.join(tempfile.mkdtemp(prefix="md-triton-ir-"),
+                         "magicdiv-ir")
+    shutil.copyfile(tool, other)
+    with open(other, "ab") as f:
+        f.write(b"\0")
+    os.chmod(other, 0o755)
+    magicdiv_triton.enable(tool=tool, remarks=False)
+    k1 = compile_one(fn, sig, c).hash
+    magicdiv_triton.enable(tool=other, remarks=False)
+    k2 = compile_one(fn, sig, c).hash
+    magicdiv_triton.disable()
+    k0 = compile_one(fn, sig, c).hash
+    ok = len({k0, k1, k2}) == 3 and k0 == off[name].hash
+    print("cache key: plain, magicdiv-ir, another magicdiv-ir build: %s; "
+          "after disable(): Triton's own %s" %
+          ("3 keys" if len({k0, k1, k2}) == 3 else "SAME",
+           "again" if k0 == off[name].hash else "NOT again"))
+    return 0 if ok else 1
+
+
+def main():
+    os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="md-triton-")
+    sass_out = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--sass" else None
+    off = {name: compile_one(fn, sig, c) for name, fn, sig, c in KERNELS}
+    magicdiv_triton.enable(remarks=False)
+    tool = magicdiv_triton._state["tool"]
+    on = {name: compile_one(fn, sig, c) for name, fn, sig, c in KERNELS}
+    magicdiv_triton.disable()
+    bad = check_ptx(off, on) + check_key(off, tool)
+    bad += check_sass(off, on, sass_out)
     print("triton in-kernel: %s" % ("FAILED" if bad else "ok"))
     return 1 if bad else 0
 
 
-def _longest(paths, cub, kern, magic, maxback):
-    """The longest path (the kernel's loop taken maxback + 1 times at
-    most): native, over every path; magicdiv, over those that run the
-    fewest native divisions and not the generator's slow path: the fast
-    path (a slow path adds the original divisions)."""
-    labels, ins = paths.load(cub, kern)
+SIGS = ["I2F.RP", "I2F.U32.RP", "CALL"]
+
+
+def _longest(cub, kern, magic, maxback, nvd):
+    """(instructions, native division reciprocals) on the longest path
+    (the kernel's loop taken maxback + 1 times at most): native, over
+    every path; magicdiv, over those that run the fewest SIGS -- the
+    fast path (a slow path adds the original divisions, the generator's
+    reciprocal its CALL)."""
+    labels, ins = issued.load(cub, kern, nvd)
     for stores in range(1, 17):  # Triton's vector stores: count unknown
-        res = paths.walk(labels, ins, stores,
-                         ["I2F.RP", "I2F.U32.RP", "CALL"], None, maxback)
-        if magic and res:  # fewest native divisions: the fast path
+        res = issued.walk(labels, ins, stores, SIGS, maxback)
+        if magic and res:
             lo = min(r[0] for r in res)
             res = [r for r in res if r[0] == lo]
         if res:
             break
-    return max(r[1] for r in res), len(ins)
+    n, sig = max((r[1], r[0]) for r in res)
+    return n, sig, len(ins)
 
 
-def write_sass(off, on, out):
-    """Issued SASS per thread on the path (the walker of
-    ../shared/tools/issued, $MD_ISSUED): straight-line kernels whole, the
-    reduction per loop iteration (two iterations minus one)."""
-    sys.path.insert(0, os.environ.get("MD_ISSUED", "/work/shared/tools/issued"))
-    import paths
+def _nvdisasm():
+    if os.environ.get("NVDISASM"):
+        return os.environ["NVDISASM"]
+    nvd = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia",
+                       "bin", "nvdisasm")
+    return nvd if os.access(nvd, os.X_OK) else shutil.which("nvdisasm")
+
+
+def sass_row(name, off, on, tdir, nvd):
+    """[(issued, native divisions, static)] for name, off then on: whole
+    kernels, the reduction per loop iteration (two minus one)."""
+    row = []
+    for tag, k in (("off", off[name]), ("on", on[name])):
+        cub = os.path.join(tdir, "%s_%s.cubin" % (name, tag))
+        with open(cub, "wb") as f:
+            f.write(k.asm["cubin"])
+        magic = "md.ik" in k.asm["llir"]
+        n0, sig0, size = _longest(cub, k.name, magic, 0, nvd)
+        if "reduce" in name:
+            n1, sig1, _ = _longest(cub, k.name, magic, 1, nvd)
+            n0, sig0 = n1 - n0, sig1 - sig0
+        row.append((n0, sig0, size))
+    return row
+
+
+def check_sass(off, on, out):
+    """Issued SASS per thread on the path, off and on; the number of
+    failures.  Unchecked (a note) without nvdisasm."""
+    nvd = _nvdisasm()
+    if not nvd:
+        print("SASS: not counted (no nvdisasm: Triton's own is missing, "
+              "set NVDISASM)")
+        return 0
     tdir = tempfile.mkdtemp(prefix="md-triton-sass-")
     lines = ["| kernel | native | magicdiv | static native | static magicdiv |",
              "|---|---|---|---|---|"]
+    bad = 0
     for name, _, _, _ in KERNELS:
-        row = []
-        for tag, k in (("off", off[name]), ("on", on[name])):
-            cub = os.path.join(tdir, "%s_%s.cubin" % (name, tag))
-            open(cub, "wb").write(k.asm["cubin"])
-            magic = "md.ik" in k.asm["llir"]
-            n0, size = _longest(paths, cub, k.name, magic, 0)
-            if "reduce" in name:
-                n0 = _longest(paths, cub, k.name, magic, 1)[0] - n0
-            row.append((n0, size))
+        (a, sa, za), (b, sb, zb) = sass_row(name, off, on, tdir, nvd)
+        per = " per iteration" if "reduce" in name else ""
+        print("%s: SASS issued per thread on the path%s %d -> %d, native "
+              "division reciprocals on it %d -> %d" % (name, per, a, b, sa, sb))
+        if "md.ik" in on[name].asm["llir"]:
+            bad += 0 if b < a and sb < sa else 1
+        else:
+            bad += 0 if (a, sa) == (b, sb) else 1
         lines.append("| %s%s | %d | %d | %d | %d |" %
-                     (name, " (per iteration)" if "reduce" in name else "",
-                      row[0][0], row[1][0], row[0][1], row[1][1]))
-    open(out, "w").write("\n".join(lines) + "\n")
-    print("\n".join(lines))
+                     (name, per, a, b, za, zb))
+    if out:
+        with open(out, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        print("\n".join(lines))
+    return bad
 
 
 if __name__ == "__main__":

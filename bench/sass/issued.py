@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""issued.py -- what one thread issues on its path through a kernel's SASS.
+
+The project's copy of the path walker of ../shared/tools/issued (same
+rules, same counts): instructions issued along each path through a
+kernel (predicated-off ones included, NOPs not), over every path that
+executes STORES store instructions (STG*) and takes each backward branch
+at most MAXBACK times, calls followed to their RET.  Each path comes with
+the number of instructions on it that start with one of SIGS (the
+markers of a slow path or of a native division: CALL, I2F.U32.RP, ...).
+Static counts hide both a short fast path behind a long slow one and a
+loop that ptxas unrolled; this does not.
+
+  issued.py CUBIN KERNEL STORES [SIG...]   (NVDISASM: nvdisasm to use)
+prints the fast path (fewest SIGS, the longest such) and the slow one.
+As a module: load(cubin, kernel, nvdisasm) and walk(...)."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chain import nv_items  # noqa: E402
+
+
+def load(cubin, kern, nvdisasm=None):
+    """(labels, instructions) of kern in cubin: labels maps a label to the
+    index of the instruction after it."""
+    nvd = (nvdisasm or os.environ.get("NVDISASM") or shutil.which("nvdisasm")
+           or "nvdisasm")
+    out = subprocess.run([nvd, "-c", cubin], capture_output=True, text=True,
+                         check=True).stdout
+    labels, ins = {}, []
+    for lab, i in nv_items(out)[kern]:
+        if lab:
+            labels[lab] = len(ins)
+        else:
+            ins.append(i)
+    return labels, ins
+
+
+def _opcode(i):
+    return re.sub(r"^@!?U?P\w+\s+", "", i).split()[0]
+
+
+def walk(labels, ins, stores, sigs, maxback=2):
+    """[(SIGS executed, instructions issued)] for every path from the entry
+    to an EXIT that executes exactly `stores` stores."""
+    res = []
+    stack = [(0, (), 0, 0, 0, ())]  # pc, call stack, n, stores, sigs, back
+    while stack:
+        pc, cs, n, stg, sig, back = stack.pop()
+        while pc < len(ins):
+            i = ins[pc]
+            o = _opcode(i)
+            n += 1
+            if o.startswith("STG"):
+                stg += 1
+                if stg > stores:
+                    break
+            if any(o.startswith(s) for s in sigs):
+                sig += 1
+            m = re.search(r"`\(([\w.$]+)\)", i)
+            cond = i.startswith("@") and not i.startswith("@PT")
+            if o == "EXIT":
+                if cond:
+                    stack.append((pc + 1, cs, n, stg, sig, back))
+                if stg == stores:
+                    res.append((sig, n))
+                break
+            if o == "BRA":
+                t = labels[m.group(1)]
+                if t == pc:  # the idle loop after EXIT
+                    break
+                if cond:
+                    stack.append((pc + 1, cs, n, stg, sig, back))
+                if t <= pc:
+                    if back.count(pc) >= maxback:
+                        break
+                    back = back + (pc,)
+                pc = t
+                continue
+            if o.startswith("CALL"):
+                cs, pc = cs + (pc + 1,), labels[m.group(1)]
+                continue
+            if o.startswith("RET"):
+                pc, cs = cs[-1], cs[:-1]
+                continue
+            pc += 1
+    return res
+
+
+def main():
+    cubin, kern, stores = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    res = walk(*load(cubin, kern), stores, sys.argv[4:])
+    if not res:
+        sys.exit("no path with %d stores" % stores)
+    lo, hi = min(r[0] for r in res), max(r[0] for r in res)
+    fast = max(r[1] for r in res if r[0] == lo)
+    slow = max(r[1] for r in res if r[0] == hi)
+    print("fast %d (sig %d)  slow %d (sig %d)  paths %d"
+          % (fast, lo, slow, hi, len(res)))
+
+
+if __name__ == "__main__":
+    main()
