@@ -25,9 +25,10 @@ the loop (a uniform divisor's reciprocal) is not counted.
 
   opforms.py --plugin build-22/lib/MagicDiv.so [--nvcc PATH] [--nvdisasm P]
 
---pow2: the plugin's clone on both of md_pow2's paths (other divisors ||
-powers of two: the copy that divides by a shift, option pow2-kernel),
-before (no-pow2-kernel) and now, next to the constants.
+--pow2: the plugin's u64 paths (other divisors || powers of two: the pow2
+tier K__magicdiv_pow2 where the module has one, else the clone's path
+through the fewest products, md_pow2's copy), before (no-pow2-kernel) and
+now, next to the constants; the kernels' count and SASS size.
 """
 import argparse
 import os
@@ -156,10 +157,13 @@ def loops(items):
     return sorted(out)
 
 
-def cell_pow2(a, tmp, g, obj, kern, opts=None):
+def cell_pow2(a, tmp, g, obj, kern, opts=None, size=None):
     """The plugin's clone on both of md_pow2's paths: 'general straight
     issued / general loop || pow2 straight issued / pow2 loop' (the pow2
-    pair equals the general one where the clone has one copy)."""
+    pair from the pow2 tier kern + '_pow2' where the cubin has it, else
+    the clone's shortest path: equal to the general one where the clone
+    has one copy).  size: a list that gets, per form, (kernels, SASS
+    instructions) of the clone and its tiers (names starting with kern)."""
     t, ptype = g[0], g[1]
     gen, p2 = [], []
     for form in ("straight", "loop"):
@@ -167,18 +171,26 @@ def cell_pow2(a, tmp, g, obj, kern, opts=None):
                      "clang", "b")
         kc = build(a, tmp, source(t, ptype, obj, form), "plugin", "k", opts)
         bitems = chain.nv_items(chain.run([a.nvdisasm, "-c", base]))["kern"]
-        items = chain.nv_items(chain.run([a.nvdisasm, "-c", kc])).get(kern)
+        allk = chain.nv_items(chain.run([a.nvdisasm, "-c", kc]))
+        items, tier = allk.get(kern), allk.get(kern + "_pow2")
         if items is None:
             return "(no clone)"
+        if size is not None:
+            ks = [v for k, v in allk.items() if k.startswith(kern)]
+            size.append((len(ks), sum(len([x for _, x in v if x])
+                                      for v in ks)))
         if form == "straight":
             bg, _ = issued_pow2(a, base, "kern")
             kg, kp = issued_pow2(a, kc, kern)
+            if tier is not None:
+                _, kp = issued_pow2(a, kc, kern + "_pow2")
             gen.append("%d" % (kg - bg) if kg is not None else "-")
             p2.append("%d" % (kp - bg) if kp is not None else "-")
         else:
             bl, kl = loops(bitems), loops(items)
+            tl = loops(tier) if tier is not None else kl
             gen.append("%d" % (kl[-1] - bl[-1]) if kl and bl else "-")
-            p2.append("%d" % (kl[0] - bl[-1]) if kl and bl else "-")
+            p2.append("%d" % (tl[0] - bl[-1]) if tl and bl else "-")
     return " / ".join(gen) + " &#124;&#124; " + " / ".join(p2)
 
 
@@ -207,15 +219,18 @@ def main_pow2(a):
           "straight issued / loop (other divisors &#124;&#124; powers of two)"
           "\n" % a.arch)
     print("| group | plugin before (no-pow2-kernel) | plugin now | "
-          "const 997 | const 1024 |")
-    print("|---|---|---|---|---|")
+          "const 997 | const 1024 | kernels / SASS before | "
+          "kernels / SASS now |")
+    print("|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for name, g in GROUPS.items():
+            sb, sn = [], []
             cells = [cell_pow2(a, tmp, g, g[2], "kern__magicdiv",
-                               "no-pow2-kernel"),
-                     cell_pow2(a, tmp, g, g[2], "kern__magicdiv"),
+                               "no-pow2-kernel", sb),
+                     cell_pow2(a, tmp, g, g[2], "kern__magicdiv", None, sn),
                      cell(a, tmp, g, "clang", g[5] % 997, "kern"),
                      cell(a, tmp, g, "clang", g[5] % 1024, "kern")]
+            cells += [" ; ".join("%d / %d" % x for x in v) for v in (sb, sn)]
             print("| %s | %s |" % (name, " | ".join(cells)))
             sys.stdout.flush()
 

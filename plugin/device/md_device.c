@@ -348,7 +348,8 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
  * remark. */
 static int md_names_free(md_kstate *k, const char *cname, const char *dname) {
   if (md_name_ends_with(k->kname, k->klen, MD_CLONE_SUFFIX) ||
-      md_name_ends_with(k->kname, k->klen, MD_PLAIN_SUFFIX)) {
+      md_name_ends_with(k->kname, k->klen, MD_PLAIN_SUFFIX) ||
+      md_name_ends_with(k->kname, k->klen, MD_POW2_SUFFIX)) {
     md_remarkf(MD_REMARK_ANALYSIS, k->kernel, MD_RN(ReservedName),
                "magicdiv: kernel '%.*s' left alone: its name ends in the "
                "reserved suffix '%s' (a clone made by magicdiv, or a name "
@@ -486,13 +487,39 @@ static void md_keep_drop(md_keep *keep, LLVMValueRef v) {
     }
 }
 
+/* Drop v (a function or a global, or NULL) from keep and the module. */
+static void md_keep_delete(md_keep *keep, LLVMValueRef v) {
+  if (!v)
+    return;
+  md_keep_drop(keep, v);
+  if (LLVMIsAFunction(v))
+    LLVMDeleteFunction(v);
+  else
+    LLVMDeleteGlobal(v);
+}
+
+/* Build a tier of kernel under K + csuffix / K + dsuffix with options o,
+ * its remarks muted (the caller says what happened).  1 if it was made. */
+static int md_tier_build(const md_run *run, LLVMValueRef kernel,
+                         const md_options *o, const char *csuffix,
+                         const char *dsuffix) {
+  md_map scratch = {0};
+  md_run prun = *run;
+  int made;
+  prun.o = o;
+  prun.reported = &scratch;
+  md_remark_mute(1);
+  made = md_transform_kernel(&prun, kernel, csuffix, dsuffix);
+  md_remark_mute(0);
+  md_map_release(&scratch);
+  return made;
+}
+
 /* The plain tier of a kernel just cloned (md_tiers.h): K__magicdiv_plain,
  * built without launch bets (its remarks muted), when K__magicdiv bets on
  * more than the launch geometry; deleted again when it is the same code. */
 static void md_plain_tier(const md_run *run, LLVMValueRef kernel) {
   md_options plain;
-  md_map scratch = {0};
-  md_run prun = *run;
   LLVMValueRef pc = NULL, pd = NULL;
   int made;
   if (!md_tiers_wanted(run->m, run->o, kernel))
@@ -500,19 +527,37 @@ static void md_plain_tier(const md_run *run, LLVMValueRef kernel) {
   plain = *run->o;
   plain.launch_ranges = 0;
   plain.min_gain = 0; /* the kernel pays: its fallback is about its bets */
-  prun.o = &plain;
-  prun.reported = &scratch;
-  md_remark_mute(1);
-  made = md_transform_kernel(&prun, kernel, MD_PLAIN_SUFFIX,
-                             MD_PLAIN_DESC_SUFFIX);
-  md_remark_mute(0);
-  md_map_release(&scratch);
+  made = md_tier_build(run, kernel, &plain, MD_PLAIN_SUFFIX,
+                       MD_PLAIN_DESC_SUFFIX);
   if (md_tiers_settle(run->m, kernel, made, &pc, &pd)) {
-    md_keep_drop(run->keep, pc);
-    md_keep_drop(run->keep, pd);
-    LLVMDeleteFunction(pc);
-    LLVMDeleteGlobal(pd);
+    md_keep_delete(run->keep, pc);
+    md_keep_delete(run->keep, pd);
   }
+}
+
+/* The pow2 tier of a kernel just cloned (md_pow2.h, md_tiers.h):
+ * K__magicdiv_pow2, K__magicdiv with every u64 site the shift (its
+ * remarks muted), when md_pow2_plan marked the clone for it; kept only
+ * with the clone's parameters and descriptor, its own descriptor deleted. */
+static void md_pow2_tier(const md_run *run, LLVMValueRef kernel) {
+  md_options opt;
+  LLVMValueRef clone, pc = NULL, pd = NULL;
+  size_t kl = 0;
+  const char *kname = LLVMGetValueName2(kernel, &kl);
+  char *cname = md_name_suffix(kname, kl, MD_CLONE_SUFFIX);
+  double share = 0.0;
+  int made;
+  clone = cname ? LLVMGetNamedFunction(run->m, cname) : NULL;
+  free(cname);
+  if (!clone || !md_pow2_tier_take(clone, &share))
+    return;
+  opt = *run->o;
+  opt.pow2_tier = 1;
+  opt.min_gain = 0; /* the clone paid */
+  made = md_tier_build(run, kernel, &opt, MD_POW2_SUFFIX, MD_POW2_DESC_SUFFIX);
+  md_tiers_pow2_settle(run->m, kernel, made, share, &pc, &pd);
+  md_keep_delete(run->keep, pc);
+  md_keep_delete(run->keep, pd);
 }
 
 /* Mark what this run decided about in !magicdiv.done (md_done.h): the
@@ -588,6 +633,7 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
     if (md_transform_kernel(&run, kernels[i], MD_CLONE_SUFFIX,
                             MD_DESC_SUFFIX)) {
       md_plain_tier(&run, kernels[i]);
+      md_pow2_tier(&run, kernels[i]);
       changed = 1;
     }
   }

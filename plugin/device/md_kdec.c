@@ -115,6 +115,7 @@ void md_kdec_magic_params(const md_kdec *d, LLVMValueRef clone, uint64_t used,
                         : d->o->pow2_kernel_all ? 2
                                                 : d->o->pow2_kernel;
     mv[i].keep_rolled = d->o && d->o->keep_rolled;
+    mv[i].pow2_tier = d->o && d->o->pow2_tier;
     mv[i].m = LLVMGetParam(clone, base);
     mv[i].a = LLVMGetParam(clone, base + 1);
     mv[i].s = LLVMGetParam(clone, base + 2);

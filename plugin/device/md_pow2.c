@@ -5,8 +5,19 @@
  * hi_64(n*m + a) = n for every n (docs/MATH.md 10.2a), so the quotient is
  * n >> s; only a branch skips the products (predication would issue
  * them), and a branch per site ends ptxas' blocks and costs the other
- * divisors 11 % (option pow2-loops).  So the branch is taken once, at the
- * function's entry:
+ * divisors 11 % (option pow2-loops).  Two forms of one branch:
+ *
+ * CUDA kernels: the pow2 tier.  md_pow2_plan marks a kernel clone whose
+ * u64 sites (straight-line and in loops) would save at least
+ * MD_POW2_MIN_SHARE percent of its loop-weighted work (the weights of the
+ * benefit model, md_benefit.h) for powers of two; md_device.c then builds
+ * K__magicdiv_pow2, the clone again with every u64 site the shift
+ * (md_pow2_tier_shifts), which the runtime launches when every u64
+ * divisor is a power of two: the branch is the runtime's, per launch, and
+ * no thread tests anything.
+ *
+ * OpenMP clones (one region per target construct: no tier): the body
+ * twice behind one branch at the entry,
  *
  *   md.pow2.entry:  the entry's static allocas (shared by both copies)
  *                   p = AND over the chosen divisors of (m & a) == 2^64 - 1
@@ -20,13 +31,10 @@
  * copy is straight code for ptxas.  Exact whatever the runtime passes:
  * where p holds, m = a = 2^64 - 1 for every chosen divisor, hence
  * hi_64(n*m + a) >> s = n >> s at each of their sites; every other
- * instruction is the same in both copies.
- *
- * Chosen: the u64 divisors (a 64-bit unsigned quotient or remainder
- * computed in 64 bits) with a site in a loop, where those sites would save
- * at least MD_POW2_MIN_SHARE percent of the function's loop-weighted work
- * (the weights of the benefit model, md_benefit.h) for powers of two; with
- * `all`, every u64 divisor (tests). */
+ * instruction is the same in both copies.  Chosen: the u64 divisors (a
+ * 64-bit unsigned quotient or remainder computed in 64 bits) with a site
+ * in a loop, where those sites would save at least MD_POW2_MIN_SHARE
+ * percent of the function's work; with `all`, every u64 divisor (tests). */
 #include "device/md_pow2.h"
 
 #include <stdarg.h>
@@ -42,6 +50,7 @@
 #include "device/md_benefit.h"
 #include "device/md_clone.h"
 #include "magicdiv/md_abi.h"
+#include "support/md_names.h"
 #include "support/md_remark.h"
 
 static double md_pow2_weight(unsigned depth) {
@@ -97,6 +106,9 @@ void md_pow2_remark(LLVMValueRef fn) {
   if (len > 1 && v[0] == 'C')
     md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(Pow2Copy), "%.*s",
                (int)(len - 1), v + 1);
+  else if (len > 1 && v[0] == 'T')
+    md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(Pow2NoTier), "%.*s",
+               (int)(len - 1), v + 1);
   else if (len > 1)
     md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(Pow2NoCopy), "%.*s",
                (int)(len - 1), v + 1);
@@ -104,11 +116,13 @@ void md_pow2_remark(LLVMValueRef fn) {
                                    MD_POW2_REMARK, klen);
 }
 
-/* The chosen divisors (bit i: divisor i), 0 for none; *share: the
- * percentage of fn's weighted work they would save for powers of two. */
+/* The chosen divisors (bit i: divisor i), 0 for none: those with a u64
+ * site in a loop, or with `lines` or `all` anywhere; *share: the
+ * percentage of fn's weighted work their sites would save for powers of
+ * two (not computed with `all`). */
 static uint64_t md_pow2_choose(LLVMValueRef fn, const md_site *sites,
                                unsigned n, const md_magic_vals *mv, int all,
-                               double *share) {
+                               int lines, double *share) {
   md_dom dom;
   md_loops loops;
   LLVMBasicBlockRef bb;
@@ -126,7 +140,7 @@ static uint64_t md_pow2_choose(LLVMValueRef fn, const md_site *sites,
     if (!md_pow2_site_ok(&sites[i], mv))
       continue;
     depth = md_loops_depth(&loops, &dom, LLVMGetInstructionParent(sites[i].inst));
-    if (depth || all) {
+    if (depth || all || lines) {
       set |= 1ull << sites[i].divisor;
       gain += md_pow2_weight(depth) * MD_POW2_SITE_GAIN;
     }
@@ -141,15 +155,6 @@ static uint64_t md_pow2_choose(LLVMValueRef fn, const md_site *sites,
   md_loops_release(&loops);
   md_dom_release(&dom);
   *share = work + gain > 0 ? 100.0 * gain / (work + gain) : 0.0;
-  if (set && !all && *share < MD_POW2_MIN_SHARE) {
-    md_pow2_hold(fn, 'N',
-                 "magicdiv: clone '%s': no copy for powers of two: its u64 "
-                 "divisions in loops would save %.1f %% of its work, below "
-                 "%.0f %% (option pow2-kernel)",
-                 LLVMGetValueName2(fn, &(size_t){0}), *share,
-                 MD_POW2_MIN_SHARE);
-    return 0;
-  }
   return set;
 }
 
@@ -273,8 +278,17 @@ int md_pow2_version(LLVMValueRef fn, const md_site *sites, unsigned n,
   *out = NULL;
   *shift = NULL;
   if (!n || md_pow2_has_blockaddress(fn) ||
-      !(set = md_pow2_choose(fn, sites, n, mv, all, &share)))
+      !(set = md_pow2_choose(fn, sites, n, mv, all, 0, &share)))
     return 0;
+  if (!all && share < MD_POW2_MIN_SHARE) {
+    md_pow2_hold(fn, 'N',
+                 "magicdiv: clone '%s': no copy for powers of two: its u64 "
+                 "divisions in loops would save %.1f %% of its work, below "
+                 "%.0f %% (option pow2-kernel)",
+                 LLVMGetValueName2(fn, &(size_t){0}), share,
+                 MD_POW2_MIN_SHARE);
+    return 0;
+  }
   *out = malloc(2 * n * sizeof **out);
   *shift = calloc(2 * n, 1);
   if (!*out || !*shift || !(copy = md_pow2_copy(fn, &map))) {
@@ -302,4 +316,59 @@ int md_pow2_version(LLVMValueRef fn, const md_site *sites, unsigned n,
              LLVMGetValueName2(fn, &(size_t){0}), nd,
              all ? "" : " in loops", share);
   return 1;
+}
+
+/* The string attribute that marks a kernel clone for the pow2 tier (its
+ * value: the share, as text) until md_device.c builds it
+ * (md_pow2_tier_take). */
+#define MD_POW2_TIER "magicdiv-pow2-tier"
+
+void md_pow2_plan(LLVMValueRef fn, const md_site *sites, unsigned n,
+                  const md_magic_vals *mv, int all) {
+  size_t len = 0;
+  const char *name = LLVMGetValueName2(fn, &len);
+  double share = 0.0;
+  char text[32];
+  int tl;
+  if (!n || !md_name_ends_with(name, len, MD_CLONE_SUFFIX) ||
+      !md_pow2_choose(fn, sites, n, mv, all, 1, &share))
+    return;
+  if (!all && share < MD_POW2_MIN_SHARE) {
+    md_pow2_hold(fn, 'T',
+                 "magicdiv: clone '%.*s': no pow2 tier: its u64 divisions "
+                 "would save %.1f %% of its work for powers of two, below "
+                 "%.0f %% (option pow2-kernel)",
+                 (int)len, name, share, MD_POW2_MIN_SHARE);
+    return;
+  }
+  tl = snprintf(text, sizeof text, "%.1f", all ? -1.0 : share);
+  LLVMAddAttributeAtIndex(
+      fn, LLVMAttributeFunctionIndex,
+      LLVMCreateStringAttribute(LLVMGetTypeContext(LLVMTypeOf(fn)),
+                                MD_POW2_TIER, sizeof MD_POW2_TIER - 1, text,
+                                (unsigned)tl));
+}
+
+int md_pow2_tier_take(LLVMValueRef fn, double *share) {
+  unsigned klen = sizeof MD_POW2_TIER - 1, len = 0;
+  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(
+      fn, LLVMAttributeFunctionIndex, MD_POW2_TIER, klen);
+  const char *v = a ? LLVMGetStringAttributeValue(a, &len) : NULL;
+  char text[32];
+  if (!v)
+    return 0;
+  snprintf(text, sizeof text, "%.*s", (int)len, v);
+  *share = atof(text);
+  LLVMRemoveStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                   MD_POW2_TIER, klen);
+  return 1;
+}
+
+unsigned char *md_pow2_tier_shifts(const md_site *sites, unsigned n,
+                                   const md_magic_vals *mv) {
+  unsigned char *shift = n ? calloc(n, 1) : NULL;
+  unsigned i;
+  for (i = 0; shift && i < n; i++)
+    shift[i] = (unsigned char)md_pow2_site_ok(&sites[i], mv);
+  return shift;
 }

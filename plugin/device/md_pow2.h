@@ -1,10 +1,13 @@
 /*
- * md_pow2.h -- powers of two at the shift (md_pow2.c): a clone whose
- * 64-bit unsigned divisions in loops are a large share of its work gets
- * its body twice, behind one launch-uniform branch at its entry on
- * "every such divisor is a power of two" (m = a = 2^64 - 1, the magic the
- * runtime passes for d = 2^s); in the second copy those divisions are the
- * shift n >> s (docs/MATH.md 10.2b).
+ * md_pow2.h -- powers of two at the shift (md_pow2.c): for a CUDA kernel
+ * whose 64-bit unsigned divisions are a large share of its work, the
+ * decision to build the pow2 tier K__magicdiv_pow2 (md_device.c builds it,
+ * every such division the shift n >> s; the runtime launches it when every
+ * u64 divisor is a power of two); for an OpenMP clone whose u64 divisions
+ * in loops are a large share, its body twice behind one launch-uniform
+ * branch at its entry on "every such divisor is a power of two" (m = a =
+ * 2^64 - 1, the magic the runtime passes for d = 2^s), the second copy
+ * dividing by the shift (docs/MATH.md 10.2b).
  */
 #ifndef MAGICDIV_MD_POW2_H
 #define MAGICDIV_MD_POW2_H
@@ -14,12 +17,13 @@
 #include "device/md_rewrite.h"
 
 /* The share of a function's loop-weighted work (percent) that its u64
- * sites in loops must reach for the second copy: the copy doubles the
- * function's code for the backend and ptxas, and pays only where a
- * power-of-two divisor saves that much per thread. */
+ * sites (the tier: all of them; the copy: those in loops) must reach: the
+ * tier or the copy doubles the code for the backend and ptxas, and pays
+ * only where a power-of-two divisor saves that much per thread. */
 #define MD_POW2_MIN_SHARE 10.0
 /* Per u64 site in a loop: the general sequence costs 12 SASS (sm_90,
- * bench/RESULTS.md), the shift 1. */
+ * bench/RESULTS.md), the shift 1 (straight-line: 15 and 3; the loop's
+ * figure is used for both). */
 #define MD_POW2_SITE_GAIN 11.0
 
 /* Decide and, where it pays (or with `all`: wherever fn has a u64 site,
@@ -36,5 +40,24 @@ int md_pow2_version(LLVMValueRef fn, const md_site *sites, unsigned n,
  * emitted now that fn is kept (nothing if there is none); called where a
  * clone is committed, beside md_loopmd_remark. */
 void md_pow2_remark(LLVMValueRef fn);
+
+/* Pow2 tier (CUDA kernels): decide whether kernel clone fn (K__magicdiv;
+ * other functions: nothing) is worth a pow2 tier K__magicdiv_pow2 -- its
+ * u64 sites, straight-line and in loops, would save at least
+ * MD_POW2_MIN_SHARE percent of its loop-weighted work for powers of two
+ * (with `all`: any u64 site) -- and mark it for md_pow2_tier_take, or hold
+ * the Pow2NoTier remark (md_pow2_remark).  fn's code is not changed. */
+void md_pow2_plan(LLVMValueRef fn, const md_site *sites, unsigned n,
+                  const md_magic_vals *mv, int all);
+
+/* 1 (and *share, percent; -1 with `all`) if md_pow2_plan marked fn for
+ * the pow2 tier; the mark is removed.  0 otherwise. */
+int md_pow2_tier_take(LLVMValueRef fn, double *share);
+
+/* For the build of the pow2 tier: per site, 1 where it is computed as the
+ * shift (a u64 site, md_pow2's copy's rule), else 0; malloc'd, NULL when
+ * n = 0 or out of memory. */
+unsigned char *md_pow2_tier_shifts(const md_site *sites, unsigned n,
+                                   const md_magic_vals *mv);
 
 #endif

@@ -5,8 +5,9 @@
  * divisor) in a dominating block or emitted anew (md_emit_quot.h), its
  * remainder and the remainders beside its quotient emitted
  * (md_emit_rem.h); with keep-rolled, the loops a 64-bit site reaches
- * marked (md_loopmd.h); with pow2-kernel, the clone first versioned on a
- * power-of-two divisor (md_pow2.h).
+ * marked (md_loopmd.h); with pow2-kernel, a CUDA kernel clone marked for
+ * the pow2 tier, or an OpenMP clone first versioned on a power-of-two
+ * divisor, and in the tier every u64 site the shift (md_pow2.h).
  */
 #include "device/md_rewrite.h"
 
@@ -23,6 +24,7 @@
 #include "device/md_loopmd.h"
 #include "analysis/md_loops.h"
 #include "device/md_pow2.h"
+#include "analysis/md_omp.h"
 
 static LLVMTypeRef md_int(LLVMContextRef ctx, unsigned bits) {
   return LLVMIntTypeInContext(ctx, bits);
@@ -316,15 +318,37 @@ static int md_pow2_mode(const md_magic_vals *mv, const md_site *sites,
   return mode;
 }
 
+/* 1 if the sites are being rewritten in the pow2 tier (md_pow2.h). */
+static int md_is_pow2_tier(const md_magic_vals *mv, const md_site *sites,
+                           unsigned n) {
+  unsigned i;
+  for (i = 0; i < n; i++)
+    if (mv[sites[i].divisor].pow2_tier)
+      return 1;
+  return 0;
+}
+
 int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                      md_magic_vals *mv) {
-  md_target tgt = md_target_of_module(LLVMGetGlobalParent(clone));
+  LLVMModuleRef m = LLVMGetGlobalParent(clone);
+  md_target tgt = md_target_of_module(m);
   int mode = md_pow2_mode(mv, sites, n, tgt == MD_TARGET_NVPTX), rc;
   md_site *both = NULL;
   unsigned char *shift = NULL;
-  /* Out of memory in md_rewrite_all after the copy leaves both copies with
-   * their divisions: exact either way. */
-  if (mode && md_pow2_version(clone, sites, n, mv, mode == 2, &both, &shift))
+  if (md_is_pow2_tier(mv, sites, n)) { /* the tier: u64 sites the shift */
+    shift = md_pow2_tier_shifts(sites, n, mv);
+    rc = md_rewrite_all(clone, sites, n, mv, shift);
+    free(shift);
+    return rc;
+  }
+  /* CUDA kernels: the pow2 tier decided here, built by md_device.c after
+   * the commit; OpenMP kernels (the runtime launches no tier there): the
+   * copy behind the branch.  Out of memory in md_rewrite_all after the
+   * copy leaves both copies with their divisions: exact either way. */
+  if (mode && !md_omp_is_device_module(m))
+    md_pow2_plan(clone, sites, n, mv, mode == 2);
+  if (mode && md_omp_is_device_module(m) &&
+      md_pow2_version(clone, sites, n, mv, mode == 2, &both, &shift))
     rc = md_rewrite_all(clone, both, 2 * n, mv, shift);
   else
     rc = md_rewrite_all(clone, sites, n, mv, NULL);

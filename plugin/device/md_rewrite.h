@@ -23,6 +23,8 @@ typedef struct md_magic_vals {
   int pow2_kernel; /* option pow2-kernel: 1 (NVPTX, where it pays), 2 with
                       pow2-kernel-all (any target, every u64 divisor:
                       tests); md_pow2.h */
+  int pow2_tier; /* the clone being built is the pow2 tier: every u64
+                    site is the shift (md_pow2.h; md_options.pow2_tier) */
   int shift; /* set by md_rewrite_sites for the site being rewritten: it is
                 in md_pow2's copy for powers of two (m = a = 2^64 - 1), so
                 hi_64(n*m + a) = n and the quotient is n >> s */

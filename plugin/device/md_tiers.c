@@ -25,7 +25,13 @@
  * the plain clone's body equals the ranged one (the bets changed no
  * sequence), the plain clone is deleted again: one clone, as without
  * tiers.
+ *
+ * The pow2 tier K__magicdiv_pow2 (md_pow2.h) is built the same way, by
+ * md_device.c; md_tiers_pow2_settle keeps it only with exactly the
+ * clone's function type and descriptor bytes (the runtime launches it
+ * with the clone's arguments) and deletes its own descriptor.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -223,4 +229,57 @@ int md_tiers_settle(LLVMModuleRef m, LLVMValueRef kernel, int made,
   }
   md_tier_names_free(&nm);
   return same;
+}
+
+/* Why the built pow2 tier pc (descriptor pd) cannot be kept beside the
+ * ranged clone rc (descriptor rd), or NULL when it can. */
+static const char *md_pow2_unfit(LLVMModuleRef m, LLVMValueRef rc,
+                                 LLVMValueRef rd, LLVMValueRef pc,
+                                 LLVMValueRef pd) {
+  size_t rn = 0, pn = 0;
+  const uint8_t *rb = rd ? md_global_data(m, LLVMGetValueName(rd), &rn) : NULL;
+  const uint8_t *pb = pd ? md_global_data(m, LLVMGetValueName(pd), &pn) : NULL;
+  if (!rc || !pc || !rb || !pb)
+    return "it could not be built";
+  if (LLVMGlobalGetValueType(rc) != LLVMGlobalGetValueType(pc) || rn != pn ||
+      memcmp(rb, pb, rn) != 0)
+    return "its parameters or descriptor would differ from the clone's";
+  if (md_same_body(rc, pc))
+    return "it would be the same code (no u64 site of its own)";
+  return NULL;
+}
+
+void md_tiers_pow2_settle(LLVMModuleRef m, LLVMValueRef kernel, int made,
+                          double share, LLVMValueRef *pc, LLVMValueRef *pd) {
+  size_t klen = 0;
+  const char *kname = LLVMGetValueName2(kernel, &klen), *why;
+  char *cn = md_name_suffix(kname, klen, MD_CLONE_SUFFIX);
+  char *dn = md_name_suffix(kname, klen, MD_DESC_SUFFIX);
+  char *pn = md_name_suffix(kname, klen, MD_POW2_SUFFIX);
+  char *pdn = md_name_suffix(kname, klen, MD_POW2_DESC_SUFFIX);
+  *pc = pn ? LLVMGetNamedFunction(m, pn) : NULL;
+  *pd = pdn ? LLVMGetNamedGlobal(m, pdn) : NULL;
+  why = !made ? "it could not be built"
+              : md_pow2_unfit(m, cn ? LLVMGetNamedFunction(m, cn) : NULL,
+                              dn ? LLVMGetNamedGlobal(m, dn) : NULL, *pc, *pd);
+  if (why)
+    md_remarkf(MD_REMARK_ANALYSIS, kernel, MD_RN(Pow2NoTier),
+               "magicdiv: kernel '%.*s': no pow2 tier: %s",
+               (int)klen, kname, why);
+  else {
+    char why_built[64] = "option pow2-kernel-all";
+    if (share >= 0)
+      snprintf(why_built, sizeof why_built,
+               "%.1f %% of its work for powers of two", share);
+    md_remarkf(MD_REMARK_PASSED, kernel, MD_RN(Pow2Tier),
+               "magicdiv: kernel '%.*s' also cloned as '%s', every u64 "
+               "division a shift (%s): launches whose u64 divisors are all "
+               "powers of two run it (option pow2-kernel)",
+               (int)klen, kname, pn, why_built);
+    *pc = NULL; /* kept */
+  }
+  free(cn);
+  free(dn);
+  free(pn);
+  free(pdn);
 }

@@ -12,6 +12,7 @@ void md_options_default(md_options *o) {
 #define MD_X_OPTION_DEFAULT(field, name, dflt) o->field = (dflt);
   MD_FLAG_OPTION_LIST(MD_X_OPTION_DEFAULT)
 #undef MD_X_OPTION_DEFAULT
+  o->pow2_tier = 0;
   o->min_gain = MD_MIN_GAIN_DEFAULT;
 }
 

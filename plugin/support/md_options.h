@@ -87,11 +87,12 @@ extern "C" {
    * of MD_S64_FAST32_PTX, so that the CPU differential runs both of its       \
    * paths */                                                                  \
   X(s64_fast32_ir, "s64-fast32-ir", 0)                                         \
-  /* NVPTX: a clone whose u64 divisions in loops are a large share of its      \
-   * work gets its body twice, behind a uniform branch on "those divisors      \
-   * are powers of two", the second copy dividing by a shift (md_pow2.h) */    \
+  /* NVPTX: a CUDA kernel whose u64 divisions are a large share of its       \
+   * work also gets the pow2 tier K__magicdiv_pow2, dividing by a shift,       \
+   * launched when every u64 divisor is a power of two; an OpenMP clone        \
+   * gets its body twice behind a uniform branch instead (md_pow2.h) */        \
   X(pow2_kernel, "pow2-kernel", 1)                                             \
-  /* tests: the same for every function with a u64 site, on any target (the    \
+  /* tests: the same for every kernel with a u64 site, on any target (the      \
    * CPU differential) */                                                      \
   X(pow2_kernel_all, "pow2-kernel-all", 0)
 
@@ -103,6 +104,8 @@ typedef struct md_options {
                       saving of its divisions is at least P percent of its
                       work (md_benefit.h); 0 clones every kernel with a
                       site                                            [2] */
+  int pow2_tier;   /* not an option: set by md_device.c for the build of
+                      the pow2 tier (every u64 site the shift, md_pow2.h) */
 } md_options;
 
 void md_options_default(md_options *o);

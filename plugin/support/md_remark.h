@@ -67,6 +67,8 @@ typedef enum md_remark_kind {
   X(KeptRolled)          /* loops of a clone kept rolled */                    \
   X(Pow2Copy)            /* a clone's body copied for powers of two */         \
   X(Pow2NoCopy)          /* no power-of-two copy: why */                       \
+  X(Pow2Tier)            /* the pow2 tier K__magicdiv_pow2 built */            \
+  X(Pow2NoTier)          /* no pow2 tier: why */                               \
   X(WrapperCopy)         /* a wrapper's copy of a parallel region's code */    \
   X(TierNotNeeded)       /* one clone: bets on the geometry only */            \
   X(TierSame)            /* one clone: the plain one would be the same */      \

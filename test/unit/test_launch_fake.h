@@ -54,6 +54,25 @@ static size_t fake_desc(unsigned char *out, const uint32_t *sizes, int n,
   return p;
 }
 
+/* A descriptor written byte by byte (test_launch_tiers.c,
+ * test_launch_pow2.c). */
+typedef struct {
+  unsigned char b[256];
+  size_t n;
+} tbuf;
+
+static inline void put8(tbuf *t, unsigned v) {
+  t->b[t->n++] = (unsigned char)v;
+}
+static inline void put16(tbuf *t, unsigned v) {
+  put8(t, v & 0xff);
+  put8(t, v >> 8);
+}
+static inline void put32(tbuf *t, uint32_t v) {
+  put16(t, v & 0xffff);
+  put16(t, v >> 16);
+}
+
 /* ---- the fake device world ---- */
 
 typedef struct fake_mod fake_mod;

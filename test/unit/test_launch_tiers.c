@@ -22,15 +22,6 @@
 
 /* ---- descriptors: k(int *out, unsigned n, unsigned d) ---- */
 
-typedef struct {
-  unsigned char b[256];
-  size_t n;
-} tbuf;
-
-static void put8(tbuf *t, unsigned v) { t->b[t->n++] = (unsigned char)v; }
-static void put16(tbuf *t, unsigned v) { put8(t, v & 0xff); put8(t, v >> 8); }
-static void put32(tbuf *t, uint32_t v) { put16(t, v & 0xffff); put16(t, v >> 16); }
-
 /* Requirement programs (w = 1 results). */
 static const unsigned char req_n_le_1000[] = {
     MD_OP_ARG, 1, 0, 0, 0, 0, 0, 4,                 /* arg1:i32 */

@@ -108,6 +108,11 @@
 #define MD_DESC_SUFFIX "__magicdiv_desc"
 #define MD_PLAIN_SUFFIX "__magicdiv_plain"
 #define MD_PLAIN_DESC_SUFFIX "__magicdiv_plain_desc"
+/* The pow2 tier: K__magicdiv's parameters and descriptor, every site of an
+ * MD_KIND_U64 divisor computed as n >> s (docs/MATH.md 10.2b); it has no
+ * descriptor of its own.  Launched instead of K__magicdiv when
+ * md_pow2_tier_holds. */
+#define MD_POW2_SUFFIX "__magicdiv_pow2"
 
 /*
  * Divisor kinds.  Each kind fixes the device sequence (see md_magic.h for
@@ -456,6 +461,28 @@ static inline uint32_t md_desc_req_table(uint32_t n_params, uint32_t n_div) {
 static inline uint32_t md_desc_code_start(uint32_t n_params, uint32_t n_div,
                                           uint32_t n_reqs) {
   return md_desc_req_table(n_params, n_div) + n_reqs * MD_REQ_ENTRY_SIZE;
+}
+
+/* 1 when the pow2 tier (MD_POW2_SUFFIX) may run with the magic values
+ * extra[0..n_extra) computed from the validated descriptor d: it has an
+ * MD_KIND_U64 divisor, and every one has m = a = 2^64 - 1 (the magic of a
+ * power of two, md_magic_u64), so that hi_64(n*m + a) >> s = n >> s at
+ * each of its sites (docs/MATH.md 10.2b).  0 otherwise. */
+static inline int md_pow2_tier_holds(const uint8_t *d, const uint64_t *extra,
+                                     uint32_t n_extra) {
+  uint32_t np = md_rd16(d + MD_H_NPARAMS), nd = md_rd16(d + MD_H_NDIV), i;
+  int any = 0;
+  for (i = 0; i < nd; i++) {
+    const uint8_t *e = d + md_desc_div_table(np) + i * MD_DIV_ENTRY_SIZE;
+    uint32_t f = md_rd16(e + MD_E_FIRST);
+    if (e[MD_E_KIND] != MD_KIND_U64)
+      continue;
+    if (f + 1u >= n_extra || extra[f] != ~(uint64_t)0 ||
+        extra[f + 1] != ~(uint64_t)0)
+      return 0;
+    any = 1;
+  }
+  return any;
 }
 
 /* The MD_OF_* flags the IR instruction of op `op` can carry (0 for an

@@ -47,6 +47,9 @@ typedef struct md_entry {
   size_t plain_desc_size;
   uint32_t plain_n_extra;
   struct md_plan *plain_plan;     /* as plan, for the plain descriptor */
+  /* The pow2 tier (K__magicdiv_pow2: K__magicdiv's parameters and
+   * descriptor, every u64 site the shift), or NULL.  See "Tiers". */
+  void *pow2;
   /* Logging only: what the last launch ran (md_tier_code), so that
    * MAGICDIV_LOG says when a tiered kernel changes tier.  The one field
    * written after publication. */
@@ -70,8 +73,16 @@ extern _Atomic uint64_t md_cache_generation;
  * same kernel without bets).  A launch runs the ranged clone when its
  * descriptor's checks all pass, else the plain clone when its own pass,
  * else the original: md_clone_args_make decides, for CUDA, HIP and
- * OpenMP. */
-enum md_tier { MD_TIER_ORIGINAL = 0, MD_TIER_RANGED = 1, MD_TIER_PLAIN = 2 };
+ * OpenMP.  A kernel may also have K__magicdiv_pow2 (CUDA): launched
+ * instead of the ranged clone when that would run and every u64 divisor
+ * is a power of two (md_abi.h md_pow2_tier_holds). */
+enum md_tier {
+  MD_TIER_ORIGINAL = 0,
+  MD_TIER_RANGED = 1,
+  MD_TIER_PLAIN = 2,
+  MD_TIER_POW2 = 3 /* K__magicdiv_pow2: where the ranged clone would run and
+                      md_pow2_tier_holds (every u64 divisor 2^s) */
+};
 
 /* Arguments of one clone launch.  args points at inline storage for the
  * usual case and at a heap array for kernels with very many parameters. */
@@ -81,23 +92,33 @@ typedef struct md_clone_args {
   void *inline_args[64];
   struct md_memo *lent; /* args is this thread's memo record's array
                            (memo/md_memo.h) until md_clone_args_free */
-  void *fn;  /* MD_OK: the function to launch (e->clone or e->plain) */
+  void *fn;  /* MD_OK: the function to launch (e->clone, e->plain or
+                e->pow2) */
   int tier;  /* enum md_tier of this launch */
   int bet;   /* MD_OK, or why the ranged clone did not run when a plain
                 tier exists (MD_FALLBACK_*) */
 } md_clone_args;
 
 /* The measured choice's decisions (launch/md_choice.c), per slot: clone
- * tier (ranged, plain) x bucket of the grid size (md_grid_shape - 1: 0
+ * tier (ranged, plain, pow2) x bucket of the grid size (md_grid_shape - 1: 0
  * for an empty grid, else the bit length of the number of blocks). */
 #define MD_CHOICE_BUCKETS 65
-#define MD_CHOICE_SLOTS (2 * MD_CHOICE_BUCKETS)
+#define MD_CHOICE_SLOTS (3 * MD_CHOICE_BUCKETS)
 enum { MD_UNDECIDED = 0, MD_KEEP_ORIGINAL = 1, MD_KEEP_CLONE = 2,
        MD_KEEP_STATIC = 3 /* no timing possible: the clone */ };
 
 /* The slot of clone tier `tier` and grid shape `shape` (md_grid_shape). */
 static inline int md_choice_slot(int tier, unsigned shape) {
-  return (tier == MD_TIER_PLAIN) * MD_CHOICE_BUCKETS + (int)shape - 1;
+  int t = tier == MD_TIER_PLAIN ? 1 : tier == MD_TIER_POW2 ? 2 : 0;
+  return t * MD_CHOICE_BUCKETS + (int)shape - 1;
+}
+
+/* " (plain tier)", " (pow2 tier)" or "" (ranged): the tier of a slot, for
+ * log lines. */
+static inline const char *md_choice_slot_tier(int slot) {
+  return slot >= 2 * MD_CHOICE_BUCKETS ? " (pow2 tier)"
+         : slot >= MD_CHOICE_BUCKETS   ? " (plain tier)"
+                                       : "";
 }
 
 /* Entry e's decision in `slot` (MD_UNDECIDED while it has no choice): the

@@ -133,7 +133,7 @@ static int md_node_clone(const md_graph_api *api, int rt,
     md_clone_args_free(ca);
     return 0;
   }
-  *clone = ca->fn; /* the ranged or the plain clone */
+  *clone = ca->fn; /* the ranged, plain or pow2 clone */
   return 1;
 }
 

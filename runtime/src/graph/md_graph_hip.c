@@ -57,7 +57,7 @@ static int md_hip_node_clone(const md_graph_api *api,
     return 0;
   }
   *q = *p;
-  q->func = ca->fn; /* the ranged or the plain clone */
+  q->func = ca->fn; /* the ranged, plain or pow2 clone */
   q->kernel_params = ca->args;
   return 1;
 }

@@ -407,7 +407,7 @@ static void md_choice_log(const md_entry *e, const md_pick *pk, int d,
                           const md_trial *tr) {
   unsigned long long lo, hi;
   const char *name = e->name ? e->name : "?";
-  const char *tier = pk->slot >= MD_CHOICE_BUCKETS ? " (plain tier)" : "";
+  const char *tier = md_choice_slot_tier(pk->slot);
   md_shape_range(pk->shape, &lo, &hi);
   if (d == MD_KEEP_STATIC) {
     md_logf("kernel '%s': measured choice for %llu-%llu blocks%s: no "
@@ -484,7 +484,7 @@ int md_choice_node(const md_entry *e, int tier, md_dim3 grid) {
     md_logf("kernel '%s': graph nodes for %llu-%llu blocks%s follow the "
             "measured choice: %s",
             e->name ? e->name : "?", lo, hi,
-            slot >= MD_CHOICE_BUCKETS ? " (plain tier)" : "",
+            md_choice_slot_tier(slot),
             d == MD_KEEP_CLONE ? "clone" : "original");
   }
   return d == MD_KEEP_ORIGINAL;

@@ -126,16 +126,20 @@ void md_entry_registered(md_entry *e, const md_registered *r) {
 }
 
 /* Evaluate the tiers for this launch (no memo): the ranged clone when its
- * descriptor holds, else the plain clone when it has one and the ranged
- * one failed a check of this launch, else the status of the original. */
+ * descriptor holds (its pow2 tier instead when it has one and every u64
+ * divisor's magic is that of a power of two, md_pow2_tier_holds), else
+ * the plain clone when it has one and the ranged one failed a check of
+ * this launch, else the status of the original. */
 static int md_clone_args_decide(const md_entry *e, void **args,
                                 const md_dims *dims, md_clone_args *ca) {
   int r = e->plan ? md_plan_fill(e->plan, args, &ca->extra)
                   : md_desc_fill_validated(e->desc_ref, e->desc_size, args,
                                            dims, &ca->extra);
   if (r == MD_OK) {
-    ca->fn = e->clone;
-    ca->tier = MD_TIER_RANGED;
+    int pow2 = e->pow2 && md_pow2_tier_holds(e->desc_ref, ca->extra.value,
+                                             e->n_extra);
+    ca->fn = pow2 ? e->pow2 : e->clone;
+    ca->tier = pow2 ? MD_TIER_POW2 : MD_TIER_RANGED;
     return MD_OK;
   }
   if (!e->plain || !md_status_fallback(r))

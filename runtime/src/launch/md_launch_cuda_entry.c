@@ -136,6 +136,22 @@ static void md_cuda_find_plain(const md_cuda_driver *d, md_CUmodule mod,
   free(sym);
 }
 
+/* The pow2 tier of e (K__magicdiv_pow2) when mod has it: K__magicdiv's
+ * parameters and descriptor (the plugin keeps it only so). */
+static void md_cuda_find_pow2(const md_cuda_driver *d, md_CUmodule mod,
+                              const char *name, md_entry *e) {
+  size_t len = strlen(name);
+  char *sym = malloc(len + sizeof MD_POW2_SUFFIX);
+  md_CUfunction fn = NULL;
+  if (!sym)
+    return;
+  memcpy(sym, name, len);
+  memcpy(sym + len, MD_POW2_SUFFIX, sizeof MD_POW2_SUFFIX);
+  if (d->module_get_function(&fn, mod, sym) == MD_CUDA_SUCCESS && fn)
+    e->pow2 = fn;
+  free(sym);
+}
+
 /* The kernel's CUfunction (runtime API: cudaGetFuncBySymbol) and device
  * name (none given: cuFuncGetName) into *f, *name and e->name.  0, or -1
  * with e failed. */
@@ -260,10 +276,13 @@ static void md_cuda_make(md_entry *e, void *argp) {
     return;
   e->clone = clone;
   md_cuda_find_plain(d, mod, name, e);
-  /* graph nodes running the clone read back as the original */
+  md_cuda_find_pow2(d, mod, name, e);
+  /* graph nodes running a clone read back as the original */
   md_graph_note(clone, a->get_func_by_symbol ? e->key : NULL, f);
   if (e->plain)
     md_graph_note(e->plain, a->get_func_by_symbol ? e->key : NULL, f);
+  if (e->pow2)
+    md_graph_note(e->pow2, a->get_func_by_symbol ? e->key : NULL, f);
 }
 
 const md_entry *md_cuda_entry_get(const md_cuda_driver *d, const void *key,

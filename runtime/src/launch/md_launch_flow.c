@@ -94,10 +94,13 @@ void md_flow_tier_log(const md_entry *e, int created, const md_clone_args *ca,
   if (!md_env_log())
     return;
   last = atomic_exchange(&((md_entry *)e)->last_tier, code);
-  if (!created && (!e->plain || last == code))
+  if (!created && ((!e->plain && !e->pow2) || last == code))
     return;
   if (tier == MD_TIER_RANGED) {
     md_logf("kernel '%s': clone %s" MD_CLONE_SUFFIX " used", name, name);
+  } else if (tier == MD_TIER_POW2) {
+    md_logf("kernel '%s': pow2 tier %s" MD_POW2_SUFFIX " used (every u64 "
+            "divisor a power of two)", name, name);
   } else if (tier == MD_TIER_PLAIN) {
     md_bet_why(e, ca->bet, args, dims, why, sizeof why);
     md_logf("kernel '%s': plain clone %s" MD_PLAIN_SUFFIX " used (%s"

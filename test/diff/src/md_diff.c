@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-md_diff_config md_diff_cfg = {0, 8, 0x6d61676963646976ull, 100};
+md_diff_config md_diff_cfg = {0, 0, 8, 0x6d61676963646976ull, 100};
 
 /* The case being run, for the crash report. */
 static const md_diff_kernel *md_current;
@@ -42,12 +42,16 @@ void md_diff_parse_args(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--strict-neg") == 0)
       md_diff_cfg.strict_neg = 1;
+    else if (strcmp(argv[i], "--force-pow2") == 0)
+      md_diff_cfg.force_pow2 = 1;
     else if (strncmp(argv[i], "--seed=", 7) == 0)
       md_diff_cfg.seed = strtoull(argv[i] + 7, NULL, 0);
     else if (strncmp(argv[i], "--scale=", 8) == 0)
       md_diff_cfg.scale = (unsigned)strtoul(argv[i] + 8, NULL, 0);
     else {
-      fprintf(stderr, "usage: %s [--strict-neg] [--seed=N] [--scale=PCT]\n",
+      fprintf(stderr,
+              "usage: %s [--strict-neg] [--force-pow2] [--seed=N] "
+              "[--scale=PCT]\n",
               argv[0]);
       exit(2);
     }
@@ -212,6 +216,8 @@ int md_diff_init(md_diff_kernel *k) {
   k->usable = 1;
   printf("kernel %s: clone %s%s, %u divisors, %u magic parameters\n", k->name,
          k->name, MD_CLONE_SUFFIX, k->n_divisors, k->n_extra);
+  if (k->pow2)
+    printf("kernel %s: pow2 tier %s%s\n", k->name, k->name, MD_POW2_SUFFIX);
   return md_diff_init_plain(k);
 }
 
@@ -424,6 +430,10 @@ int md_diff_case(md_diff_kernel *k, void **args, const md_diff_launch *l,
   }
   if (st != MD_OK || e == MD_EXPECT_UNDEF)
     return 0;
+  if (k->pow2 && (md_diff_cfg.force_pow2 ||
+                  md_pow2_tier_holds(k->desc, ex.value, ex.n_extra)))
+    return md_diff_compare(k, &k->cif_clone, k->pow2, &ex, k->n_extra, avals,
+                           &outp, l, out_count, "pow2 tier", &k->ran_pow2);
   return md_diff_compare(k, &k->cif_clone, k->clone, &ex, k->n_extra, avals,
                          &outp, l, out_count, "clone", &k->ran);
 }
@@ -464,7 +474,9 @@ static int md_diff_compare(md_diff_kernel *k, ffi_cif *cif, void (*fn)(void),
     return 1;
   }
   *outp = md_buf_b;
-  md_current_side = k->plain && fn == k->plain ? "the plain clone" : "the clone";
+  md_current_side = k->plain && fn == k->plain  ? "the plain clone"
+                    : k->pow2 && fn == k->pow2 ? "the pow2 tier"
+                                               : "the clone";
   k->threads += md_diff_run(cif, fn, cargs, l);
   md_current = NULL;
   (*ran)++;
@@ -505,6 +517,8 @@ int md_diff_report(const md_diff_kernel *k) {
   if (k->plain_usable)
     printf("kernel %s: %llu cases ran the plain clone\n", k->name,
            k->ran_plain);
+  if (k->usable && k->pow2)
+    printf("kernel %s: %llu cases ran the pow2 tier\n", k->name, k->ran_pow2);
   if (k->usable)
     printf("kernel %s: %llu cases: %llu ran, %llu fallbacks for a zero "
            "divisor, %llu for a negative one, %llu with an overflowing "

@@ -25,7 +25,12 @@
  * whose descriptor check fails does what the runtime does: it checks the
  * plain descriptor and, when that passes, runs the plain clone against the
  * original, bit for bit (counted in ran_plain); a case that runs neither
- * clone is counted in ended_orig.
+ * clone is counted in ended_orig.  When the pass made the pow2 tier
+ * K__magicdiv_pow2, a case whose descriptor check passes runs it instead
+ * of the clone where the runtime would (md_pow2_tier_holds: every u64
+ * divisor a power of two; counted in ran_pow2), with the clone's
+ * arguments; --force-pow2 (a mutation that must fail) runs it in every
+ * such case.
  */
 #ifndef MD_DIFF_H
 #define MD_DIFF_H
@@ -57,7 +62,8 @@ extern md_sreg_state md_diff_sreg;
   extern void K##__magicdiv(void) __attribute__((weak));                       \
   extern const unsigned char K##__magicdiv_desc[] __attribute__((weak));       \
   extern void K##__magicdiv_plain(void) __attribute__((weak));                 \
-  extern const unsigned char K##__magicdiv_plain_desc[] __attribute__((weak))
+  extern const unsigned char K##__magicdiv_plain_desc[] __attribute__((weak)); \
+  extern void K##__magicdiv_pow2(void) __attribute__((weak))
 
 /* libffi types of IR parameters, short. */
 #define MD_P (&ffi_type_pointer)
@@ -77,6 +83,7 @@ extern md_sreg_state md_diff_sreg;
   {                                                                            \
     .name = #K, .orig = K, .clone = K##__magicdiv, .desc = K##__magicdiv_desc, \
     .plain = K##__magicdiv_plain, .plain_desc = K##__magicdiv_plain_desc,      \
+    .pow2 = K##__magicdiv_pow2,                                                \
     .n_params = sizeof((ffi_type *[]){__VA_ARGS__}) / sizeof(ffi_type *),      \
     .types = {__VA_ARGS__}, .out_param = 0, .out_elem = (elem),                \
     .expect_clone = (expect), .sweep = (sweep_fn)                              \
@@ -117,6 +124,7 @@ typedef struct md_diff_kernel {
   const unsigned char *desc; /* NULL: no descriptor */
   void (*plain)(void);       /* the plain tier, or NULL */
   const unsigned char *plain_desc;
+  void (*pow2)(void);        /* the pow2 tier, or NULL */
   unsigned n_params;
   ffi_type *types[MD_DIFF_MAX_PARAMS]; /* the IR parameter types */
   unsigned out_param;                  /* the output pointer parameter */
@@ -145,6 +153,7 @@ typedef struct md_diff_kernel {
   unsigned long long cases;    /* md_diff_case calls */
   unsigned long long ran;      /* cases where both kernels ran */
   unsigned long long ran_plain; /* ... where the plain clone ran instead */
+  unsigned long long ran_pow2;  /* ... where the pow2 tier ran instead */
   unsigned long long ended_orig; /* cases in which no clone would run */
   unsigned long long fb_zero;  /* expected fallbacks, confirmed */
   unsigned long long fb_neg;   /* negative signed divisor, fallback */
@@ -166,6 +175,7 @@ int md_diff_main(int argc, char **argv, md_diff_kernel *ks, unsigned n);
 /* Harness-wide settings (md_diff_parse_args). */
 typedef struct md_diff_config {
   int strict_neg;  /* MD_EXPECT_RUN_OR_NEG must run (no-positive-divisors) */
+  int force_pow2;  /* mutation: the pow2 tier for every divisor */
   int max_reports; /* failures printed per kernel */
   uint64_t seed;   /* random values (MD_DIFF_SEED or --seed=) */
   unsigned scale;  /* percent of the default case counts (--scale=) */
@@ -173,7 +183,8 @@ typedef struct md_diff_config {
 
 extern md_diff_config md_diff_cfg;
 
-/* Parse --strict-neg, --seed=N, --scale=P (and MD_DIFF_SEED). */
+/* Parse --strict-neg, --force-pow2, --seed=N, --scale=P (and
+ * MD_DIFF_SEED). */
 void md_diff_parse_args(int argc, char **argv);
 
 /* Check the clone/descriptor of k and prepare the libffi calls.  Prints one

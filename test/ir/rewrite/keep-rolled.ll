@@ -7,7 +7,7 @@
 ; ID; the original keeps its ID.  Not marked: a loop before the division,
 ; a loop with an unroll property of its own, loops after a 32-bit division
 ; (inline in SASS), AMDGPU.  With no-keep-rolled: nothing marked.  (Option
-; pow2-kernel's second copy of a loop is marked too: u64-pow2-kernel.ll.)
+; pow2-kernel's second copy of a loop is marked too: u64-pow2-omp.ll.)
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges;min-gain=0;no-pow2-kernel>,verify' -S %s -o %t.ll \
 ; RUN:   -pass-remarks-analysis=magicdiv 2>%t.rem
 ; RUN: %FileCheck %s < %t.ll

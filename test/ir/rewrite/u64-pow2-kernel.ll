@@ -1,63 +1,65 @@
-; Option pow2-kernel (on), NVPTX: a clone whose u64 divisions in loops are a
-; large share of its work (md_pow2.c, MD_POW2_MIN_SHARE) gets its body
-; twice behind one branch at its entry on "every such divisor is a power of
-; two" ((m & a) == 2^64 - 1, the magic of d = 2^s): the first copy is the
-; body as before (the carry chain), in the second those sites are the shift
-; n >> s (docs/MATH.md 10.2b), with analysis remarks.  The entry's static
-; allocas move to the new entry and serve both copies; debug locations and
-; loop metadata of the copy are the body's; keep-rolled marks the body's
-; loop only.  Not copied: a straight-line u64 site (the branch
-; would cost the other divisors), a u64 loop site that is a small share of
-; a big loop, a u32 site in a loop, option no-pow2-kernel, option
-; pow2-loops.  llc and ptxas accept the result.
+; Option pow2-kernel (on), NVPTX CUDA kernels: a kernel whose u64 divisions,
+; straight-line or in loops, are a large share of its clone's work
+; (md_pow2.c md_pow2_plan, MD_POW2_MIN_SHARE) also gets the pow2 tier
+; K__magicdiv_pow2: K__magicdiv's parameters (and descriptor, which it does
+; not get a copy of), every u64 site the shift n >> s, no branch; the
+; runtime launches it instead of K__magicdiv when every u64 divisor is a
+; power of two (docs/MATH.md 10.2b, docs/LAUNCH.md 10).  K__magicdiv is as
+; without the option (no copy, no branch).  Not built: a u32 site, a u64
+; loop site that is a small share of a big loop (remark Pow2NoTier), option
+; no-pow2-kernel, option pow2-loops.  The marks held on the clone never
+; reach the output.  llc and ptxas accept the result.  (OpenMP device
+; modules keep the copy behind the branch: u64-pow2-omp.ll.)
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges;min-gain=0>,verify' -S %s -o %t.ll \
-; RUN:   -pass-remarks-analysis=magicdiv 2>%t.rem
+; RUN:   -pass-remarks=magicdiv -pass-remarks-analysis=magicdiv 2>%t.rem
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %FileCheck %s --check-prefix=REM < %t.rem
 ; RUN: %FileCheck %s --check-prefix=NOATTR < %t.ll
-; The remarks are held on the clone until it is kept, never in the output:
 ; NOATTR-NOT: magicdiv-pow2-remark
+; NOATTR-NOT: magicdiv-pow2-tier
+; NOATTR-NOT: __magicdiv_pow2_desc
+; NOATTR-NOT: md.pow2.entry
+; NOATTR-NOT: loop32__magicdiv_pow2
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o %t.ptx
-; RUN: awk '/^.visible .entry loop__magicdiv\(/,/^}/' %t.ptx | %FileCheck %s --check-prefix=PTX
+; RUN: awk '/^.visible .entry loop__magicdiv_pow2\(/,/^}/' %t.ptx | %FileCheck %s --check-prefix=PTX
+; RUN: awk '/^.visible .entry straight__magicdiv_pow2\(/,/^}/' %t.ptx | %FileCheck %s --check-prefix=PTX
 ; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges;min-gain=0;no-pow2-kernel>,verify' -S %s \
 ; RUN:   | %FileCheck %s --check-prefix=OFF
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-launch-ranges;min-gain=0;pow2-loops>,verify' -S %s \
 ; RUN:   | %FileCheck %s --check-prefix=OFF
+; OFF-NOT: __magicdiv_pow2
+; OFF-NOT: md.pow2.entry
+
+; REM: kernel 'loop' also cloned as 'loop__magicdiv_pow2', every u64 division a shift ({{[0-9.]+}} % of its work for powers of two): launches whose u64 divisors are all powers of two run it (option pow2-kernel)
+; REM: kernel 'straight' also cloned as 'straight__magicdiv_pow2'
+; REM-NOT: loop32__magicdiv_pow2
+; REM: clone 'bigloop__magicdiv': no pow2 tier: its u64 divisions would save {{[0-9.]+}} % of its work for powers of two, below 10 % (option pow2-kernel)
+; PTX-NOT: mad.lo.cc.u32
+; PTX: shr.u64
+; PTX-NOT: mad.lo.cc.u32
+; PTX-NOT: {{div|rem}}.{{[su]}}64
+; PTX: ret;
 
 target triple = "nvptx64-nvidia-cuda"
 
-; REM: clone 'loop__magicdiv': body copied for powers of two: 1 u64 divisor(s) in loops, {{[0-9.]+}} % of its work; one branch at its entry picks the copy that divides by a shift (option pow2-kernel)
-; REM-NOT: clone 'straight__magicdiv': {{.*}}powers of two
-; REM-NOT: clone 'loop32__magicdiv': {{.*}}powers of two
-; REM: clone 'bigloop__magicdiv': no copy for powers of two: its u64 divisions in loops would save {{[0-9.]+}} % of its work, below 10 % (option pow2-kernel)
 
-; CHECK-LABEL: define ptx_kernel void @loop__magicdiv(
-; CHECK-NEXT: md.pow2.entry:
-; CHECK-NEXT: %buf = alloca [4 x i64]
-; CHECK-NEXT: %md.ma = and i64 %md.d0.m, %md.d0.a
-; CHECK-NEXT: %md.pow2 = icmp eq i64 %md.ma, -1
-; CHECK-NEXT: br i1 %md.pow2, label %[[COPY:.*]], label %entry
-; CHECK: entry:
-; CHECK: body:
+; The tier: the same parameters, the shift, no carry chain, the loop's
+; metadata; the clone: the carry chain, no branch.
+; CHECK-LABEL: define ptx_kernel void @loop__magicdiv(ptr %out, i64 %n, i64 %d, i32 %iters, i64 %md.d0.m, i64 %md.d0.a, i64 %md.d0.s) {
+; CHECK-NEXT: entry:
 ; CHECK: %md.hi = call i64 asm "{{.*}}mad.lo.cc.u32 md_x0{{.*}}", "=l,l,l,l"(i64 %md.n.fr, i64 %md.d0.m, i64 %md.d0.a)
-; CHECK-NEXT: %md.uq = lshr i64 %md.hi, %md.d0.s
 ; CHECK: br i1 %c, label %body, label %exit, !llvm.loop ![[L:[0-9]+]]
-; CHECK: [[COPY]]:
+; CHECK: ret void
+; CHECK-LABEL: define ptx_kernel void @loop__magicdiv_pow2(ptr %out, i64 %n, i64 %d, i32 %iters, i64 %md.d0.m, i64 %md.d0.a, i64 %md.d0.s) {
+; CHECK-NEXT: entry:
 ; CHECK-NOT: call i64 asm
-; CHECK: %md.n.fr{{[0-9]+}} = freeze i64 %y{{[0-9]+}}
-; CHECK-NEXT: %md.uq{{[0-9]+}} = lshr i64 %md.n.fr{{[0-9]+}}, %md.d0.s
+; CHECK: %md.n.fr = freeze i64 %y
+; CHECK-NEXT: %md.uq = lshr i64 %md.n.fr, %md.d0.s
 ; CHECK-NOT: call i64 asm
-; CHECK: br i1 %c{{[0-9]+}}, label %body{{[0-9]+}}, label %exit{{[0-9]+}}, !llvm.loop ![[L2:[0-9]+]]
+; CHECK: br i1 %c, label %body, label %exit, !llvm.loop ![[L2:[0-9]+]]
 ; CHECK-NOT: call i64 asm
 ; CHECK: ret void
-; PTX: setp.eq.{{[bs]}}64 %p[[P:[0-9]+]], %rd{{[0-9]+}}, -1;
-; PTX-NEXT: @%p[[P]] bra
-; PTX: mad.lo.cc.u32
-; PTX: shr.u64
-; PTX: shr.u64
-; PTX-NOT: {{div|rem}}.{{[su]}}64
-; OFF-NOT: md.pow2.entry
 define ptx_kernel void @loop(ptr %out, i64 %n, i64 %d, i32 %iters) {
 entry:
   %buf = alloca [4 x i64]
@@ -84,8 +86,13 @@ exit:
   ret void
 }
 
+; Straight-line: the tier too (it costs other divisors nothing).
 ; CHECK-LABEL: define ptx_kernel void @straight__magicdiv(
-; CHECK-NOT: md.pow2
+; CHECK: call i64 asm
+; CHECK-LABEL: define ptx_kernel void @straight__magicdiv_pow2(
+; CHECK-NOT: call i64 asm
+; CHECK: %md.uq = lshr i64 %md.n.fr, %md.d0.s
+; CHECK-NOT: call i64 asm
 ; CHECK: ret void
 define ptx_kernel void @straight(ptr %out, i64 %n, i64 %d) {
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -99,7 +106,6 @@ define ptx_kernel void @straight(ptr %out, i64 %n, i64 %d) {
 
 ; A u32 site in a loop: its sequence is already 2 SASS there.
 ; CHECK-LABEL: define ptx_kernel void @loop32__magicdiv(
-; CHECK-NOT: md.pow2
 ; CHECK: ret void
 define ptx_kernel void @loop32(ptr %out, i32 %n, i32 %d, i32 %iters) {
 entry:
@@ -120,8 +126,8 @@ exit:
 
 ; A u64 site in a loop of 120 other instructions: below MD_POW2_MIN_SHARE.
 ; CHECK-LABEL: define ptx_kernel void @bigloop__magicdiv(
-; CHECK-NOT: md.pow2
 ; CHECK: ret void
+; CHECK-NOT: define {{.*}} @bigloop__magicdiv_pow2(
 define ptx_kernel void @bigloop(ptr %out, i64 %n, i64 %d, i32 %iters) {
 entry:
   br label %body
@@ -262,11 +268,13 @@ exit:
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
-; The body's loop kept rolled (keep-rolled: the original's division is a
-; call there), the copy's left to ptxas (a shift, as with a constant
-; divisor), each with the loop's own property.
+; The clone's loop kept rolled (keep-rolled: the original's division is a
+; call there), the tier's left to ptxas (a shift, as with a constant
+; divisor; keep-rolled marks loops by their 64-bit sequences, which the
+; tier has none of).
 ; CHECK: ![[L2]] = distinct !{![[L2]], ![[MP:[0-9]+]]}
 ; CHECK: ![[L]] = distinct !{![[L]], ![[MP]], ![[UD:[0-9]+]]}
+; CHECK: ![[UD]] = !{!"llvm.loop.unroll.disable"}
 
 !0 = distinct !{!0, !1}
 !1 = !{!"llvm.loop.mustprogress"}
