@@ -1,6 +1,6 @@
 /*
  * k_inkernel.c -- test kernels of the in-kernel magic: division and
- * remainder of every width the form covers (u32 s32 u16 s16 u8 s8) by a
+ * remainder of every width the form covers (u64 s64 u32 s32 u16 s16 u8 s8) by a
  * kernel argument (transformed with option inkernel-args) and by a field
  * of a constant struct (`extern const`: the CPU's read-only memory, which
  * the transform treats like __constant__), each in a loop (several uses per
@@ -34,12 +34,16 @@ extern const struct ik_params ik_P;
     }                                                                          \
   }
 
+IK_ARG(ik_arg_u64, uint64_t)
+IK_ARG(ik_arg_s64, int64_t)
 IK_ARG(ik_arg_u32, uint32_t)
 IK_ARG(ik_arg_s32, int32_t)
 IK_ARG(ik_arg_u16, uint16_t)
 IK_ARG(ik_arg_s16, int16_t)
 IK_ARG(ik_arg_u8, uint8_t)
 IK_ARG(ik_arg_s8, int8_t)
+IK_CONST(ik_c_u64, uint64_t, u64)
+IK_CONST(ik_c_s64, int64_t, s64)
 IK_CONST(ik_c_u32, uint32_t, u32)
 IK_CONST(ik_c_s32, int32_t, s32)
 IK_CONST(ik_c_u16, uint16_t, u16)
