@@ -2,6 +2,8 @@
  * md_inkernel.c -- in-kernel magic (md_inkernel.h): decide, per divisor,
  * whether the kernel computes its magic; then rewrite its sites in place.
  *
+ *   split    vector divisions by a splat of such a divisor into their
+ *            lanes (option inkernel-vector), each lane a scalar site;
  *   collect  the kernel's scalar udiv/sdiv/urem/srem of 8, 16, 32 (and
  *            with inkernel-64, 64) bits whose divisor md_hoist accepts (reading constant memory, or
  *            any with inkernel-args), grouped by (divisor, signedness,
@@ -33,6 +35,7 @@
 #include "analysis/md_range.h"
 #include "support/md_remark.h"
 #include "device/md_rewrite.h"
+#include "device/md_vector.h"
 
 #define MD_IK_MAX_GROUPS 64
 
@@ -162,6 +165,89 @@ static void md_ik_consider(md_ik *k, LLVMValueRef inst) {
     md_remarkf(MD_REMARK_MISSED, inst, MD_RN(TooManyDivisors),
                "magicdiv: %s i%u left alone: more than %d distinct divisors "
                "(or out of memory)", md_op_name(op), w, MD_IK_MAX_GROUPS);
+}
+
+/* x when v is a splat of x: shufflevector (insertelement _, x, 0), _,
+ * zeroinitializer -- every lane is x.  Else NULL.  InstCombine writes
+ * the splat of a loaded scalar as a shufflevector of `load <1 x iW>`: then
+ * x is a new scalar load of the same address beside it (*made = 1; the
+ * caller erases it if it is not used). */
+static LLVMValueRef md_ik_splat(LLVMValueRef v, int *made) {
+  LLVMValueRef ins, ix, x;
+  LLVMBuilderRef b;
+  unsigned i, n;
+  *made = 0;
+  if (!LLVMIsAShuffleVectorInst(v))
+    return NULL;
+  n = LLVMGetNumMaskElements(v);
+  for (i = 0; i < n; i++)
+    if (LLVMGetMaskValue(v, i) != 0)
+      return NULL;
+  ins = LLVMGetOperand(v, 0);
+  if (LLVMIsALoadInst(ins) && LLVMGetVectorSize(LLVMTypeOf(ins)) == 1 &&
+      !LLVMGetVolatile(ins) && LLVMGetOrdering(ins) == LLVMAtomicOrderingNotAtomic) {
+    b = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(v)));
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(ins));
+    x = LLVMBuildLoad2(b, LLVMGetElementType(LLVMTypeOf(ins)),
+                       LLVMGetOperand(ins, 0), "md.ik.d");
+    LLVMSetAlignment(x, LLVMGetAlignment(ins));
+    LLVMDisposeBuilder(b);
+    *made = 1;
+    return x;
+  }
+  if (!LLVMIsAInsertElementInst(ins))
+    return NULL;
+  ix = LLVMGetOperand(ins, 2);
+  if (!LLVMIsAConstantInt(ix) || LLVMConstIntGetZExtValue(ix) != 0)
+    return NULL;
+  return LLVMGetOperand(ins, 1);
+}
+
+/* A vector division by a splat of a divisor the in-kernel form takes
+ * (md_ik_consider's tests): split into its lanes (md_vec_split), each
+ * lane dividing by the splatted scalar itself, so that the lanes join
+ * that divisor's group as ordinary sites.  (NVPTX and AMDGPU have no
+ * vector division: their backends split it the same way.)  1 if split. */
+static int md_ik_vector(md_ik *k, LLVMValueRef inst) {
+  LLVMValueRef x, lane[MD_VEC_MAX_LANES];
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  unsigned w, n, l;
+  int reads = 0, made;
+  if (!k->o->inkernel_vector || !md_vec_lanes(inst) || md_inkernel_marked(inst) ||
+      !(x = md_ik_splat(LLVMGetOperand(inst, 1), &made)))
+    return 0;
+  w = md_value_width(x);
+  if (LLVMIsAConstant(x) ||
+      (w != 8 && w != 16 && w != 32 && (w != 64 || !k->o->inkernel_64)) ||
+      ((op == LLVMSDiv || op == LLVMSRem) && !k->o->signed_) ||
+      !md_hoist_check(&k->hoist, x, &reads) ||
+      (!k->o->inkernel_args && !reads)) {
+    if (made)
+      LLVMInstructionEraseFromParent(x);
+    return 0;
+  }
+  n = md_vec_split(inst, lane);
+  for (l = 0; l < n; l++) {
+    LLVMValueRef e = LLVMGetOperand(lane[l], 1);
+    LLVMSetOperand(lane[l], 1, x);
+    if (LLVMIsAInstruction(e) && !LLVMGetFirstUse(e))
+      LLVMInstructionEraseFromParent(e);
+  }
+  return 1;
+}
+
+/* Split every vector division md_ik_vector takes.  1 if any. */
+static int md_ik_vectors(md_ik *k) {
+  LLVMBasicBlockRef bb;
+  LLVMValueRef i, next;
+  int changed = 0;
+  for (bb = LLVMGetFirstBasicBlock(k->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (i = LLVMGetFirstInstruction(bb); i; i = next) {
+      next = LLVMGetNextInstruction(i);
+      if (md_is_div(i) && LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMVectorTypeKind)
+        changed |= md_ik_vector(k, i);
+    }
+  return changed;
 }
 
 /* The dividend of site inst of g was proven >= 0 (md_ik_add). */
@@ -395,6 +481,7 @@ int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
   md_range_init(&k->range, NULL);
   if (!md_dom_build(&k->dom, kernel) && !md_loops_build(&k->loops, &k->dom)) {
     k->range.dom = &k->dom;
+    changed = md_ik_vectors(k);
     for (bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb)) {
       LLVMValueRef i2;
       for (i2 = LLVMGetFirstInstruction(bb); i2; i2 = LLVMGetNextInstruction(i2))
@@ -403,7 +490,7 @@ int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
     }
     nsites = md_ik_decide(k);
     if (nsites)
-      changed = md_ik_build(k, nsites);
+      changed |= md_ik_build(k, nsites);
   }
   for (i = 0; i < k->ng; i++) {
     free(k->g[i].sites);

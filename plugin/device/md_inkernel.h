@@ -41,7 +41,8 @@
 #define MD_INKERNEL_FIRST_64 0.0
 
 /* Transform kernel's eligible 32-bit (and 8/16-bit; with option
- * inkernel-64, 64-bit) divisions in place:
+ * inkernel-64, 64-bit; with inkernel-vector, the lanes of vector divisions
+ * by a splat of such a divisor) divisions in place:
  * those whose divisor reads constant memory (md_hoist.h), and with
  * inkernel-args every divisor md_hoist accepts.  A divisor whose sites
  * save less than the generator costs (each weighted by 8^(loop depth), as

@@ -14,6 +14,8 @@
  *           64 dividends each (edges and random); `--full` adds every
  *           divisor below 2^24 and the 2^24 below 2^32 (u32), run outside
  *           the suite.
+ *   vectors: <4 x i32> and <2 x i64> by a splat of a constant field (split
+ *           into lanes), over the 32- and 64-bit divisors, 32 dividends;
  * Divisor 0 traps on the CPU and is not run (its branch keeps the original
  * division, test/ir/inkernel); INT_MIN / -1 is undefined and skipped.
  * Prints one PASSED / FAILED line per kernel.
@@ -103,6 +105,10 @@ IK_DECL(uint16_t, ik_arg_u16, ik_c_u16)
 IK_DECL(int16_t, ik_arg_s16, ik_c_s16)
 IK_DECL(uint8_t, ik_arg_u8, ik_c_u8)
 IK_DECL(int8_t, ik_arg_s8, ik_c_s8)
+void ik_c_v4u32(uint32_t *, const uint32_t *, int);
+void ik_c_v4u32_ref(uint32_t *, const uint32_t *, int);
+void ik_c_v2s64(int64_t *, const int64_t *, int);
+void ik_c_v2s64_ref(int64_t *, const int64_t *, int);
 void ik_c_unrolled(int32_t *, const int32_t *);
 void ik_c_unrolled_ref(int32_t *, const int32_t *);
 void ik_c_once(uint32_t *, const uint32_t *);
@@ -210,8 +216,37 @@ static unsigned ik_divs64(uint64_t *v, unsigned cap) {
     fails += bad != 0;                                                         \
   } while (0)
 
+/* The vector kernels (lanes of one divisor) over the 64- and 32-bit
+ * divisors: 0 when equal to the reference. */
 static uint32_t ik_dv[(1u << 25) + 400000];
 static uint64_t ik_dv64[150000];
+static int ik_vectors(unsigned nd64, unsigned nd) {
+  static uint64_t raw[32];
+  uint32_t u[32], o1[64], o2[64];
+  int64_t sv[32], p1[64], p2[64];
+  unsigned i, j;
+  for (i = 0; i < nd64 + nd; i++) {
+    ik_nums(raw, 32, 64);
+    for (j = 0; j < 32; j++) {
+      u[j] = (uint32_t)raw[j];
+      sv[j] = (int64_t)raw[j] == INT64_MIN ? 0 : (int64_t)raw[j];
+    }
+    ik_P.u32 = i < nd ? ik_dv[i] : 7;
+    ik_P.s64 = i < nd64 ? (int64_t)ik_dv64[i] : 7;
+    if (ik_P.s64 == 0 || ik_P.u32 == 0)
+      continue;
+    ik_c_v4u32(o1, u, 8);
+    ik_c_v4u32_ref(o2, u, 8);
+    ik_c_v2s64(p1, sv, 16);
+    ik_c_v2s64_ref(p2, sv, 16);
+    if (memcmp(o1, o2, sizeof o1) || memcmp(p1, p2, sizeof p1)) {
+      printf("FAILED: vector kernels, d=%u / %lld\n", ik_P.u32,
+             (long long)ik_P.s64);
+      return 1;
+    }
+  }
+  return 0;
+}
 
 int main(int argc, char **argv) {
   int full = argc > 1 && strcmp(argv[1], "--full") == 0, fails = 0;
@@ -243,6 +278,9 @@ int main(int argc, char **argv) {
     }
   }
   printf("PASSED: ik_c_unrolled and ik_c_once\n");
+  if (ik_vectors(nd64, nd))
+    return 1;
+  printf("PASSED: ik_c_v4u32 and ik_c_v2s64\n");
   printf(fails ? "in-kernel: %d FAILED\n" : "in-kernel: all PASSED\n", fails);
   return fails != 0;
 }

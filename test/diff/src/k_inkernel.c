@@ -66,3 +66,21 @@ MD_KERNEL void IK_NAME(ik_c_unrolled)(int32_t *out, const int32_t *in) {
 MD_KERNEL void IK_NAME(ik_c_once)(uint32_t *out, const uint32_t *in) {
   out[0] = in[0] % ik_P.u32;
 }
+
+/* Vector divisions by a splat of a constant field (clang's vector
+ * extension: insertelement + shufflevector), in a loop: split into lanes,
+ * each an in-kernel site. */
+typedef uint32_t ik_v4u32 __attribute__((ext_vector_type(4)));
+typedef int64_t ik_v2s64 __attribute__((ext_vector_type(2)));
+MD_KERNEL void IK_NAME(ik_c_v4u32)(ik_v4u32 *out, const ik_v4u32 *in, int n) {
+  for (int i = 0; i < n; i++) {
+    out[2 * i] = in[i] / ik_P.u32;
+    out[2 * i + 1] = in[i] % ik_P.u32;
+  }
+}
+MD_KERNEL void IK_NAME(ik_c_v2s64)(ik_v2s64 *out, const ik_v2s64 *in, int n) {
+  for (int i = 0; i < n; i++) {
+    out[2 * i] = in[i] / ik_P.s64;
+    out[2 * i + 1] = in[i] % ik_P.s64;
+  }
+}
