@@ -9,7 +9,9 @@ argument -- each site on its own dividend loaded from memory, compiled
              magicdiv<inkernel-args> (the argument; what Triton kernels get)
 then llc-22 -mcpu=sm_90 -O3, ptxas -arch=sm_90 -O3, and counted as the
 instructions one thread issues on its path (predicated-off ones included;
-the path where the divisor is not 0 and no slow path is taken), with the
+the path where the divisor is not 0 and no slow path is taken; for native
+64-bit division, its 32-bit bypass (n < 2^32) and its 64-bit path, the
+in-kernel s64 sites' paths for n < 2^32 and n >= 2^32), with the
 path walker of ../shared/tools/issued (--issued DIR, NVDISASM in the
 environment).  The break-even: the generator costs G = I(K) - N(0) - K*c
 (c: the in-kernel cost of one more site), a site saves N(K)/K - c.
@@ -25,7 +27,7 @@ import tempfile
 SRC = r'''
 #define __constant__ __attribute__((constant))
 #define __global__ __attribute__((global))
-struct Params { unsigned u; int s; };
+struct Params { unsigned u; int s; unsigned long long U; long long S; };
 __constant__ Params P;
 #define TID __nvvm_read_ptx_sreg_tid_x()
 #define BODY(T, OP, D) BODYM(T, OP, D, ~0)
@@ -39,7 +41,19 @@ template <int K> __global__ void cd(int *out, const int *in) { BODY(int, /, P.s)
 template <int K> __global__ void cn(int *out, const int *in) { BODYM(int, %, P.s, 0x7fffffff) }
 template <int K> __global__ void au(unsigned *out, const unsigned *in, unsigned d) { BODY(unsigned, /, d) }
 template <int K> __global__ void as(int *out, const int *in, int d) { BODY(int, %, d) }
-#define INST(k) template __global__ void cu<k>(unsigned *, const unsigned *); \
+typedef unsigned long long u64;
+typedef long long s64;
+template <int K> __global__ void qu(u64 *out, const u64 *in) { BODY(u64, /, P.U) }
+template <int K> __global__ void ru(u64 *out, const u64 *in) { BODY(u64, %, P.U) }
+template <int K> __global__ void qs(s64 *out, const s64 *in) { BODY(s64, /, P.S) }
+template <int K> __global__ void rs(s64 *out, const s64 *in) { BODY(s64, %, P.S) }
+template <int K> __global__ void qn(s64 *out, const s64 *in) { BODYM(s64, /, P.S, 0xffffffffll) }
+#define INST(k) template __global__ void qu<k>(u64 *, const u64 *);                \
+  template __global__ void ru<k>(u64 *, const u64 *);                        \
+  template __global__ void qs<k>(s64 *, const s64 *);                        \
+  template __global__ void rs<k>(s64 *, const s64 *);                        \
+  template __global__ void qn<k>(s64 *, const s64 *);                        \
+  template __global__ void cu<k>(unsigned *, const unsigned *); \
   template __global__ void cs<k>(int *, const int *);                        \
   template __global__ void cn<k>(int *, const int *);                        \
   template __global__ void cd<k>(int *, const int *);                        \
@@ -48,6 +62,7 @@ template <int K> __global__ void as(int *out, const int *in, int d) { BODY(int, 
 INST(0) INST(1) INST(2) INST(4) INST(8) INST(16)
 '''
 KS = (0, 1, 2, 4, 8, 16)
+KS64 = (0, 1, 2, 4, 8)  # native 64-bit: 2^K paths
 SIGS = ["I2F.U32.RP", "I2F.RP", "CALL"]  # native division; the generator's rare slow path
 
 
@@ -74,6 +89,42 @@ def issued(paths, cub, kern, k):
     return max(r[1] for r in res if r[0] == lo)
 
 
+def span(paths, cub, kern, k, sigs):
+    """64-bit kernels: over the paths with the fewest `sigs`, the shortest
+    and the longest; and the longest with the most."""
+    labels, ins = paths.load(cub, kern)
+    res = paths.walk(labels, ins, max(k, 1), sigs)
+    lo, hi = min(r[0] for r in res), max(r[0] for r in res)
+    fast = [r[1] for r in res if r[0] == lo]
+    return min(fast), max(fast), max(r[1] for r in res if r[0] == hi)
+
+
+def table64(paths, nat, ink, names):
+    """Native: fewest CALLs = every site's 32-bit bypass (n < 2^32), most =
+    every site's 64-bit division.  In-kernel: fewest CALLs and native
+    32-bit divisions = the fast block; its shortest path (s64: every site's
+    32-bit path, n < 2^32) and its longest (s64: the 64-bit path)."""
+    lines = ["", "| kernel | K | native, n < 2^32 | native, n >= 2^32 | in-kernel, n < 2^32 "
+             "| in-kernel, n >= 2^32 | saved, n < 2^32 | saved, n >= 2^32 |",
+             "|---|---|---|---|---|---|---|---|"]
+    for fam, title in (("qu", "u64 `/` by a __constant__ field"),
+                       ("ru", "u64 `%` by a __constant__ field"),
+                       ("qs", "s64 `/` by a __constant__ field"),
+                       ("rs", "s64 `%` by a __constant__ field"),
+                       ("qn", "s64 `/` of n in [0, 2^32) by a __constant__ field")):
+        for k in KS64:
+            kern = names[fam] % k
+            _, n0, n1 = span(paths, nat, kern, k, ["CALL"])
+            labels, ins = paths.load(ink, kern)
+            if any("MUFU.RCP64H" in i for i in ins):
+                i0, i1, _ = span(paths, ink, kern, k, SIGS)
+            else:  # left native by the model
+                i0, i1 = n0, n1
+            lines.append("| %s | %d | %d | %d | %d | %d | %d | %d |"
+                         % (title, k, n0, n1, i0, i1, n0 - i0, n1 - i1))
+    return lines
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", required=True)
@@ -93,7 +144,9 @@ def main():
     ink = compile_variant(tmp, a.build, ll, "min-gain=100", "ink")
     arg = compile_variant(tmp, a.build, ll, "inkernel-args", "arg")
     names = {"cu": "_Z2cuILi%dEEvPjPKj", "cs": "_Z2csILi%dEEvPiPKi",
-             "cn": "_Z2cnILi%dEEvPiPKi", "cd": "_Z2cdILi%dEEvPiPKi", "au": "_Z2auILi%dEEvPjPKjj", "as": "_Z2asILi%dEEvPiPKii"}
+             "cn": "_Z2cnILi%dEEvPiPKi", "cd": "_Z2cdILi%dEEvPiPKi", "au": "_Z2auILi%dEEvPjPKjj", "as": "_Z2asILi%dEEvPiPKii",
+             "qu": "_Z2quILi%dEEvPyPKy", "ru": "_Z2ruILi%dEEvPyPKy", "qs": "_Z2qsILi%dEEvPxPKx",
+             "rs": "_Z2rsILi%dEEvPxPKx", "qn": "_Z2qnILi%dEEvPxPKx"}
     lines = ["| kernel | K | native | in-kernel | saved |", "|---|---|---|---|---|"]
     for fam, title in (("cu", "u32 `/` by a __constant__ field"),
                        ("cs", "s32 `%` by a __constant__ field"),
@@ -101,12 +154,13 @@ def main():
                        ("cd", "s32 `/` by a __constant__ field"),
                        ("au", "u32 `/` by an argument (inkernel-args)"),
                        ("as", "s32 `%` by an argument (inkernel-args)")):
-        cub = ink if fam[0] == "c" else arg
+        cub = arg if fam[0] == "a" else ink
         for k in KS:
             kern = names[fam] % k
             n = issued(paths, nat, kern, k)
             i = issued(paths, cub, kern, k)
             lines.append("| %s | %d | %d | %d | %d |" % (title, k, n, i, n - i))
+    lines += table64(paths, nat, ink, names)
     text = "\n".join(lines)
     print(text)
     if a.out:

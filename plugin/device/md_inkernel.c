@@ -2,8 +2,10 @@
  * md_inkernel.c -- in-kernel magic (md_inkernel.h): decide, per divisor,
  * whether the kernel computes its magic; then rewrite its sites in place.
  *
- *   collect  the kernel's scalar udiv/sdiv/urem/srem of 8, 16 or 32 bits
- *            whose divisor md_hoist accepts (reading constant memory, or
+ *   split    vector divisions by a splat of such a divisor into their
+ *            lanes (option inkernel-vector), each lane a scalar site;
+ *   collect  the kernel's scalar udiv/sdiv/urem/srem of 8, 16, 32 (and
+ *            with inkernel-64, 64) bits whose divisor md_hoist accepts (reading constant memory, or
  *            any with inkernel-args), grouped by (divisor, signedness,
  *            width); loads of the same address count as one divisor;
  *   decide   a group pays when its sites' saving, each weighted by
@@ -29,9 +31,11 @@
 #include "device/md_inkernel_gen.h"
 #include "support/md_ir.h"
 #include "analysis/md_loops.h"
+#include "analysis/md_omp.h"
 #include "analysis/md_range.h"
 #include "support/md_remark.h"
 #include "device/md_rewrite.h"
+#include "device/md_vector.h"
 
 #define MD_IK_MAX_GROUPS 64
 
@@ -51,6 +55,7 @@ typedef struct md_ik_group {
 typedef struct md_ik {
   LLVMValueRef fn;
   const md_options *o;
+  int fast32;       /* s64 sites take MD_S64_FAST32_PTX (md_site.c's test) */
   md_hoist hoist;
   md_dom dom;
   md_loops loops;
@@ -119,7 +124,9 @@ static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
       (unsigned char)(s && md_range_nonneg(&k->range, LLVMGetOperand(inst, 0),
                                            inst));
   g->saving += md_ik_weight(k, inst) *
-               (!s                  ? MD_INKERNEL_SAVE_U32
+               (w == 64             ? (s ? MD_INKERNEL_SAVE_S64
+                                         : MD_INKERNEL_SAVE_U64)
+                : !s                ? MD_INKERNEL_SAVE_U32
                 : g->nonneg[g->n]   ? MD_INKERNEL_SAVE_S32_NONNEG
                 : op == LLVMSDiv    ? MD_INKERNEL_SAVE_S32_DIV
                                     : MD_INKERNEL_SAVE_S32);
@@ -139,10 +146,11 @@ static void md_ik_consider(md_ik *k, LLVMValueRef inst) {
   ok = md_hoist_check(&k->hoist, den, &reads);
   if (!k->o->inkernel_args && (!ok || !reads))
     return; /* the clone path decides (and remarks) */
-  if (ok && w != 8 && w != 16 && w != 32) {
+  if (ok && w != 8 && w != 16 && w != 32 && (w != 64 || !k->o->inkernel_64)) {
     md_remarkf(MD_REMARK_MISSED, inst, MD_RN(InKernelWidth),
-               "magicdiv: %s i%u left native: in-kernel magic covers 8-, 16- "
-               "and 32-bit divisions", md_op_name(op), w);
+               "magicdiv: %s i%u left native: in-kernel magic covers 8-, 16-, "
+               "32- and (option inkernel-64) 64-bit divisions",
+               md_op_name(op), w);
     return;
   }
   if (ok && (op == LLVMSDiv || op == LLVMSRem) && !k->o->signed_)
@@ -157,6 +165,89 @@ static void md_ik_consider(md_ik *k, LLVMValueRef inst) {
     md_remarkf(MD_REMARK_MISSED, inst, MD_RN(TooManyDivisors),
                "magicdiv: %s i%u left alone: more than %d distinct divisors "
                "(or out of memory)", md_op_name(op), w, MD_IK_MAX_GROUPS);
+}
+
+/* x when v is a splat of x: shufflevector (insertelement _, x, 0), _,
+ * zeroinitializer -- every lane is x.  Else NULL.  InstCombine writes
+ * the splat of a loaded scalar as a shufflevector of `load <1 x iW>`: then
+ * x is a new scalar load of the same address beside it (*made = 1; the
+ * caller erases it if it is not used). */
+static LLVMValueRef md_ik_splat(LLVMValueRef v, int *made) {
+  LLVMValueRef ins, ix, x;
+  LLVMBuilderRef b;
+  unsigned i, n;
+  *made = 0;
+  if (!LLVMIsAShuffleVectorInst(v))
+    return NULL;
+  n = LLVMGetNumMaskElements(v);
+  for (i = 0; i < n; i++)
+    if (LLVMGetMaskValue(v, i) != 0)
+      return NULL;
+  ins = LLVMGetOperand(v, 0);
+  if (LLVMIsALoadInst(ins) && LLVMGetVectorSize(LLVMTypeOf(ins)) == 1 &&
+      !LLVMGetVolatile(ins) && LLVMGetOrdering(ins) == LLVMAtomicOrderingNotAtomic) {
+    b = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(v)));
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(ins));
+    x = LLVMBuildLoad2(b, LLVMGetElementType(LLVMTypeOf(ins)),
+                       LLVMGetOperand(ins, 0), "md.ik.d");
+    LLVMSetAlignment(x, LLVMGetAlignment(ins));
+    LLVMDisposeBuilder(b);
+    *made = 1;
+    return x;
+  }
+  if (!LLVMIsAInsertElementInst(ins))
+    return NULL;
+  ix = LLVMGetOperand(ins, 2);
+  if (!LLVMIsAConstantInt(ix) || LLVMConstIntGetZExtValue(ix) != 0)
+    return NULL;
+  return LLVMGetOperand(ins, 1);
+}
+
+/* A vector division by a splat of a divisor the in-kernel form takes
+ * (md_ik_consider's tests): split into its lanes (md_vec_split), each
+ * lane dividing by the splatted scalar itself, so that the lanes join
+ * that divisor's group as ordinary sites.  (NVPTX and AMDGPU have no
+ * vector division: their backends split it the same way.)  1 if split. */
+static int md_ik_vector(md_ik *k, LLVMValueRef inst) {
+  LLVMValueRef x, lane[MD_VEC_MAX_LANES];
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  unsigned w, n, l;
+  int reads = 0, made;
+  if (!k->o->inkernel_vector || !md_vec_lanes(inst) || md_inkernel_marked(inst) ||
+      !(x = md_ik_splat(LLVMGetOperand(inst, 1), &made)))
+    return 0;
+  w = md_value_width(x);
+  if (LLVMIsAConstant(x) ||
+      (w != 8 && w != 16 && w != 32 && (w != 64 || !k->o->inkernel_64)) ||
+      ((op == LLVMSDiv || op == LLVMSRem) && !k->o->signed_) ||
+      !md_hoist_check(&k->hoist, x, &reads) ||
+      (!k->o->inkernel_args && !reads)) {
+    if (made)
+      LLVMInstructionEraseFromParent(x);
+    return 0;
+  }
+  n = md_vec_split(inst, lane);
+  for (l = 0; l < n; l++) {
+    LLVMValueRef e = LLVMGetOperand(lane[l], 1);
+    LLVMSetOperand(lane[l], 1, x);
+    if (LLVMIsAInstruction(e) && !LLVMGetFirstUse(e))
+      LLVMInstructionEraseFromParent(e);
+  }
+  return 1;
+}
+
+/* Split every vector division md_ik_vector takes.  1 if any. */
+static int md_ik_vectors(md_ik *k) {
+  LLVMBasicBlockRef bb;
+  LLVMValueRef i, next;
+  int changed = 0;
+  for (bb = LLVMGetFirstBasicBlock(k->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (i = LLVMGetFirstInstruction(bb); i; i = next) {
+      next = LLVMGetNextInstruction(i);
+      if (md_is_div(i) && LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMVectorTypeKind)
+        changed |= md_ik_vector(k, i);
+    }
+  return changed;
 }
 
 /* The dividend of site inst of g was proven >= 0 (md_ik_add). */
@@ -174,7 +265,11 @@ static int md_inkernel_group_pays(const md_ik *k, unsigned g) {
 }
 
 static double md_ik_saving(const md_ik_group *g) {
-  return MD_INKERNEL_FIRST + g->saving;
+  return (g->w == 64 ? MD_INKERNEL_FIRST_64 : MD_INKERNEL_FIRST) + g->saving;
+}
+
+static double md_ik_cost(const md_ik_group *g) {
+  return g->w == 64 ? MD_INKERNEL_GEN_COST_64 : MD_INKERNEL_GEN_COST;
 }
 
 static void md_ik_native_remarks(const md_ik_group *g, const char *why) {
@@ -185,7 +280,7 @@ static void md_ik_native_remarks(const md_ik_group *g, const char *why) {
                "per thread, estimated saving %.0f < %.0f SASS to compute its "
                "magic in the kernel)",
                md_op_name(LLVMGetInstructionOpcode(g->sites[i])), g->w, why,
-               g->n, md_ik_saving(g), MD_INKERNEL_GEN_COST);
+               g->n, md_ik_saving(g), md_ik_cost(g));
 }
 
 /* Where the group's magic is computed: the nearest block dominating every
@@ -212,12 +307,12 @@ static LLVMValueRef md_ik_point(md_ik *k, const md_ik_group *g) {
 }
 
 /* The magic of g's divisor before `at`: the divisor copied, extended to
- * 32 bits and frozen (one value for every use: the original's poison
+ * 32 bits (8/16-bit sites) and frozen (one value for every use: the original's poison
  * would make its divisions undefined anyway), then the generator.  *ok
  * NULL when out of memory. */
 static void md_ik_magic(LLVMBuilderRef b, LLVMValueRef at, const md_ik_group *g,
                         md_hoist *h, md_magic_vals *mv, LLVMValueRef *ok,
-                        LLVMValueRef *dsite) {
+                        LLVMValueRef *dsite, int fast32) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(LLVMTypeOf(g->den)));
   LLVMValueRef d;
   LLVMPositionBuilderBefore(b, at);
@@ -229,17 +324,21 @@ static void md_ik_magic(LLVMBuilderRef b, LLVMValueRef at, const md_ik_group *g,
   if (g->w < 32)
     d = g->is_signed ? LLVMBuildSExt(b, d, i32, "md.ik.dext")
                      : LLVMBuildZExt(b, d, i32, "md.ik.dext");
-  md_inkernel_gen(b, d, g->is_signed, mv, ok);
+  md_inkernel_gen(b, d, g->is_signed, fast32, mv, ok);
 }
 
 static void md_ik_remark(const md_ik_group *g, LLVMValueRef inst) {
+  int w64 = g->w == 64;
   md_remarkf(MD_REMARK_PASSED, inst, MD_RN(InKernel),
              "magicdiv: %s i%u by a divisor %s -> magic %s multiply-high, the "
              "magic computed in the kernel (%u site(s) share it; divisor %s "
              "runs the original division)",
              md_op_name(LLVMGetInstructionOpcode(inst)), g->w,
              g->reads ? "read from constant memory" : "the host does not see",
-             g->is_signed ? "s32" : "u32", g->n, g->is_signed ? "<= 0" : "0");
+             w64 ? (g->is_signed ? "s64" : "u64") : g->is_signed ? "s32" : "u32",
+             g->n,
+             w64 ? (g->is_signed ? "<= 0 or >= 2^31" : "0 or >= 2^32")
+                 : g->is_signed ? "<= 0" : "0");
 }
 
 /* The range of bb's transformed sites: first and last, and the AND of
@@ -297,7 +396,10 @@ static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
      * of each site's freeze (DivRemPairs) or an undefined division */
     LLVMSetOperand(sites[n].inst, 1, k->d[gi - 1]);
     sites[n].divisor = (int)gi - 1;
-    sites[n].mode = k->g[gi - 1].w == 32 ? MD_MODE_NATIVE : MD_MODE_EXTEND;
+    sites[n].mode = k->g[gi - 1].w >= 32 ? MD_MODE_NATIVE : MD_MODE_EXTEND;
+    /* 64-bit: the fast path's divisor is below 2^32 (u64) or 2^31 (s64),
+     * so the remainders run in 32 bits (md_emit_rem.c) */
+    sites[n].rem32 = k->g[gi - 1].w == 64;
     sites[n].nonneg = md_ik_site_nonneg(&k->g[gi - 1], i);
     md_ik_remark(&k->g[gi - 1], i);
     n++;
@@ -311,7 +413,7 @@ static unsigned md_ik_decide(md_ik *k) {
   unsigned i, j, n = 0;
   for (i = 0; i < k->ng; i++) {
     md_ik_group *g = &k->g[i];
-    if (md_ik_saving(g) < MD_INKERNEL_GEN_COST) {
+    if (md_ik_saving(g) < md_ik_cost(g)) {
       md_ik_native_remarks(g, g->n == 1
                                   ? "used once per thread: native is cheaper"
                                   : "too few uses per thread: native is cheaper");
@@ -341,7 +443,7 @@ static int md_ik_build(md_ik *k, unsigned nsites) {
     for (g = 0; g < k->ng; g++)
       if (at[g])
         md_ik_magic(b, at[g], &k->g[g], &k->hoist, &k->mv[g], &k->ok[g],
-                    &k->d[g]);
+                    &k->d[g], k->fast32);
     for (bb = LLVMGetFirstBasicBlock(k->fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
         if (md_map_get(&k->group_of, i)) {
@@ -372,10 +474,14 @@ int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
     return 0;
   k->fn = kernel;
   k->o = o;
+  k->fast32 = o->s64_fast32 &&
+              (t == MD_TARGET_NVPTX || (t == MD_TARGET_HOST && o->s64_fast32_ir)) &&
+              !md_omp_is_device_module(LLVMGetGlobalParent(kernel));
   md_hoist_init(&k->hoist, kernel, td, t);
   md_range_init(&k->range, NULL);
   if (!md_dom_build(&k->dom, kernel) && !md_loops_build(&k->loops, &k->dom)) {
     k->range.dom = &k->dom;
+    changed = md_ik_vectors(k);
     for (bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb)) {
       LLVMValueRef i2;
       for (i2 = LLVMGetFirstInstruction(bb); i2; i2 = LLVMGetNextInstruction(i2))
@@ -384,7 +490,7 @@ int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
     }
     nsites = md_ik_decide(k);
     if (nsites)
-      changed = md_ik_build(k, nsites);
+      changed |= md_ik_build(k, nsites);
   }
   for (i = 0; i < k->ng; i++) {
     free(k->g[i].sites);

@@ -29,8 +29,20 @@
 #define MD_INKERNEL_SAVE_S32 4.0
 #define MD_INKERNEL_SAVE_S32_NONNEG 8.0
 #define MD_INKERNEL_FIRST 9.0
+/* The same for 64-bit divisions (bench/sass/inkernel.py, the 64-bit
+ * table): the generator with its 64-bit step and the domain test; what a
+ * u64 or s64 site saves against native division on the path where the
+ * dividend is below 2^32 (NVPTX's 32-bit bypass, about 29 SASS per site;
+ * its 64-bit path costs 80-95, and then a site saves 60-70); native sites
+ * share nothing (each bypass has its own reciprocal). */
+#define MD_INKERNEL_GEN_COST_64 84.0
+#define MD_INKERNEL_SAVE_U64 16.0
+#define MD_INKERNEL_SAVE_S64 16.0
+#define MD_INKERNEL_FIRST_64 0.0
 
-/* Transform kernel's eligible 32-bit (and 8/16-bit) divisions in place:
+/* Transform kernel's eligible 32-bit (and 8/16-bit; with option
+ * inkernel-64, 64-bit; with inkernel-vector, the lanes of vector divisions
+ * by a splat of such a divisor) divisions in place:
  * those whose divisor reads constant memory (md_hoist.h), and with
  * inkernel-args every divisor md_hoist accepts.  A divisor whose sites
  * save less than the generator costs (each weighted by 8^(loop depth), as

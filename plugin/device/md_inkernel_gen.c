@@ -1,6 +1,8 @@
 /*
  * md_inkernel_gen.c -- the magic generator in IR and the zero-divisor
- * branch of the in-kernel transform (md_inkernel_gen.h).
+ * branch of the in-kernel transform (md_inkernel_gen.h).  64-bit sites
+ * (section 11.1): for d < 2^32 the u64 magic from the 32-bit step's m0
+ * and e_dn and one more reciprocal step; larger divisors run the original.
  *
  * The generator is md_magic_u32's (docs/MATH.md sections 4 and 6; section
  * 11 for the 32-bit remainder form of e_dn used here):
@@ -57,8 +59,10 @@ static LLVMValueRef md_ik_ctlz(LLVMBuilderRef b, LLVMValueRef d) {
  *                                  exactly: y = RN(2^(32+p) / d)
  *     c  = trunc(y)                c is m0 or m0 + 1
  *     m0 = c - (c*d >= 2^(32+p))
- * 2^(32+p) is built from its bits, d < 2^32 converts exactly. */
-static LLVMValueRef md_ik_m0(LLVMBuilderRef b, LLVMValueRef dd, LLVMValueRef p) {
+ * 2^(32+p) is built from its bits, d < 2^32 converts exactly.  *rcp:
+ * RN(1 / d), for the 64-bit step. */
+static LLVMValueRef md_ik_m0(LLVMBuilderRef b, LLVMValueRef dd, LLVMValueRef p,
+                             LLVMValueRef *rcp) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(dd));
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), f64 = LLVMDoubleTypeInContext(ctx);
   LLVMValueRef p64 = LLVMBuildZExt(b, p, i64, "md.ik.p64"), dbits, dpow, y, c,
@@ -66,8 +70,8 @@ static LLVMValueRef md_ik_m0(LLVMBuilderRef b, LLVMValueRef dd, LLVMValueRef p) 
   dbits = LLVMBuildShl(
       b, LLVMBuildAdd(b, p64, LLVMConstInt(i64, 1023 + 32, 0), "md.ik.e"),
       LLVMConstInt(i64, 52, 0), "md.ik.Dbits");
-  y = LLVMBuildFDiv(b, LLVMConstReal(f64, 1.0),
-                    LLVMBuildUIToFP(b, dd, f64, "md.ik.df"), "md.ik.r");
+  y = *rcp = LLVMBuildFDiv(b, LLVMConstReal(f64, 1.0),
+                           LLVMBuildUIToFP(b, dd, f64, "md.ik.df"), "md.ik.r");
   y = LLVMBuildFMul(b, y, LLVMBuildBitCast(b, dbits, f64, "md.ik.Df"), "md.ik.y");
   c = LLVMBuildFPToUI(b, y, i64, "md.ik.c");
   dpow = LLVMBuildShl(b, LLVMConstInt(i64, 1, 0),
@@ -78,29 +82,108 @@ static LLVMValueRef md_ik_m0(LLVMBuilderRef b, LLVMValueRef dd, LLVMValueRef p) 
   return LLVMBuildSub(b, c, LLVMBuildZExt(b, big, i64, "md.ik.big64"), "md.ik.m0w");
 }
 
-void md_inkernel_gen(LLVMBuilderRef b, LLVMValueRef d, int is_signed,
-                     md_magic_vals *mv, LLVMValueRef *ok) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(d));
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  LLVMValueRef one = LLVMConstInt(i32, 1, 0), u = d, dd, p, m0, edn, eup, up,
-               pow;
-  memset(mv, 0, sizeof *mv);
-  /* signed: the fast path takes d > 0 (dsgn = 0: no fix-up for the
-   * divisor's sign); d <= 0 runs the original division */
-  *ok = LLVMBuildICmp(b, is_signed ? LLVMIntSGT : LLVMIntNE, u,
-                      LLVMConstInt(i32, 0, 0), "md.ik.ok");
-  dd = LLVMBuildSelect(b, *ok, u, one, "md.ik.dd");
-  p = LLVMBuildSub(b, LLVMConstInt(i32, 31, 0), md_ik_ctlz(b, dd), "md.ik.p");
-  m0 = md_ik_m0(b, dd, p);
-  m0 = LLVMBuildTrunc(b, m0, i32, "md.ik.m0");
-  edn = LLVMBuildNeg(b, LLVMBuildMul(b, m0, dd, "md.ik.m0d"), "md.ik.edn");
-  eup = LLVMBuildSub(b, dd, edn, "md.ik.eup");
+/* Section 4's method choice at the width of d (i32 or i64): from m0 and
+ * e_dn in [1, d], up = (d - e_dn - 1) <u 2^p; m = m0 + up; a = up ? 0 : m0. */
+static void md_ik_pick(LLVMBuilderRef b, LLVMValueRef d, LLVMValueRef p,
+                       LLVMValueRef m0, LLVMValueRef edn, LLVMValueRef *m,
+                       LLVMValueRef *a) {
+  LLVMTypeRef ty = LLVMTypeOf(d);
+  int wide = LLVMGetIntTypeWidth(ty) == 64;
+  LLVMValueRef one = LLVMConstInt(ty, 1, 0), eup, up, pow;
+  eup = LLVMBuildSub(b, d, edn, "md.ik.eup");
   pow = LLVMBuildShl(b, one, p, "md.ik.pow");
   up = LLVMBuildICmp(b, LLVMIntULT, LLVMBuildSub(b, eup, one, "md.ik.eup1"),
                      pow, "md.ik.up");
+  *m = LLVMBuildAdd(b, m0, LLVMBuildZExt(b, up, ty, wide ? "md.ik.up64" : "md.ik.up32"),
+                    "md.ik.m");
+  *a = LLVMBuildSelect(b, up, LLVMConstInt(ty, 0, 0), m0, "md.ik.a");
+}
+
+/* The 64-bit magic of d (i64 = zext of a 32-bit dd, 2^p <= dd) from the
+ * 32-bit step's m0 and e = e_dn (i32) and r = RN(1/d) (section 11.1):
+ *     N  = e*2^32 - 1;  y = RN(RN(e*r) * 2^32);  c = trunc(y)
+ *     t  = N - c*d (signed);  Q = c + (t >= d) - (t < 0)
+ *     m0_64 = m0*2^32 + Q;  e_dn64 = N - Q*d + 1;  then md_ik_pick. */
+static void md_ik_gen64(LLVMBuilderRef b, LLVMValueRef d, LLVMValueRef p,
+                        LLVMValueRef m0, LLVMValueRef e, LLVMValueRef r,
+                        md_magic_vals *mv) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(d));
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), f64 = LLVMDoubleTypeInContext(ctx);
+  LLVMValueRef k32 = LLVMConstInt(i64, 32, 0), one = LLVMConstInt(i64, 1, 0);
+  LLVMValueRef big, y, c, t, q, lo, hi, nn, m064, edn;
+  nn = LLVMBuildSub(b, LLVMBuildShl(b, LLVMBuildZExt(b, e, i64, "md.ik.e64"), k32,
+                                    "md.ik.e32"), one, "md.ik.N");
+  y = LLVMBuildFMul(b, LLVMBuildUIToFP(b, e, f64, "md.ik.ef"), r, "md.ik.er");
+  y = LLVMBuildFMul(b, y, LLVMConstReal(f64, 4294967296.0), "md.ik.y2");
+  c = LLVMBuildFPToUI(b, y, i64, "md.ik.c2");
+  t = LLVMBuildSub(b, nn, LLVMBuildMul(b, c, d, "md.ik.c2d"), "md.ik.t");
+  hi = LLVMBuildICmp(b, LLVMIntSGE, t, d, "md.ik.thi");
+  lo = LLVMBuildICmp(b, LLVMIntSLT, t, LLVMConstInt(i64, 0, 0), "md.ik.tlo");
+  q = LLVMBuildSub(b, LLVMBuildAdd(b, c, LLVMBuildZExt(b, hi, i64, "md.ik.hi"),
+                                   "md.ik.qh"),
+                   LLVMBuildZExt(b, lo, i64, "md.ik.lo"), "md.ik.Q");
+  edn = LLVMBuildAdd(b, LLVMBuildSub(b, nn, LLVMBuildMul(b, q, d, "md.ik.qd"),
+                                     "md.ik.R"), one, "md.ik.edn64");
+  m064 = LLVMBuildOr(b, LLVMBuildShl(b, LLVMBuildZExt(b, m0, i64, "md.ik.m0x"),
+                                     k32, "md.ik.m0hi"), q, "md.ik.m064");
+  big = LLVMBuildZExt(b, p, i64, "md.ik.s64");
+  md_ik_pick(b, d, big, m064, edn, &mv->m, &mv->a);
+  mv->s = big;
+}
+
+/* The 32-bit path's words (md_magic_s64_fast32, d in [1, 2^31)):
+ * f1 = m32 | a32 << 32, f2 = s32 | 1 << 32. */
+static void md_ik_fast32(LLVMBuilderRef b, LLVMValueRef m, LLVMValueRef a,
+                         LLVMValueRef p, md_magic_vals *mv) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(LLVMTypeOf(m)));
+  LLVMValueRef k32 = LLVMConstInt(i64, 32, 0);
+  mv->f1 = LLVMBuildOr(b, LLVMBuildZExt(b, m, i64, "md.ik.m32"),
+                       LLVMBuildShl(b, LLVMBuildZExt(b, a, i64, "md.ik.a32"),
+                                    k32, "md.ik.a32hi"), "md.ik.f1");
+  mv->f2 = LLVMBuildOr(b, LLVMBuildZExt(b, p, i64, "md.ik.s32"),
+                       LLVMConstInt(i64, 1ull << 32, 0), "md.ik.f2");
+}
+
+/* The fast path's test on the frozen divisor u: u32 d != 0, s32 d > 0,
+ * u64 d in [1, 2^32), s64 d in [1, 2^31) (as (d - 1) <u bound). */
+static LLVMValueRef md_ik_ok(LLVMBuilderRef b, LLVMValueRef u, int is_signed) {
+  LLVMTypeRef ty = LLVMTypeOf(u);
+  if (LLVMGetIntTypeWidth(ty) == 32)
+    return LLVMBuildICmp(b, is_signed ? LLVMIntSGT : LLVMIntNE, u,
+                         LLVMConstInt(ty, 0, 0), "md.ik.ok");
+  return LLVMBuildICmp(
+      b, LLVMIntULT, LLVMBuildSub(b, u, LLVMConstInt(ty, 1, 0), "md.ik.dm1"),
+      LLVMConstInt(ty, is_signed ? 0x7FFFFFFFull : 0xFFFFFFFFull, 0),
+      "md.ik.ok");
+}
+
+void md_inkernel_gen(LLVMBuilderRef b, LLVMValueRef d, int is_signed,
+                     int fast32, md_magic_vals *mv, LLVMValueRef *ok) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(d));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  int wide = LLVMGetIntTypeWidth(LLVMTypeOf(d)) == 64;
+  LLVMValueRef one = LLVMConstInt(i32, 1, 0), dd, p, m0, edn, r, m, a;
+  memset(mv, 0, sizeof *mv);
+  /* signed: the fast path takes d > 0 (dsgn = 0: no fix-up for the
+   * divisor's sign); the other divisors run the original division */
+  *ok = md_ik_ok(b, d, is_signed);
+  dd = wide ? LLVMBuildTrunc(b, d, i32, "md.ik.d32") : d;
+  dd = LLVMBuildSelect(b, *ok, dd, one, "md.ik.dd");
+  p = LLVMBuildSub(b, LLVMConstInt(i32, 31, 0), md_ik_ctlz(b, dd), "md.ik.p");
+  m0 = LLVMBuildTrunc(b, md_ik_m0(b, dd, p, &r), i32, "md.ik.m0");
+  edn = LLVMBuildNeg(b, LLVMBuildMul(b, m0, dd, "md.ik.m0d"), "md.ik.edn");
+  if (wide) {
+    mv->kind = is_signed ? MD_KIND_S64 : MD_KIND_U64;
+    md_ik_gen64(b, LLVMBuildZExt(b, dd, LLVMTypeOf(d), "md.ik.dd64"), p, m0,
+                edn, r, mv);
+    if (is_signed && fast32) {
+      md_ik_pick(b, dd, p, m0, edn, &m, &a);
+      md_ik_fast32(b, m, a, p, mv);
+    }
+    return;
+  }
   mv->kind = is_signed ? MD_KIND_S32 : MD_KIND_U32;
-  mv->m = LLVMBuildAdd(b, m0, LLVMBuildZExt(b, up, i32, "md.ik.up32"), "md.ik.m");
-  mv->a = LLVMBuildSelect(b, up, LLVMConstInt(i32, 0, 0), m0, "md.ik.a");
+  md_ik_pick(b, dd, p, m0, edn, &mv->m, &mv->a);
   mv->s = p;
 }
 

@@ -19,13 +19,15 @@
 /* 1 if inst carries MD_INKERNEL_MD. */
 int md_inkernel_marked(LLVMValueRef inst);
 
-/* At b's position, from d (i32, frozen): the magic of d in *mv (m, a, s;
- * kind MD_KIND_U32, or MD_KIND_S32 without dsgn: the sites' divisor is
- * positive on the fast path), and *ok, the divisors the fast path takes:
- * d != 0 (unsigned), d > 0 (signed).  For the others the values are those
- * of d = 1, never used. */
+/* At b's position, from d (i32 or i64, frozen): the magic of d in *mv (m,
+ * a, s; kind MD_KIND_U32 / MD_KIND_U64, or MD_KIND_S32 / MD_KIND_S64
+ * without dsgn: the sites' divisor is positive on the fast path; s64 with
+ * fast32: also f1, f2 of MD_DF_FAST32), and *ok, the divisors the fast
+ * path takes: d != 0 (u32), d > 0 (s32), d in [1, 2^32) (u64), d in
+ * [1, 2^31) (s64: its remainders in 32 bits).  For the others the values
+ * are those of d = 1, never used. */
 void md_inkernel_gen(LLVMBuilderRef b, LLVMValueRef d, int is_signed,
-                     md_magic_vals *mv, LLVMValueRef *ok);
+                     int fast32, md_magic_vals *mv, LLVMValueRef *ok);
 
 /* Version the instructions [first, last] of one block (first and last
  * division sites, in that order) on ok:

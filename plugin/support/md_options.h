@@ -79,6 +79,12 @@ extern "C" {
    * arguments), and no clones: for kernels launched by a launcher             \
    * magicdiv does not route (Triton; python/magicdiv_triton) */               \
   X(inkernel_args, "inkernel-args", 0)                                         \
+  /* in-kernel magic also for 64-bit divisions (divisors below 2^32; the     \
+   * others run the original division) */                                     \
+  X(inkernel_64, "inkernel-64", 1)                                             \
+  /* in-kernel magic also for vector divisions by a splat of such a        \
+   * divisor: split into lanes, each an ordinary site */                       \
+  X(inkernel_vector, "inkernel-vector", 1)                                     \
   /* NVPTX CUDA kernels: an s64 division tests whether its dividend is         \
    * in [0, 2^32) and then takes a 32-bit multiply-high (MD_DF_FAST32,         \
    * MD_S64_FAST32_PTX) */                                                     \

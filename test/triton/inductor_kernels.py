@@ -2,7 +2,8 @@
 without magicdiv_triton: what the in-kernel transform does to each.
 
 For every kernel (pointwise permute at XBLOCK 1024 and 128, a reduction
-whose loop divides by ks0 at RBLOCK 1024 and 128) prints one line (PTX
+whose loop divides by ks0 at RBLOCK 1024 and 128, the permute with
+Inductor's int64 indexing at XBLOCK 1024 and 128) prints one line (PTX
 counts, divisions transformed, left native by the model, cache key) and
 checks: with the module on, every division left in the LLVM IR is a
 slow-path original (!magicdiv.inkernel) or one the model left native with
@@ -12,7 +13,8 @@ Then one line per kernel of SASS (with Triton's own nvdisasm, or
 $NVDISASM): what one thread issues on its path (bench/sass/issued.py; the
 reduction per loop iteration) and the native division sequences on it
 (I2F.U32.RP, each divisor's reciprocal); checks: fewer instructions and
-fewer native divisions where transformed, the same where not.
+fewer native divisions where transformed, the same where not (the
+int64 kernels skipped: their native bypasses make 2^24 paths).
 Usage: inductor_kernels.py [--sass OUT.md]  (--sass: also the table for
 bench/RESULTS.md)."""
 import os
@@ -64,17 +66,33 @@ def reduce_rows(in_ptr, out_ptr, ks0, ks1, xnumel, rnumel,
     tl.store(out_ptr + xindex, tl.sum(acc, 1)[:, None], xmask)
 
 
+@triton.jit
+def permute64(in_ptr, out_ptr, ks0, ks1, xnumel, XBLOCK: tl.constexpr):
+    """Inductor's int64 indexing (large tensors): i64 sizes and index."""
+    xoffset = tl.program_id(0).to(tl.int64) * XBLOCK
+    xindex = xoffset + tl.arange(0, XBLOCK).to(tl.int64)
+    xmask = xindex < xnumel
+    x0 = xindex % ks0
+    x1 = (xindex // ks0) % ks1
+    x2 = xindex // (ks0 * ks1)
+    tmp = tl.load(in_ptr + (x1 + ks1 * x0 + ks0 * ks1 * x2), xmask)
+    tl.store(out_ptr + xindex, tmp, xmask)
+
+
 SIG_P = {"in_ptr": "*fp32", "out_ptr": "*fp32", "ks0": "i32", "ks1": "i32",
          "xnumel": "i32", "XBLOCK": "constexpr"}
 SIG_R = dict(SIG_P, rnumel="i32", RBLOCK="constexpr")
+SIG_P64 = dict(SIG_P, ks0="i64", ks1="i64", xnumel="i64")
 KERNELS = [
     ("permute_x1024", permute, SIG_P, {"XBLOCK": 1024}),
     ("permute_x128", permute, SIG_P, {"XBLOCK": 128}),
     ("reduce_r1024", reduce_rows, SIG_R, {"XBLOCK": 1, "RBLOCK": 1024}),
     ("reduce_r128", reduce_rows, SIG_R, {"XBLOCK": 1, "RBLOCK": 128}),
+    ("permute64_x1024", permute64, SIG_P64, {"XBLOCK": 1024}),
+    ("permute64_x128", permute64, SIG_P64, {"XBLOCK": 128}),
 ]
 TARGET = GPUTarget("cuda", 90, 32)
-NATIVE = re.compile(r"\b(div|rem)\.[su]32\b")
+NATIVE = re.compile(r"\b(div|rem)\.[su](32|64)\b")
 
 
 def compile_one(fn, sig, consts):
@@ -90,7 +108,7 @@ def check_ptx(off, on):
         n_off = len(NATIVE.findall(a.asm["ptx"]))
         n_on = len(NATIVE.findall(b.asm["ptx"]))
         divs = [l for l in b.asm["llir"].splitlines()
-                if re.search(r"= (s|u)(div|rem) i32", l)]
+                if re.search(r"= (s|u)(div|rem) i(32|64)", l)]
         slow = [l for l in divs if "!magicdiv.inkernel" in l]
         _, rem = magicdiv_triton.transform(a.asm["llir"], remarks=True)
         native = rem.count("left native")
@@ -211,6 +229,8 @@ def check_sass(off, on, out):
              "|---|---|---|---|---|"]
     bad = 0
     for name, _, _, _ in KERNELS:
+        if name.startswith("permute64"):  # native: 2^24 paths (each site's 32-bit bypass)
+            continue
         (a, sa, za), (b, sb, zb) = sass_row(name, off, on, tdir, nvd)
         per = " per iteration" if "reduce" in name else ""
         print("%s: SASS issued per thread on the path%s %d -> %d, native "

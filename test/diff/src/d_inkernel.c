@@ -4,11 +4,18 @@
  * suffixed _ref), the constant struct written between runs.
  *   8-bit:  every divisor and every dividend (exhaustive);
  *   16-bit: every divisor, 256 dividends each (edges and random);
+ *   64-bit: every divisor below 2^16, edges (powers of two and their
+ *           neighbours up to 2^63, both sides of 2^31 and 2^32 where the
+ *           fast path ends, 2^64 - 1, INT64_MIN, negatives) and
+ *           log-uniform random ones, 32 dividends each (the last four
+ *           multiples of d near 2^64 (s64: 2^63) and 2^63, and one less);
  *   32-bit: edge divisors (1..4096, powers of two and their neighbours,
  *           the ends of the range, both signs) and log-uniform random ones,
  *           64 dividends each (edges and random); `--full` adds every
  *           divisor below 2^24 and the 2^24 below 2^32 (u32), run outside
  *           the suite.
+ *   vectors: <4 x i32> and <2 x i64> by a splat of a constant field (split
+ *           into lanes), over the 32- and 64-bit divisors, 32 dividends;
  * Divisor 0 traps on the CPU and is not run (its branch keeps the original
  * division, test/ir/inkernel); INT_MIN / -1 is undefined and skipped.
  * Prints one PASSED / FAILED line per kernel.
@@ -44,7 +51,7 @@ static unsigned ik_nums(uint64_t *v, unsigned n, unsigned w) {
 }
 
 /* One kernel pair over divisor d: 0 when equal. */
-#define IK_RUN(T, WIDTH)                                                       \
+#define IK_RUN(T, WIDTH, SGN)                                                     \
   static int ik_cmp_##T(void (*k)(T *, const T *, T, int),                     \
                         void (*r)(T *, const T *, T, int),                     \
                         void (*kc)(T *, const T *, int),                       \
@@ -53,8 +60,9 @@ static unsigned ik_nums(uint64_t *v, unsigned n, unsigned w) {
     static T o1[2 * 65536], o2[2 * 65536], in2[65536];                                \
     int i, m = 0;                                                              \
     for (i = 0; i < n; i++) /* skip MIN / -1 */                                \
-      if (!((T)-1 < 0 && d == (T)-1 && WIDTH == 32 &&                          \
-            (int64_t)in[i] == INT32_MIN))                                      \
+      if (!(SGN && d == (T)-1 &&                                               \
+            ((WIDTH == 32 && (int64_t)in[i] == INT32_MIN) ||                   \
+             (WIDTH == 64 && (int64_t)in[i] == INT64_MIN))))                   \
         in2[m++] = in[i];                                                      \
     if (k) {                                                                   \
       k(o1, in2, d, m);                                                        \
@@ -75,24 +83,32 @@ static unsigned ik_nums(uint64_t *v, unsigned n, unsigned w) {
       }                                                                        \
     return 1;                                                                  \
   }
-IK_RUN(uint32_t, 32)
-IK_RUN(int32_t, 32)
-IK_RUN(uint16_t, 16)
-IK_RUN(int16_t, 16)
-IK_RUN(uint8_t, 8)
-IK_RUN(int8_t, 8)
+IK_RUN(uint64_t, 64, 0)
+IK_RUN(int64_t, 64, 1)
+IK_RUN(uint32_t, 32, 0)
+IK_RUN(int32_t, 32, 1)
+IK_RUN(uint16_t, 16, 0)
+IK_RUN(int16_t, 16, 1)
+IK_RUN(uint8_t, 8, 0)
+IK_RUN(int8_t, 8, 1)
 
 #define IK_DECL(T, a, c)                                                       \
   void a(T *, const T *, T, int);                                              \
   void a##_ref(T *, const T *, T, int);                                        \
   void c(T *, const T *, int);                                                 \
   void c##_ref(T *, const T *, int);
+IK_DECL(uint64_t, ik_arg_u64, ik_c_u64)
+IK_DECL(int64_t, ik_arg_s64, ik_c_s64)
 IK_DECL(uint32_t, ik_arg_u32, ik_c_u32)
 IK_DECL(int32_t, ik_arg_s32, ik_c_s32)
 IK_DECL(uint16_t, ik_arg_u16, ik_c_u16)
 IK_DECL(int16_t, ik_arg_s16, ik_c_s16)
 IK_DECL(uint8_t, ik_arg_u8, ik_c_u8)
 IK_DECL(int8_t, ik_arg_s8, ik_c_s8)
+void ik_c_v4u32(uint32_t *, const uint32_t *, int);
+void ik_c_v4u32_ref(uint32_t *, const uint32_t *, int);
+void ik_c_v2s64(int64_t *, const int64_t *, int);
+void ik_c_v2s64_ref(int64_t *, const int64_t *, int);
 void ik_c_unrolled(int32_t *, const int32_t *);
 void ik_c_unrolled_ref(int32_t *, const int32_t *);
 void ik_c_once(uint32_t *, const uint32_t *);
@@ -127,6 +143,52 @@ static unsigned ik_divs32(uint32_t *v, unsigned cap, int full) {
   return k;
 }
 
+/* The last four of n 64-bit dividends: the largest multiple of d (d > 0;
+ * signed: below 2^63), one less, and the same near half of it: where a
+ * magic one too small first errs. */
+static void ik_mults(uint64_t *v, unsigned n, uint64_t d, int sgn) {
+  uint64_t top = sgn ? ~0ull >> 1 : ~0ull, x;
+  if (sgn && d >> 63)
+    return; /* d < 0 */
+  x = top - top % d;
+  v[n - 1] = x;
+  v[n - 2] = x - 1;
+  x /= 2;
+  v[n - 3] = x - x % d;
+  v[n - 4] = v[n - 3] - 1;
+}
+
+/* 64-bit divisors: every one below 2^16, the edges, then log-uniform
+ * random ones (a third of them below 2^32, where the fast path is). */
+static unsigned ik_divs64(uint64_t *v, unsigned cap) {
+  unsigned k = 0, i;
+  uint64_t x;
+  for (x = 1; x <= 65536; x++)
+    v[k++] = x;
+  for (i = 2; i < 64; i++)
+    for (x = 0; x < 7; x++)
+      v[k++] = (1ull << i) + x - 3;
+  v[k++] = ~0ull;
+  v[k++] = ~0ull - 1;
+  v[k++] = 1ull << 63;
+  v[k++] = (1ull << 63) - 1;
+  for (x = 1; x <= 4096; x++)
+    v[k++] = 0 - x; /* negative as s64 */
+  /* the first divisors whose 64-bit step needs its upper correction
+   * (docs/MATH.md 11.1) */
+  v[k++] = 118838585;
+  v[k++] = 131543973;
+  v[k++] = 237677170;
+  v[k++] = 263087946;
+  v[k++] = 469656231;
+  while (k < cap) {
+    uint64_t r = ik_rand() >> (ik_rand() % (k % 3 ? 64 : 32) + (k % 3 ? 0 : 32));
+    if (r)
+      v[k++] = r;
+  }
+  return k;
+}
+
 #define IK_SWEEP(T, W, a, c, fld, nd, dv, nn)                                  \
   do {                                                                         \
     unsigned i, j, bad = 0;                                                    \
@@ -136,11 +198,13 @@ static unsigned ik_divs32(uint32_t *v, unsigned cap, int full) {
       T d = (T)(dv);                                                           \
       if (d == 0)                                                              \
         continue;                                                              \
-      if ((uint64_t)(nn) == (1ull << (W)))                                                 \
+      if ((uint64_t)(nn) >> ((W) - 1) == 2) /* nn = 2^W: every n */           \
         for (j = 0; j < (nn); j++)                                             \
           in[j] = (T)j;                                                        \
       else {                                                                   \
         ik_nums(raw, (nn), W);                                                 \
+        if ((W) == 64)                                                         \
+          ik_mults(raw, (nn), (uint64_t)d, (T)(1ull << ((W)-1)) < (T)1);       \
         for (j = 0; j < (nn); j++)                                             \
           in[j] = (T)raw[j];                                                   \
       }                                                                        \
@@ -152,7 +216,37 @@ static unsigned ik_divs32(uint32_t *v, unsigned cap, int full) {
     fails += bad != 0;                                                         \
   } while (0)
 
+/* The vector kernels (lanes of one divisor) over the 64- and 32-bit
+ * divisors: 0 when equal to the reference. */
 static uint32_t ik_dv[(1u << 25) + 400000];
+static uint64_t ik_dv64[150000];
+static int ik_vectors(unsigned nd64, unsigned nd) {
+  static uint64_t raw[32];
+  uint32_t u[32], o1[64], o2[64];
+  int64_t sv[32], p1[64], p2[64];
+  unsigned i, j;
+  for (i = 0; i < nd64 + nd; i++) {
+    ik_nums(raw, 32, 64);
+    for (j = 0; j < 32; j++) {
+      u[j] = (uint32_t)raw[j];
+      sv[j] = (int64_t)raw[j] == INT64_MIN ? 0 : (int64_t)raw[j];
+    }
+    ik_P.u32 = i < nd ? ik_dv[i] : 7;
+    ik_P.s64 = i < nd64 ? (int64_t)ik_dv64[i] : 7;
+    if (ik_P.s64 == 0 || ik_P.u32 == 0)
+      continue;
+    ik_c_v4u32(o1, u, 8);
+    ik_c_v4u32_ref(o2, u, 8);
+    ik_c_v2s64(p1, sv, 16);
+    ik_c_v2s64_ref(p2, sv, 16);
+    if (memcmp(o1, o2, sizeof o1) || memcmp(p1, p2, sizeof p1)) {
+      printf("FAILED: vector kernels, d=%u / %lld\n", ik_P.u32,
+             (long long)ik_P.s64);
+      return 1;
+    }
+  }
+  return 0;
+}
 
 int main(int argc, char **argv) {
   int full = argc > 1 && strcmp(argv[1], "--full") == 0, fails = 0;
@@ -164,6 +258,9 @@ int main(int argc, char **argv) {
   IK_SWEEP(int8_t, 8, ik_arg_s8, ik_c_s8, s8, 256, i, 256);
   IK_SWEEP(uint16_t, 16, ik_arg_u16, ik_c_u16, u16, 65536, i, 256);
   IK_SWEEP(int16_t, 16, ik_arg_s16, ik_c_s16, s16, 65536, i, 256);
+  unsigned nd64 = ik_divs64(ik_dv64, 150000);
+  IK_SWEEP(uint64_t, 64, ik_arg_u64, ik_c_u64, u64, nd64, ik_dv64[i], 32);
+  IK_SWEEP(int64_t, 64, ik_arg_s64, ik_c_s64, s64, nd64, ik_dv64[i], 32);
   IK_SWEEP(uint32_t, 32, ik_arg_u32, ik_c_u32, u32, nd, ik_dv[i], 64);
   IK_SWEEP(int32_t, 32, ik_arg_s32, ik_c_s32, s32, nd, ik_dv[i], 64);
   for (unsigned i = 0; i < 10000; i++) { /* straight-line and once */
@@ -181,6 +278,9 @@ int main(int argc, char **argv) {
     }
   }
   printf("PASSED: ik_c_unrolled and ik_c_once\n");
+  if (ik_vectors(nd64, nd))
+    return 1;
+  printf("PASSED: ik_c_v4u32 and ik_c_v2s64\n");
   printf(fails ? "in-kernel: %d FAILED\n" : "in-kernel: all PASSED\n", fails);
   return fails != 0;
 }

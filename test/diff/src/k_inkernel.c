@@ -1,6 +1,6 @@
 /*
  * k_inkernel.c -- test kernels of the in-kernel magic: division and
- * remainder of every width the form covers (u32 s32 u16 s16 u8 s8) by a
+ * remainder of every width the form covers (u64 s64 u32 s32 u16 s16 u8 s8) by a
  * kernel argument (transformed with option inkernel-args) and by a field
  * of a constant struct (`extern const`: the CPU's read-only memory, which
  * the transform treats like __constant__), each in a loop (several uses per
@@ -34,12 +34,16 @@ extern const struct ik_params ik_P;
     }                                                                          \
   }
 
+IK_ARG(ik_arg_u64, uint64_t)
+IK_ARG(ik_arg_s64, int64_t)
 IK_ARG(ik_arg_u32, uint32_t)
 IK_ARG(ik_arg_s32, int32_t)
 IK_ARG(ik_arg_u16, uint16_t)
 IK_ARG(ik_arg_s16, int16_t)
 IK_ARG(ik_arg_u8, uint8_t)
 IK_ARG(ik_arg_s8, int8_t)
+IK_CONST(ik_c_u64, uint64_t, u64)
+IK_CONST(ik_c_s64, int64_t, s64)
 IK_CONST(ik_c_u32, uint32_t, u32)
 IK_CONST(ik_c_s32, int32_t, s32)
 IK_CONST(ik_c_u16, uint16_t, u16)
@@ -61,4 +65,22 @@ MD_KERNEL void IK_NAME(ik_c_unrolled)(int32_t *out, const int32_t *in) {
 /* One use per thread: stays native (the model). */
 MD_KERNEL void IK_NAME(ik_c_once)(uint32_t *out, const uint32_t *in) {
   out[0] = in[0] % ik_P.u32;
+}
+
+/* Vector divisions by a splat of a constant field (clang's vector
+ * extension: insertelement + shufflevector), in a loop: split into lanes,
+ * each an in-kernel site. */
+typedef uint32_t ik_v4u32 __attribute__((ext_vector_type(4)));
+typedef int64_t ik_v2s64 __attribute__((ext_vector_type(2)));
+MD_KERNEL void IK_NAME(ik_c_v4u32)(ik_v4u32 *out, const ik_v4u32 *in, int n) {
+  for (int i = 0; i < n; i++) {
+    out[2 * i] = in[i] / ik_P.u32;
+    out[2 * i + 1] = in[i] % ik_P.u32;
+  }
+}
+MD_KERNEL void IK_NAME(ik_c_v2s64)(ik_v2s64 *out, const ik_v2s64 *in, int n) {
+  for (int i = 0; i < n; i++) {
+    out[2 * i] = in[i] / ik_P.s64;
+    out[2 * i + 1] = in[i] % ik_P.s64;
+  }
 }

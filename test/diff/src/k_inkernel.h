@@ -9,6 +9,8 @@
 #include <stdint.h>
 
 struct ik_params {
+  uint64_t u64;
+  int64_t s64;
   uint32_t u32;
   int32_t s32;
   uint16_t u16;

@@ -19,7 +19,8 @@
 // RUN: not grep -e InKernel -e 'computed in the kernel' %t.off.rem
 // RUN: not grep md.ik %t.off.ll
 // AMDGPU (HIP's __constant__ is address space 4 too; there the loop is
-// vectorized by two, and the scalar remainder loop's sites are rewritten):
+// vectorized by two: the vector divisions split into their lanes, which
+// share the generator with the scalar remainder loop's sites):
 // RUN: %clang -x hip --offload-device-only --offload-arch=gfx90a -nogpuinc \
 // RUN:   -nogpulib -O2 -S -emit-llvm %s -o %t.amd.ll
 // RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -pass-remarks=magicdiv \
@@ -44,8 +45,9 @@ __constant__ Params P;
 
 // REM-DAG: remark: {{.*}}magicdiv: srem i32 by a divisor read from constant memory -> magic s32 multiply-high, the magic computed in the kernel (3 site(s) share it; divisor <= 0 runs the original division)
 // REM-DAG: remark: {{.*}}magicdiv: udiv i32 by a divisor read from constant memory -> magic u32 multiply-high, the magic computed in the kernel (3 site(s) share it; divisor 0 runs the original division)
-// REM-AMD-DAG: magicdiv: srem i32 by a divisor read from constant memory -> magic s32 multiply-high, the magic computed in the kernel
-// REM-AMD-DAG: magicdiv: udiv i32 by a divisor read from constant memory -> magic u32 multiply-high, the magic computed in the kernel
+// REM-AMD-DAG: magicdiv: srem i32 by a divisor read from constant memory -> magic s32 multiply-high, the magic computed in the kernel (3 site(s) share it
+// REM-AMD-DAG: magicdiv: udiv i32 by a divisor read from constant memory -> magic u32 multiply-high, the magic computed in the kernel (3 site(s) share it
+// REM-AMD-NOT: vector udiv <2 x i32> left alone
 __global__ void loop_k(int *out, const int *in, int n) {
   int i = TID;
   int acc = 0;
