@@ -318,7 +318,8 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
   }
 
   /* Commit. */
-  desc = md_emit_descriptor(k->m, k->t, k->kernel, &bytes, dname);
+  desc = md_emit_descriptor(k->m, k->t, k->kernel, &bytes, dname,
+                            k->o->desc_const);
   md_buf_free(&bytes);
   md_kernel_annotations_add(k->m, &annots);
   /* LLVM < 20 marks NVPTX kernels by !nvvm.annotations only, and caches

@@ -52,6 +52,9 @@ extern "C" {
   X(any_target, "any-target", 1)                                               \
   /* verify each clone; drop it if the verifier fails */                       \
   X(verify, "verify", 1)                                                       \
+  /* NVPTX: descriptors in the constant space, where they leave the            \
+   * original kernels' SASS byte-identical (md_desc_emit.c) */                 \
+  X(desc_const, "desc-const", 1)                                               \
   /* with launch-ranges: the OpenMP runtime's rule for the bounds its          \
    * static-init calls write (md_bounds_omp.c), which bounds a                 \
    * worksharing loop's iv at launch */                                        \
