@@ -13,7 +13,7 @@
 
 /* Create the constant global `name` holding the descriptor bytes of
  * `kernel`'s clone, with linkage following the kernel's; returns it.  On
- * NVPTX with in_const (option desc-const) in the constant space where that
+ * NVPTX with in_const (option same-originals) in the constant space where that
  * leaves the layout of the module's other globals as it was. */
 LLVMValueRef md_emit_descriptor(LLVMModuleRef m, md_target t,
                                 LLVMValueRef kernel, const md_buf *bytes,

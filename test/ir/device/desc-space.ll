@@ -1,7 +1,7 @@
-; NVPTX: where the descriptors go (option desc-const, plugin/emit/md_desc_emit.c).
+; NVPTX: where the descriptors go (option same-originals, plugin/emit/md_desc_emit.c).
 ; In the constant space (PTX .const) they take no slot in ptxas's table of
 ; global addresses (constant bank 4), so the original kernels' SASS stays as
-; without the plugin (ir/device/desc-const-sass.test); they stay in .global
+; without the plugin (ir/device/same-originals.test); they stay in .global
 ; where a visible descriptor would move a local constant-space global (ptxas
 ; lays out the visible ones first), or where the constant data would pass
 ; 32 KiB.  A local descriptor (internal kernel) comes after the module's
@@ -12,7 +12,7 @@
 ; RUN:   -passes='magicdiv,verify' -S | %FileCheck %s --check-prefix=LOCAL
 ; RUN: sed 's/^;BIG //' %s | %opt -load-pass-plugin=%plugin \
 ; RUN:   -passes='magicdiv,verify' -S | %FileCheck %s --check-prefix=BIG
-; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-desc-const>,verify' \
+; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-same-originals>,verify' \
 ; RUN:   -S %s | %FileCheck %s --check-prefix=OFF
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv %s -o %t.bc
 ; RUN: %llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.bc -o %t.ptx
