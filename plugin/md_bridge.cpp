@@ -7,10 +7,12 @@
 //              and host compiles alike; options from $MAGICDIV_OPTIONS)
 //   * turn pass parameters into the C md_options struct (parsing is in C),
 //   * emit optimization remarks (-Rpass*=magicdiv, -pass-remarks*=magicdiv,
-//     -fsave-optimization-record).
+//     -fsave-optimization-record),
+//   * move a function to the end of its module (support/md_fnorder.h).
 // The pass itself is md_pass_run_module() in md_pass.c.
 
 #include "md_pass.h"
+#include "support/md_fnorder.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Config/llvm-config.h"
@@ -174,5 +176,15 @@ void bridgeRemark(md_remark_kind Kind, LLVMValueRef Where, const char *Name,
 // Every remark of the pass goes to bridgeRemark, from the moment the
 // plugin is loaded (before any pass runs).
 const bool RemarkSinkSet = (md_remark_set_sink(bridgeRemark), true);
+
+// md_fnorder's mover (support/md_fnorder.h): F to the end of its module's
+// function list, which LLVM-C cannot do.
+void bridgeMoveToEnd(LLVMValueRef F) {
+  Function *Fn = cast<Function>(unwrap(F));
+  Module::FunctionListType &L = Fn->getParent()->getFunctionList();
+  L.splice(L.end(), L, Fn->getIterator());
+}
+
+const bool FnMoverSet = (md_fnorder_set_mover(bridgeMoveToEnd), true);
 
 } // namespace

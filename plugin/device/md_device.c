@@ -49,6 +49,7 @@
 #include "device/md_loopmd.h"
 #include "device/md_pow2.h"
 #include "support/md_names.h"
+#include "support/md_fnorder.h"
 #include "analysis/md_omp_capture.h"
 #include "emit/md_prog.h"
 #include "analysis/md_omp.h"
@@ -318,7 +319,8 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
   }
 
   /* Commit. */
-  desc = md_emit_descriptor(k->m, k->t, k->kernel, &bytes, dname);
+  desc = md_emit_descriptor(k->m, k->t, k->kernel, &bytes, dname,
+                            k->o->same_originals);
   md_buf_free(&bytes);
   md_kernel_annotations_add(k->m, &annots);
   /* LLVM < 20 marks NVPTX kernels by !nvvm.annotations only, and caches
@@ -612,6 +614,7 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   const char *why = NULL;
   md_run run;
   int changed = 0;
+  LLVMValueRef last = md_fnorder_last(m);
   /* out of memory: `done` misses some, decided again (NameTaken) */
   (void)md_done_read(m, &done);
   if (t != MD_TARGET_HOST) /* (not for any-target test modules) */
@@ -637,6 +640,11 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
       changed = 1;
     }
   }
+  /* the clones appended: the module's last function stays last, which
+   * leaves the originals' SASS as it was (md_fnorder.h) */
+  if (t == MD_TARGET_NVPTX && o->same_originals && last &&
+      md_fnorder_last(m) != last)
+    (void)md_fnorder_move_to_end(last);
   if (keep.n && md_desc_append_used(m, keep.v, keep.n, &why))
     md_remarkf(MD_REMARK_ANALYSIS, kernels[0], MD_RN(NotKept),
                "magicdiv: the module's clones and descriptors are not added "

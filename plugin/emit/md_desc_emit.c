@@ -1,13 +1,26 @@
 /*
  * md_desc_emit.c -- store a clone's descriptor bytes (written by md_prog.c)
- * as `K__magicdiv_desc`, a constant byte array in the device's global
- * address space with the kernel's linkage (so the runtime finds it with
- * cuModuleGetGlobal / hipModuleGetGlobal); keep it in @llvm.used.
+ * as `K__magicdiv_desc`, a constant byte array with the kernel's linkage
+ * (so the runtime finds it with cuModuleGetGlobal / hipModuleGetGlobal),
+ * in the device's global address space or, on NVPTX, its constant space
+ * (below); keep it in @llvm.used.
  */
 #include "emit/md_desc_emit.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include <llvm-c/Target.h>
+
+#include "magicdiv/md_abi.h"
+#include "support/md_names.h"
+
+/* NVPTX's address spaces: global, constant (PTX .global / .const). */
+#define MD_AS_GLOBAL 1u
+#define MD_AS_CONST 4u
+/* A module's constant data (bank 3) is at most 64 KiB: descriptors go
+ * there only while the module's constant data stays below half of it. */
+#define MD_DESC_CONST_ROOM (32u << 10)
 
 
 /* The descriptor is defined wherever its kernel is: a template kernel
@@ -30,17 +43,59 @@ static LLVMLinkage md_desc_linkage(LLVMLinkage kernel) {
   }
 }
 
+static int md_is_local(LLVMLinkage l) {
+  return l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
+}
+
+/* ptxas gives every .global of a module a slot in constant bank 4 (the
+ * table of addresses its code loads), and lays out the .const variables
+ * in bank 3, in both cases the visible and weak ones first, then the
+ * local ones, each group in the order the module declares them.  A
+ * descriptor in .global (not used by any code) thus moves the slots of the
+ * module's local globals and external functions, and with them operands of
+ * the original kernels' SASS (sinf's table, printf's strings).  In .const
+ * it takes no slot, and, declared last, moves nothing when no local .const
+ * comes after it.  MD_AS_CONST, then, unless a local constant-space global
+ * (other than a descriptor) would follow a visible descriptor or the
+ * constant data would grow past MD_DESC_CONST_ROOM; else MD_AS_GLOBAL. */
+static unsigned md_desc_nvptx_space(LLVMModuleRef m, LLVMLinkage l,
+                                    size_t bytes) {
+  LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(m));
+  unsigned long long total = bytes;
+  LLVMValueRef g;
+  int local = 0;
+  for (g = LLVMGetFirstGlobal(m); g && !local; g = LLVMGetNextGlobal(g)) {
+    LLVMTypeRef vt = LLVMGlobalGetValueType(g);
+    size_t nl;
+    const char *n = LLVMGetValueName2(g, &nl);
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != MD_AS_CONST)
+      continue;
+    total += (LLVMTypeIsSized(vt) ? LLVMABISizeOfType(td, vt) : 0) + 8;
+    local = md_is_local(LLVMGetLinkage(g)) &&
+            !md_name_ends_with(n, nl, MD_DESC_SUFFIX) &&
+            !md_name_ends_with(n, nl, MD_PLAIN_DESC_SUFFIX);
+  }
+  LLVMDisposeTargetData(td);
+  if ((local && !md_is_local(l)) || total > MD_DESC_CONST_ROOM)
+    return MD_AS_GLOBAL;
+  return MD_AS_CONST;
+}
+
 LLVMValueRef md_emit_descriptor(LLVMModuleRef m, md_target t,
                                 LLVMValueRef kernel, const md_buf *bytes,
-                                const char *name) {
+                                const char *name, int in_const) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
-  unsigned as = (t == MD_TARGET_HOST) ? 0 : 1;
+  LLVMLinkage l = md_desc_linkage(LLVMGetLinkage(kernel));
+  unsigned as = (t == MD_TARGET_HOST) ? 0 : MD_AS_GLOBAL;
   LLVMValueRef init =
       LLVMConstStringInContext(ctx, (const char *)bytes->p, (unsigned)bytes->n, 1);
-  LLVMValueRef gv = LLVMAddGlobalInAddressSpace(m, LLVMTypeOf(init), name, as);
+  LLVMValueRef gv;
+  if (t == MD_TARGET_NVPTX && in_const)
+    as = md_desc_nvptx_space(m, l, bytes->n);
+  gv = LLVMAddGlobalInAddressSpace(m, LLVMTypeOf(init), name, as);
   LLVMSetInitializer(gv, init);
   LLVMSetGlobalConstant(gv, 1);
-  LLVMSetLinkage(gv, md_desc_linkage(LLVMGetLinkage(kernel)));
+  LLVMSetLinkage(gv, l);
   LLVMSetAlignment(gv, 8);
   return gv;
 }

@@ -52,6 +52,10 @@ extern "C" {
   X(any_target, "any-target", 1)                                               \
   /* verify each clone; drop it if the verifier fails */                       \
   X(verify, "verify", 1)                                                       \
+  /* NVPTX: the original kernels' SASS byte-identical to a build without       \
+   * the plugin: descriptors in the constant space (md_desc_emit.c), the       \
+   * module's last function kept last (md_fnorder.h) */                        \
+  X(same_originals, "same-originals", 1)                                       \
   /* with launch-ranges: the OpenMP runtime's rule for the bounds its          \
    * static-init calls write (md_bounds_omp.c), which bounds a                 \
    * worksharing loop's iv at launch */                                        \

@@ -27,8 +27,8 @@
 // PTX-DAG: .visible .entry _Z5k_padPiS_iii__magicdiv(
 // PTX-DAG: .visible .entry _Z5k_padPiS_iii__magicdiv_plain(
 // PTX-DAG: .visible .entry _Z6k_slowPxPKxixi__magicdiv(
-// PTX-DAG: .visible .global .align {{[0-9]+}} .b8 _Z5k_u32PjS_PKjij__magicdiv_desc[
-// PTX-DAG: .visible .global .align {{[0-9]+}} .b8 _Z7k_shapePi5Shape__magicdiv_desc[
+// PTX-DAG: .visible .const .align {{[0-9]+}} .b8 _Z5k_u32PjS_PKjij__magicdiv_desc[
+// PTX-DAG: .visible .const .align {{[0-9]+}} .b8 _Z7k_shapePi5Shape__magicdiv_desc[
 
 // Each <<<>>> stub passes its own stack slots: an md_cuda_api of its own with
 // MD_API_FRAME_ARGS (4) and its slot count << 16 (plugin/host/md_host_frame.c).

@@ -7,8 +7,8 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; CHECK-DAG: @tmpl__magicdiv_desc = weak_odr addrspace(1) constant
-; CHECK-DAG: @plain__magicdiv_desc = addrspace(1) constant
+; CHECK-DAG: @tmpl__magicdiv_desc = weak_odr addrspace(4) constant
+; CHECK-DAG: @plain__magicdiv_desc = addrspace(4) constant
 ; CHECK-DAG: define linkonce_odr ptx_kernel void @tmpl__magicdiv(
 ; CHECK-DAG: define ptx_kernel void @plain__magicdiv(
 

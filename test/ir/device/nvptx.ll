@@ -121,8 +121,8 @@ define void @helper(ptr %out, i32 %n, i32 %d) {
 
 ; GLOBAL-NOT: @noclone__magicdiv
 ; GLOBAL-NOT: @helper__magicdiv
-; GLOBAL-DAG: @permute__magicdiv_desc = addrspace(1) constant [{{[0-9]+}} x i8] c"MDDS\02\00\14\00
-; GLOBAL-DAG: @mixed__magicdiv_desc = addrspace(1) constant
+; GLOBAL-DAG: @permute__magicdiv_desc = addrspace(4) constant [{{[0-9]+}} x i8] c"MDDS\02\00\14\00
+; GLOBAL-DAG: @mixed__magicdiv_desc = addrspace(4) constant
 ; GLOBAL-DAG: @llvm.used = appending global [4 x ptr]
 ; GLOBAL-NOT: @noclone__magicdiv
 ; GLOBAL-NOT: @helper__magicdiv
