@@ -49,8 +49,6 @@ typedef struct md_cnode {
   int shared;        /* clone is an earlier node's (same function, same
                         decisions, no clones below): not deleted here */
   LLVMValueRef clone;
-  int rolled;        /* loops of clone kept rolled (md_loopmd.h): their
-                        remark comes when the kernel's clone is kept */
   md_vmap *map;      /* fn -> clone, while the kernel's clone is built */
 } md_cnode;
 

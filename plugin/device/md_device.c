@@ -46,7 +46,6 @@
 #include "device/md_inkernel.h"
 #include "analysis/md_invariant.h"
 #include "device/md_kdec.h"
-#include "device/md_loopmd.h"
 #include "device/md_pow2.h"
 #include "support/md_names.h"
 #include "support/md_fnorder.h"
@@ -67,8 +66,9 @@ typedef struct md_keep {
 } md_keep;
 
 /* What every kernel of one run shares: the module, its target, the
- * options, the data layout, the globals to keep and the functions whose
- * divisions have a remark (md_callee_plan). */
+ * options, the data layout, the globals to keep, the functions whose
+ * divisions have a remark (md_callee_plan) and the remarks held until a
+ * clone is kept (md_remark.h). */
 typedef struct md_run {
   LLVMModuleRef m;
   md_target t;
@@ -76,6 +76,7 @@ typedef struct md_run {
   LLVMTargetDataRef td;
   md_keep *keep;
   md_map *reported;
+  md_remark_queue *held;
 } md_run;
 
 /* One kernel being transformed. */
@@ -95,7 +96,7 @@ typedef struct md_kstate {
   LLVMValueRef omp_env[2]; /* the clone's OpenMP kernel environment */
   unsigned nomp_env;
   md_omp_wraps omp_wraps;  /* the wrappers made for its generic-mode regions */
-  int rolled;       /* the clone's loops kept rolled: remarked at commit */
+  md_remark_queue *held;   /* the run's: the clones' remarks until commit */
 } md_kstate;
 
 
@@ -205,7 +206,7 @@ static void md_drop_clone(md_kstate *k, LLVMValueRef clone) {
   unsigned i;
   /* the wrappers call the microtask clones md_callee_drop deletes */
   md_omp_wrappers_undo(&k->omp_wraps);
-  md_callee_drop(k->plan, clone);
+  md_callee_drop(k->plan, clone, k->held);
   for (i = 0; i < k->nomp_env; i++) /* the kernel environment (which
                                        names the dynamic one) first */
     LLVMDeleteGlobal(k->omp_env[i]);
@@ -249,17 +250,19 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
   md_kdec_magic_params(&k->dec, clone, MD_ALL_DIVISORS, mv);
   if (omp)
     md_omp_narrow_params(clone, mv, k->dec.ndivs);
-  if ((k->rolled = md_fctx_rewrite(&k->ctx, clone, map, mv)) < 0) {
+  if (md_fctx_rewrite(&k->ctx, clone, map, mv, k->held) < 0) {
     md_vmap_free(map);
     md_remark(MD_REMARK_MISSED, k->kernel, MD_RN(InternalError),
               "magicdiv: internal error: a division has no copy in the "
               "clone; the clone was dropped");
+    md_remark_drop(k->held, clone);
     LLVMDeleteFunction(clone);
     return NULL;
   }
-  if (k->plan && k->ncallee && md_callee_build(&k->dec, k->plan, k->kernel, clone, map)) {
+  if (k->plan && k->ncallee &&
+      md_callee_build(&k->dec, k->plan, k->kernel, clone, map, k->held)) {
     md_vmap_free(map);
-    md_callee_drop(k->plan, clone);
+    md_callee_drop(k->plan, clone, k->held);
     return NULL;
   }
   md_vmap_free(map);
@@ -269,7 +272,7 @@ static LLVMValueRef md_build_clone(md_kstate *k, const char *cname) {
                "magicdiv: kernel '%.*s' left alone: its OpenMP kernel "
                "environment cannot be copied for the clone",
                (int)k->klen, k->kname);
-    md_callee_drop(k->plan, clone);
+    md_callee_drop(k->plan, clone, k->held);
     return NULL;
   }
   if (k->o->verify && LLVMVerifyFunction(clone, LLVMReturnStatusAction)) {
@@ -333,9 +336,8 @@ static int md_make_clone(md_kstate *k, const char *cname, const char *dname) {
   k->keep->v[k->keep->n++] = clone;
   for (i = 0; i < k->nomp_env; i++)
     k->keep->v[k->keep->n++] = k->omp_env[i];
-  md_pow2_remark(clone);              /* kept: its power-of-two copy */
-  md_loopmd_remark(clone, k->rolled); /* kept: its loops as marked */
-  md_callee_kept_remarks(k->plan);
+  md_remark_flush(k->held, clone); /* kept: its pow2 decision, its loops */
+  md_callee_kept_remarks(k->plan, k->held);
   md_site_remarks(&k->dec, &k->ctx); /* at the original's sites */
   md_callee_remarks(&k->dec, k->plan, k->kernel);
   md_remarkf(MD_REMARK_PASSED, k->kernel, MD_RN(Cloned),
@@ -419,6 +421,7 @@ static int md_transform_kernel(const md_run *run, LLVMValueRef kernel,
   k.td = run->td;
   k.kernel = kernel;
   k.keep = run->keep;
+  k.held = run->held;
   k.kname = LLVMGetValueName2(kernel, &k.klen);
   cname = md_name_suffix(k.kname, k.klen, csuffix);
   dname = md_name_suffix(k.kname, k.klen, dsuffix);
@@ -490,10 +493,12 @@ static void md_keep_drop(md_keep *keep, LLVMValueRef v) {
 }
 
 /* Drop v (a function or a global, or NULL) from keep and the module. */
-static void md_keep_delete(md_keep *keep, LLVMValueRef v) {
+static void md_keep_delete(md_keep *keep, md_remark_queue *held,
+                           LLVMValueRef v) {
   if (!v)
     return;
   md_keep_drop(keep, v);
+  md_remark_drop(held, v); /* (a kept clone's were flushed: none) */
   if (LLVMIsAFunction(v))
     LLVMDeleteFunction(v);
   else
@@ -532,8 +537,8 @@ static void md_plain_tier(const md_run *run, LLVMValueRef kernel) {
   made = md_tier_build(run, kernel, &plain, MD_PLAIN_SUFFIX,
                        MD_PLAIN_DESC_SUFFIX);
   if (md_tiers_settle(run->m, kernel, made, &pc, &pd)) {
-    md_keep_delete(run->keep, pc);
-    md_keep_delete(run->keep, pd);
+    md_keep_delete(run->keep, run->held, pc);
+    md_keep_delete(run->keep, run->held, pd);
   }
 }
 
@@ -558,8 +563,8 @@ static void md_pow2_tier(const md_run *run, LLVMValueRef kernel) {
   opt.min_gain = 0; /* the clone paid */
   made = md_tier_build(run, kernel, &opt, MD_POW2_SUFFIX, MD_POW2_DESC_SUFFIX);
   md_tiers_pow2_settle(run->m, kernel, made, share, &pc, &pd);
-  md_keep_delete(run->keep, pc);
-  md_keep_delete(run->keep, pd);
+  md_keep_delete(run->keep, run->held, pc);
+  md_keep_delete(run->keep, run->held, pd);
 }
 
 /* Mark what this run decided about in !magicdiv.done (md_done.h): the
@@ -610,6 +615,7 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   LLVMTargetDataRef td = NULL;
   md_keep keep = {NULL, 0, 0};
   md_map reported = {0}; /* functions whose divisions have a remark */
+  md_remark_queue held = {NULL, 0, 0}; /* remarks until a clone is kept */
   md_map done = {0}, unreached = {0};
   const char *why = NULL;
   md_run run;
@@ -628,6 +634,7 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   run.td = td;
   run.keep = &keep;
   run.reported = &reported;
+  run.held = &held;
   for (i = 0; i < n; i++) {
     /* in place first: divisors the host cannot see (md_inkernel.h) */
     changed |= md_inkernel_kernel(kernels[i], t, o, td);
@@ -650,6 +657,9 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
                "magicdiv: the module's clones and descriptors are not added "
                "to @llvm.used (%s); their linkage keeps them", why);
   changed |= md_mark_done(m, kernels, n, &keep, &unreached);
+  MD_ASSERT(md_remark_held_count(&held) == 0); /* every clone kept or
+                                                 deleted */
+  md_remark_queue_release(&held);
   md_map_release(&reported);
   md_map_release(&done);
   md_map_release(&unreached);

@@ -12,8 +12,6 @@
 #include <string.h>
 
 #include "analysis/md_omp.h"
-#include "device/md_loopmd.h"
-#include "device/md_pow2.h"
 #include "device/md_omp_pack.h"
 #include "device/md_omp_redirect.h"
 #include "support/md_remark.h"
@@ -57,12 +55,16 @@ unsigned md_callee_decide(md_kdec *d, md_cplan *p, LLVMValueRef kernel) {
   return md_callee_mark_needed(p);
 }
 
-void md_callee_drop(md_cplan *p, LLVMValueRef kclone) {
+void md_callee_drop(md_cplan *p, LLVMValueRef kclone,
+                    md_remark_queue *held) {
   unsigned i;
+  md_remark_drop(held, kclone);
   LLVMDeleteFunction(kclone);
   for (i = 0; p && i < p->n; i++)
-    if (p->node[i].clone && !p->node[i].shared)
+    if (p->node[i].clone && !p->node[i].shared) {
+      md_remark_drop(held, p->node[i].clone);
       LLVMDeleteFunction(p->node[i].clone);
+    }
   for (i = 0; p && i < p->n; i++)
     p->node[i].clone = NULL;
 }
@@ -105,11 +107,11 @@ static unsigned md_node_extra(const md_kdec *d, const md_cnode *n,
   return nx;
 }
 
-/* Node n's own clone (magic parameters types[0..nx)), its sites rewritten;
- * 0, or -1 with a remark at kernel. */
+/* Node n's own clone (magic parameters types[0..nx)), its sites rewritten
+ * (its remarks held in `held`); 0, or -1 with a remark at kernel. */
 static int md_node_clone(const md_kdec *d, md_cnode *n, LLVMValueRef pcall,
                          LLVMTypeRef *types, unsigned nx,
-                         LLVMValueRef kernel) {
+                         LLVMValueRef kernel, md_remark_queue *held) {
   md_magic_vals mv[MD_MAX_DIVISORS];
   size_t kl = 0, fl = 0;
   const char *kname = LLVMGetValueName2(kernel, &kl);
@@ -134,7 +136,7 @@ static int md_node_clone(const md_kdec *d, md_cnode *n, LLVMValueRef pcall,
     md_omp_unpack(n->clone, d, n->used, mv);
   else
     md_kdec_magic_params(d, n->clone, n->used, mv);
-  if ((n->rolled = md_fctx_rewrite(&n->ctx, n->clone, n->map, mv)) < 0) {
+  if (md_fctx_rewrite(&n->ctx, n->clone, n->map, mv, held) < 0) {
     md_remark(MD_REMARK_MISSED, kernel, MD_RN(InternalError),
               "magicdiv: internal error: a division has no copy in the "
               "clone of a called function; the clones were dropped");
@@ -203,7 +205,8 @@ static int md_callee_verify(const md_kdec *d, const md_cplan *p,
 }
 
 int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
-                    LLVMValueRef kclone, const md_vmap *kmap) {
+                    LLVMValueRef kclone, const md_vmap *kmap,
+                    md_remark_queue *held) {
   LLVMTypeRef all[MD_MAX_EXTRA], types[MD_MAX_EXTRA];
   LLVMValueRef extra[MD_MAX_EXTRA];
   unsigned i, nx;
@@ -230,7 +233,7 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
       /* the same clone serves: same function, same decisions */
       n->clone = p->node[same].clone;
       n->shared = 1;
-    } else if (md_node_clone(d, n, pcall, types, nx, kernel)) {
+    } else if (md_node_clone(d, n, pcall, types, nx, kernel, held)) {
       return -1;
     }
     if (md_node_redirect(n, pcall, extra, types, nx)) {
@@ -241,13 +244,11 @@ int md_callee_build(const md_kdec *d, md_cplan *p, LLVMValueRef kernel,
   return md_callee_verify(d, p, kernel);
 }
 
-void md_callee_kept_remarks(const md_cplan *p) {
+void md_callee_kept_remarks(const md_cplan *p, md_remark_queue *held) {
   unsigned i;
   for (i = 0; p && i < p->n; i++)
-    if (p->node[i].clone && !p->node[i].shared) {
-      md_pow2_remark(p->node[i].clone);
-      md_loopmd_remark(p->node[i].clone, p->node[i].rolled);
-    }
+    if (p->node[i].clone && !p->node[i].shared)
+      md_remark_flush(held, p->node[i].clone);
 }
 
 void md_callee_remarks(const md_kdec *d, const md_cplan *p,

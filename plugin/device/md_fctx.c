@@ -117,9 +117,9 @@ static unsigned md_split_vector_sites(const md_fctx *f, const md_vmap *map,
 }
 
 int md_fctx_rewrite(const md_fctx *f, LLVMValueRef clone, const md_vmap *map,
-                    md_magic_vals *mv) {
+                    md_magic_vals *mv, md_remark_queue *held) {
   unsigned i, n = f->nsites;
-  int rolled;
+  int rc;
   md_site *all = malloc((f->nsites + md_lane_count(f) + 1) *
                         sizeof *all); /* the sites, then the lanes */
   if (!all)
@@ -136,7 +136,7 @@ int md_fctx_rewrite(const md_fctx *f, LLVMValueRef clone, const md_vmap *map,
     free(all);
     return -1;
   }
-  rolled = md_rewrite_sites(clone, all, n, mv);
+  rc = md_rewrite_sites(clone, all, n, mv, held);
   free(all);
-  return rolled;
+  return rc;
 }

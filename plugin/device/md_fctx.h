@@ -71,10 +71,10 @@ int md_fctx_add_vsite(md_fctx *f, const md_vsite *vs);
 uint64_t md_fctx_divisors_used(const md_fctx *f);
 
 /* Rewrite f's sites in `clone`, a clone of f->fn (map: original ->
- * clone), vector sites split per lane.  The number of loops kept rolled
- * (md_rewrite_sites: >= 0, their remark the caller's), or -1 when a site
- * has no copy or out of memory (nothing was changed). */
+ * clone), vector sites split per lane, the clone's remarks held in `held`
+ * until it is kept (md_rewrite_sites).  0, or -1 when a site has no copy
+ * or out of memory (nothing was changed). */
 int md_fctx_rewrite(const md_fctx *f, LLVMValueRef clone, const md_vmap *map,
-                    md_magic_vals *mv);
+                    md_magic_vals *mv, md_remark_queue *held);
 
 #endif

@@ -453,9 +453,10 @@ static int md_ik_build(md_ik *k, unsigned nsites) {
     for (g = 0; g < nb; g++)
       n += md_ik_version(k, b, blocks[g], sites + n);
     /* (out of memory in md_rewrite_sites leaves the fast copies as the
-     * original divisions: still exact) */
+     * original divisions: still exact; the kernel is no clone: no remark
+     * is held for it) */
     if (n)
-      md_rewrite_sites(k->fn, sites, n, k->mv);
+      md_rewrite_sites(k->fn, sites, n, k->mv, NULL);
   }
   free(blocks);
   free(sites);

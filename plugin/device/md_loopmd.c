@@ -206,9 +206,9 @@ int md_loopmd_keep_rolled(LLVMValueRef fn, const md_dom *d,
   return marked;
 }
 
-void md_loopmd_remark(LLVMValueRef fn, int marked) {
+void md_loopmd_hold(md_remark_queue *held, LLVMValueRef fn, int marked) {
   if (marked > 0)
-    md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(KeptRolled),
+    md_remark_hold(held, MD_REMARK_ANALYSIS, fn, MD_RN(KeptRolled),
                "magicdiv: clone '%s': %d loop(s) kept rolled (unroll disabled): in "
                "the original, the 64-bit divisions before or in them are "
                "calls, which keep ptxas from unrolling them (option "

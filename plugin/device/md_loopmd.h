@@ -23,6 +23,7 @@
 
 #include "analysis/md_dom.h"
 #include "device/md_rewrite.h"
+#include "support/md_remark.h"
 
 /* Before the n sites of clone fn (dominator tree d) are rewritten: mark
  * the loops that one of its 64-bit sites reaches.  Returns the number of
@@ -32,8 +33,9 @@ int md_loopmd_keep_rolled(LLVMValueRef fn, const md_dom *d,
                           const md_site *sites, unsigned n);
 
 /* The analysis remark `KeptRolled` of clone fn when marked > 0 loops were
- * marked: emitted once the clone is kept (md_device.c's commit), not for a
- * clone that is dropped after its sites were rewritten. */
-void md_loopmd_remark(LLVMValueRef fn, int marked);
+ * marked, held in `held` (md_remark.h): emitted once the clone is kept
+ * (md_device.c's commit), not for a clone that is dropped after its sites
+ * were rewritten. */
+void md_loopmd_hold(md_remark_queue *held, LLVMValueRef fn, int marked);
 
 #endif

@@ -37,7 +37,6 @@
  * percent of the function's work; with `all`, every u64 divisor (tests). */
 #include "device/md_pow2.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,56 +63,6 @@ static double md_pow2_weight(unsigned depth) {
 static int md_pow2_site_ok(const md_site *s, const md_magic_vals *mv) {
   return mv[s->divisor].kind == MD_KIND_U64 && s->mode == MD_MODE_NATIVE &&
          s->divisor >= 0 && s->divisor < 64;
-}
-
-/* The remark of this file's decision on clone fn, held on fn as the
- * string attribute MD_POW2_REMARK ("C" Pow2Copy / "N" Pow2NoCopy, then the
- * text) until the clone is kept (md_pow2_remark): a clone dropped later
- * (verification, its callees, its OpenMP environment) says nothing. */
-#define MD_POW2_REMARK "magicdiv-pow2-remark"
-
-static void md_pow2_hold(LLVMValueRef fn, char which, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static void md_pow2_hold(LLVMValueRef fn, char which, const char *fmt, ...) {
-  char text[512];
-  va_list ap;
-  int n;
-  text[0] = which;
-  va_start(ap, fmt);
-  n = vsnprintf(text + 1, sizeof text - 1, fmt, ap);
-  va_end(ap);
-  if (n < 0)
-    return;
-  n = n + 1 < (int)sizeof text ? n + 1 : (int)sizeof text - 1;
-  LLVMAddAttributeAtIndex(
-      fn, LLVMAttributeFunctionIndex,
-      LLVMCreateStringAttribute(LLVMGetTypeContext(LLVMTypeOf(fn)),
-                                MD_POW2_REMARK, sizeof MD_POW2_REMARK - 1,
-                                text, (unsigned)n));
-}
-
-void md_pow2_remark(LLVMValueRef fn) {
-  unsigned klen = sizeof MD_POW2_REMARK - 1, len = 0;
-  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(
-      fn, LLVMAttributeFunctionIndex, MD_POW2_REMARK, klen);
-  const char *v = a ? LLVMGetStringAttributeValue(a, &len) : NULL;
-  if (!v)
-    return;
-  if (len > 1 && v[0] == 'C')
-    md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(Pow2Copy), "%.*s",
-               (int)(len - 1), v + 1);
-  else if (len > 1 && v[0] == 'T')
-    md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(Pow2NoTier), "%.*s",
-               (int)(len - 1), v + 1);
-  else if (len > 1)
-    md_remarkf(MD_REMARK_ANALYSIS, fn, MD_RN(Pow2NoCopy), "%.*s",
-               (int)(len - 1), v + 1);
-  LLVMRemoveStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                                   MD_POW2_REMARK, klen);
 }
 
 /* The chosen divisors (bit i: divisor i), 0 for none: those with a u64
@@ -269,7 +218,7 @@ static void md_pow2_entry(LLVMValueRef fn, LLVMBasicBlockRef old,
 
 int md_pow2_version(LLVMValueRef fn, const md_site *sites, unsigned n,
                     const md_magic_vals *mv, int all, md_site **out,
-                    unsigned char **shift) {
+                    unsigned char **shift, md_remark_queue *held) {
   LLVMBasicBlockRef old = LLVMGetEntryBasicBlock(fn), copy;
   md_vmap *map = NULL;
   uint64_t set;
@@ -281,7 +230,7 @@ int md_pow2_version(LLVMValueRef fn, const md_site *sites, unsigned n,
       !(set = md_pow2_choose(fn, sites, n, mv, all, 0, &share)))
     return 0;
   if (!all && share < MD_POW2_MIN_SHARE) {
-    md_pow2_hold(fn, 'N',
+    md_remark_hold(held, MD_REMARK_ANALYSIS, fn, MD_RN(Pow2NoCopy),
                  "magicdiv: clone '%s': no copy for powers of two: its u64 "
                  "divisions in loops would save %.1f %% of its work, below "
                  "%.0f %% (option pow2-kernel)",
@@ -309,7 +258,7 @@ int md_pow2_version(LLVMValueRef fn, const md_site *sites, unsigned n,
   md_vmap_free(map);
   for (i = 0; i < 64; i++)
     nd += (unsigned)(set >> i & 1);
-  md_pow2_hold(fn, 'C',
+  md_remark_hold(held, MD_REMARK_ANALYSIS, fn, MD_RN(Pow2Copy),
              "magicdiv: clone '%s': body copied for powers of two: %u u64 "
              "divisor(s)%s, %.1f %% of its work; one branch at its entry "
              "picks the copy that divides by a shift (option pow2-kernel)",
@@ -324,7 +273,7 @@ int md_pow2_version(LLVMValueRef fn, const md_site *sites, unsigned n,
 #define MD_POW2_TIER "magicdiv-pow2-tier"
 
 void md_pow2_plan(LLVMValueRef fn, const md_site *sites, unsigned n,
-                  const md_magic_vals *mv, int all) {
+                  const md_magic_vals *mv, int all, md_remark_queue *held) {
   size_t len = 0;
   const char *name = LLVMGetValueName2(fn, &len);
   double share = 0.0;
@@ -334,7 +283,7 @@ void md_pow2_plan(LLVMValueRef fn, const md_site *sites, unsigned n,
       !md_pow2_choose(fn, sites, n, mv, all, 1, &share))
     return;
   if (!all && share < MD_POW2_MIN_SHARE) {
-    md_pow2_hold(fn, 'T',
+    md_remark_hold(held, MD_REMARK_ANALYSIS, fn, MD_RN(Pow2NoTier),
                  "magicdiv: clone '%.*s': no pow2 tier: its u64 divisions "
                  "would save %.1f %% of its work for powers of two, below "
                  "%.0f %% (option pow2-kernel)",

@@ -15,6 +15,7 @@
 #include <llvm-c/Core.h>
 
 #include "device/md_rewrite.h"
+#include "support/md_remark.h"
 
 /* The share of a function's loop-weighted work (percent) that its u64
  * sites (the tier: all of them; the copy: those in loops) must reach: the
@@ -31,24 +32,21 @@
  * success *out (malloc'd, 2n sites: sites, then their copies) and *shift
  * (malloc'd, one flag per entry of *out: 1 for a copy computed as the
  * shift) are set and 1 is returned; 0 when nothing was done (*out and
- * *shift NULL; also when out of memory or fn cannot be copied). */
+ * *shift NULL; also when out of memory or fn cannot be copied).  The
+ * Pow2Copy / Pow2NoCopy remark is held in `held` until fn is kept. */
 int md_pow2_version(LLVMValueRef fn, const md_site *sites, unsigned n,
                     const md_magic_vals *mv, int all, md_site **out,
-                    unsigned char **shift);
-
-/* The Pow2Copy / Pow2NoCopy remark md_pow2_version decided on clone fn,
- * emitted now that fn is kept (nothing if there is none); called where a
- * clone is committed, beside md_loopmd_remark. */
-void md_pow2_remark(LLVMValueRef fn);
+                    unsigned char **shift, md_remark_queue *held);
 
 /* Pow2 tier (CUDA kernels): decide whether kernel clone fn (K__magicdiv;
  * other functions: nothing) is worth a pow2 tier K__magicdiv_pow2 -- its
  * u64 sites, straight-line and in loops, would save at least
  * MD_POW2_MIN_SHARE percent of its loop-weighted work for powers of two
  * (with `all`: any u64 site) -- and mark it for md_pow2_tier_take, or hold
- * the Pow2NoTier remark (md_pow2_remark).  fn's code is not changed. */
+ * the Pow2NoTier remark in `held` until fn is kept.  fn's code is not
+ * changed. */
 void md_pow2_plan(LLVMValueRef fn, const md_site *sites, unsigned n,
-                  const md_magic_vals *mv, int all);
+                  const md_magic_vals *mv, int all, md_remark_queue *held);
 
 /* 1 (and *share, percent; -1 with `all`) if md_pow2_plan marked fn for
  * the pow2 tier; the mark is removed.  0 otherwise. */

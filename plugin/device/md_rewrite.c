@@ -329,7 +329,7 @@ static int md_is_pow2_tier(const md_magic_vals *mv, const md_site *sites,
 }
 
 int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
-                     md_magic_vals *mv) {
+                     md_magic_vals *mv, md_remark_queue *held) {
   LLVMModuleRef m = LLVMGetGlobalParent(clone);
   md_target tgt = md_target_of_module(m);
   int mode = md_pow2_mode(mv, sites, n, tgt == MD_TARGET_NVPTX), rc;
@@ -339,20 +339,22 @@ int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
     shift = md_pow2_tier_shifts(sites, n, mv);
     rc = md_rewrite_all(clone, sites, n, mv, shift);
     free(shift);
-    return rc;
+    md_loopmd_hold(held, clone, rc);
+    return rc < 0 ? -1 : 0;
   }
   /* CUDA kernels: the pow2 tier decided here, built by md_device.c after
    * the commit; OpenMP kernels (the runtime launches no tier there): the
    * copy behind the branch.  Out of memory in md_rewrite_all after the
    * copy leaves both copies with their divisions: exact either way. */
   if (mode && !md_omp_is_device_module(m))
-    md_pow2_plan(clone, sites, n, mv, mode == 2);
+    md_pow2_plan(clone, sites, n, mv, mode == 2, held);
   if (mode && md_omp_is_device_module(m) &&
-      md_pow2_version(clone, sites, n, mv, mode == 2, &both, &shift))
+      md_pow2_version(clone, sites, n, mv, mode == 2, &both, &shift, held))
     rc = md_rewrite_all(clone, both, 2 * n, mv, shift);
   else
     rc = md_rewrite_all(clone, sites, n, mv, NULL);
   free(both);
   free(shift);
-  return rc;
+  md_loopmd_hold(held, clone, rc);
+  return rc < 0 ? -1 : 0;
 }

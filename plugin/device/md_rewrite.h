@@ -8,6 +8,8 @@
 
 #include <llvm-c/Core.h>
 
+#include "support/md_remark.h"
+
 /* The magic parameters of one divisor, as values in the clone. */
 typedef struct md_magic_vals {
   int kind;  /* enum md_kind */
@@ -57,10 +59,11 @@ typedef struct md_site {
 /* Rewrite every site (in reverse post-order of the clone's blocks, program
  * order within a block), sharing quotients of equal (dividend, divisor)
  * pairs where the earlier site's block dominates the later one's.  The
- * number of loops kept rolled (option keep-rolled, md_loopmd.h: their
- * remark is the caller's, md_loopmd_remark, once the clone is kept), or
- * -1 when out of memory (nothing was rewritten). */
+ * clone's remarks (md_pow2's decision, the loops kept rolled: option
+ * keep-rolled, md_loopmd.h) are held in `held` (md_remark.h; NULL: none)
+ * until the caller keeps the clone.  0, or -1 when out of memory (nothing
+ * was rewritten). */
 int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
-                     md_magic_vals *mv);
+                     md_magic_vals *mv, md_remark_queue *held);
 
 #endif

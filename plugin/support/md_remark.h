@@ -1,7 +1,8 @@
 /*
  * md_remark.h -- optimization remarks (md_remark.c): md_remark hands each
  * to the sink its host set (md_bridge.cpp, the only C++, or magicdiv-ir's
- * md_tool_remark.c); md_remarkf formats.  A leaf: it calls nobody above.
+ * md_tool_remark.c); md_remarkf formats; md_remark_queue holds a clone's
+ * remarks until it is kept.  A leaf: it calls nobody above.
  */
 #ifndef MAGICDIV_MD_REMARK_H
 #define MAGICDIV_MD_REMARK_H
@@ -118,6 +119,41 @@ void md_remarkf_in(md_remark_kind kind, LLVMValueRef where, const char *name,
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
+
+/* Remarks held until a clone is kept: a clone's decision (Pow2Copy,
+ * KeptRolled, ...) is made while it is built, but said only once the
+ * clone is kept -- flushed, in the order held, at the commit -- and not at
+ * all for a clone deleted after (verification, its callees, its OpenMP
+ * environment): dropped with it.  One queue per run of the device pass
+ * (md_device.c owns it), every entry keyed by its function. */
+typedef struct md_remark_held md_remark_held;
+typedef struct md_remark_queue {
+  md_remark_held *v; /* in the order held */
+  unsigned n;
+  size_t cap;
+} md_remark_queue;
+
+/* Hold the remark md_remarkf would emit now (the whole text) until fn is
+ * kept.  q NULL, or out of memory: nothing is held. */
+void md_remark_hold(md_remark_queue *q, md_remark_kind kind, LLVMValueRef fn,
+                    const char *name, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* fn is kept: emit its held remarks, in the order held, and forget them. */
+void md_remark_flush(md_remark_queue *q, LLVMValueRef fn);
+
+/* fn is about to be deleted: forget its held remarks unsaid. */
+void md_remark_drop(md_remark_queue *q, LLVMValueRef fn);
+
+/* The number of remarks held (0 when a run ends: every clone was kept or
+ * deleted). */
+unsigned md_remark_held_count(const md_remark_queue *q);
+
+/* Free q's memory and whatever it still holds, unsaid. */
+void md_remark_queue_release(md_remark_queue *q);
 
 /* While muted (per thread), md_remark and md_remarkf emit nothing: the
  * second run of the device transform that builds a kernel's plain tier

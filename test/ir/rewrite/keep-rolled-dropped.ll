@@ -1,7 +1,7 @@
 ; A clone dropped after its sites were rewritten gets no `KeptRolled` and
-; no `Pow2Copy` remark (md_loopmd_remark and md_pow2_remark come at the
-; commit, md_device.c; the power-of-two remark is held on the clone as a
-; string attribute until then, and never reaches the output): kernel
+; no `Pow2Copy` remark (both are held in the run's remark queue,
+; md_remark.h, flushed at the commit, md_device.c, and dropped with a
+; clone deleted before it; no mark reaches the output): kernel
 ; `dropped` has a 64-bit remainder in a loop (keep-rolled marks the loop
 ; while its sites are rewritten), then its parallel region cannot be
 ; started with its clone (64 captured values and a slot of packed magic
