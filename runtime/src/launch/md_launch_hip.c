@@ -15,9 +15,10 @@
  * describes the kernel's parameters) it registers the clone
  * (__hipRegisterFunction, with a host handle of its own) and copies the
  * descriptor bytes into the host module.  It hands both over as
- * md_hip_clone; the clone is launched through the program's own
- * hipLaunchKernel with the clone's handle, so HIP picks the right code
- * object per device and the clone shares the module's globals.
+ * md_hip_clone (with the plain tier from version 2 and the pow2 tier from
+ * version 3 of the launch's api struct); the clone is launched through the
+ * program's own hipLaunchKernel with the clone's handle, so HIP picks the
+ * right code object per device and the clone shares the module's globals.
  *
  * Each entry point is the HIP backend of the one launch flow
  * (md_launch_flow.h): the launch in one of three forms, the capture query
