@@ -7,7 +7,7 @@
  * them), and a branch per site ends ptxas' blocks and costs the other
  * divisors 11 % (option pow2-loops).  Two forms of one branch:
  *
- * CUDA kernels: the pow2 tier.  md_pow2_plan marks a kernel clone whose
+ * CUDA and HIP kernels: the pow2 tier.  md_pow2_plan marks a kernel clone whose
  * u64 sites (straight-line and in loops) would save at least
  * MD_POW2_MIN_SHARE percent of its loop-weighted work (the weights of the
  * benefit model, md_benefit.h) for powers of two; md_device.c then builds

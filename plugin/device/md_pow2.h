@@ -1,5 +1,5 @@
 /*
- * md_pow2.h -- powers of two at the shift (md_pow2.c): for a CUDA kernel
+ * md_pow2.h -- powers of two at the shift (md_pow2.c): for a CUDA or HIP kernel
  * whose 64-bit unsigned divisions are a large share of its work, the
  * decision to build the pow2 tier K__magicdiv_pow2 (md_device.c builds it,
  * every such division the shift n >> s; the runtime launches it when every
@@ -38,8 +38,8 @@ int md_pow2_version(LLVMValueRef fn, const md_site *sites, unsigned n,
                     const md_magic_vals *mv, int all, md_site **out,
                     unsigned char **shift, md_remark_queue *held);
 
-/* Pow2 tier (CUDA kernels): decide whether kernel clone fn (K__magicdiv;
- * other functions: nothing) is worth a pow2 tier K__magicdiv_pow2 -- its
+/* Pow2 tier (CUDA and HIP kernels): decide whether kernel clone fn
+ * (K__magicdiv; other functions: nothing) is worth a pow2 tier K__magicdiv_pow2 -- its
  * u64 sites, straight-line and in loops, would save at least
  * MD_POW2_MIN_SHARE percent of its loop-weighted work for powers of two
  * (with `all`: any u64 site) -- and mark it for md_pow2_tier_take, or hold

@@ -5,7 +5,7 @@
  * divisor) in a dominating block or emitted anew (md_emit_quot.h), its
  * remainder and the remainders beside its quotient emitted
  * (md_emit_rem.h); with keep-rolled, the loops a 64-bit site reaches
- * marked (md_loopmd.h); with pow2-kernel, a CUDA kernel clone marked for
+ * marked (md_loopmd.h); with pow2-kernel, a CUDA or HIP kernel clone marked for
  * the pow2 tier, or an OpenMP clone first versioned on a power-of-two
  * divisor, and in the tier every u64 site the shift (md_pow2.h).
  */
@@ -303,9 +303,10 @@ static int md_rewrite_all(LLVMValueRef clone, md_site *sites, unsigned n,
 }
 
 /* md_pow2's mode for these sites: 0 none, 1 where it pays (NVPTX, not
- * with option pow2-loops), 2 every u64 divisor on any target (tests). */
+ * with option pow2-loops; AMDGPU kernels outside OpenMP: the tier only),
+ * 2 every u64 divisor on any target (tests). */
 static int md_pow2_mode(const md_magic_vals *mv, const md_site *sites,
-                        unsigned n, int nvptx) {
+                        unsigned n, md_target tgt, int omp) {
   int mode = 0;
   unsigned i;
   for (i = 0; i < n; i++) {
@@ -313,7 +314,8 @@ static int md_pow2_mode(const md_magic_vals *mv, const md_site *sites,
     if (v->pow2_kernel > mode)
       mode = v->pow2_kernel;
   }
-  if (mode == 1 && (!nvptx || md_any_pow2_loops(mv, sites, n)))
+  if (mode == 1 && !(tgt == MD_TARGET_AMDGPU && !omp) &&
+      (tgt != MD_TARGET_NVPTX || md_any_pow2_loops(mv, sites, n)))
     mode = 0;
   return mode;
 }
@@ -332,7 +334,7 @@ int md_rewrite_sites(LLVMValueRef clone, md_site *sites, unsigned n,
                      md_magic_vals *mv, md_remark_queue *held) {
   LLVMModuleRef m = LLVMGetGlobalParent(clone);
   md_target tgt = md_target_of_module(m);
-  int mode = md_pow2_mode(mv, sites, n, tgt == MD_TARGET_NVPTX), rc;
+  int mode = md_pow2_mode(mv, sites, n, tgt, md_omp_is_device_module(m)), rc;
   md_site *both = NULL;
   unsigned char *shift = NULL;
   if (md_is_pow2_tier(mv, sites, n)) { /* the tier: u64 sites the shift */

@@ -70,13 +70,14 @@ static const md_graph_route md_graph_routes[] = {
      "md_cuGraphAddKernelNode"},
     {"cuGraphNodeSetParams", MD_G_CU, 0, 2, "md_cuGraphNodeSetParams"},
     {"cuGraphExecNodeSetParams", MD_G_CU, 0, 3, "md_cuGraphExecNodeSetParams"},
-    {"hipGraphKernelNodeGetParams", MD_G_HIP, 0, 2,
+    {"hipGraphKernelNodeGetParams", MD_G_HIP, MD_GRAPH_HIP_CLONE_V3, 2,
      "md_hipGraphKernelNodeGetParams"},
-    {"hipGraphKernelNodeSetParams", MD_G_HIP, 0, 2,
+    {"hipGraphKernelNodeSetParams", MD_G_HIP, MD_GRAPH_HIP_CLONE_V3, 2,
      "md_hipGraphKernelNodeSetParams"},
-    {"hipGraphExecKernelNodeSetParams", MD_G_HIP, 0, 3,
+    {"hipGraphExecKernelNodeSetParams", MD_G_HIP, MD_GRAPH_HIP_CLONE_V3, 3,
      "md_hipGraphExecKernelNodeSetParams"},
-    {"hipGraphAddKernelNode", MD_G_HIP, 0, 5, "md_hipGraphAddKernelNode"},
+    {"hipGraphAddKernelNode", MD_G_HIP, MD_GRAPH_HIP_CLONE_V3, 5,
+     "md_hipGraphAddKernelNode"},
 };
 #define MD_N_GRAPH_ROUTES (sizeof md_graph_routes / sizeof md_graph_routes[0])
 

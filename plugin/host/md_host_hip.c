@@ -10,7 +10,11 @@
  *     __hipRegisterFunction(modules, @K.magicdiv.handle,
  *                           "K__magicdiv", "K__magicdiv", <K's rest>)
  * right after K's own registration, and the launch gets a constant
- * md_hip_clone { @K.magicdiv.handle, <descriptor bytes>, size }.  Only
+ * md_hip_clone { @K.magicdiv.handle, <descriptor bytes>, size, <plain
+ * tier>, <pow2 tier> } (version 3, md_hip.h).  The tiers K__magicdiv_plain
+ * and K__magicdiv_pow2 are registered the same way when every code object
+ * has them (the pow2 tier has no descriptor of its own: the device pass
+ * keeps it only with K__magicdiv's parameters and descriptor).  Only
  * clones that exist are registered: HIP aborts on a registered name that
  * the code object lacks.  With the new offload driver the device images
  * are the module's own (@llvm.embedded.object) and the clone gets an
@@ -86,8 +90,9 @@ static void md_fatbin_cb(md_host *h, LLVMValueRef call, void *arg) {
 static const char md_no_clone_objs[] = "no clone in the embedded code objects";
 static const char md_no_clone_dev[] = "no clone in the embedded device code";
 
-/* The symbol suffixes of one tier: the ranged clone K__magicdiv or the
- * plain one K__magicdiv_plain (docs/ABI.md 1). */
+/* The symbol suffixes of one tier: the ranged clone K__magicdiv, the
+ * plain one K__magicdiv_plain or the pow2 tier K__magicdiv_pow2 (desc
+ * NULL: K__magicdiv's) (docs/ABI.md 1). */
 typedef struct md_tier_names {
   const char *clone, *kd, *desc;
 } md_tier_names;
@@ -95,6 +100,8 @@ static const md_tier_names md_ranged_names = {
     MD_CLONE_SUFFIX, MD_CLONE_SUFFIX ".kd", MD_DESC_SUFFIX};
 static const md_tier_names md_plain_names = {
     MD_PLAIN_SUFFIX, MD_PLAIN_SUFFIX ".kd", MD_PLAIN_DESC_SUFFIX};
+static const md_tier_names md_pow2_names = {
+    MD_POW2_SUFFIX, MD_POW2_SUFFIX ".kd", NULL};
 
 /* The descriptor of `name`'s clone of tier tn if every code object holds
  * the clone and the same descriptor bytes; NULL with a reason otherwise. */
@@ -177,15 +184,17 @@ static LLVMValueRef md_hip_clone_entry(md_host *h, md_reg *r,
 }
 
 /* Register K+suffix like K (see md_hip_add_clone) with its descriptor
- * bytes in a constant of the host module (*dglob_out); its handle, or
- * NULL with the reason in *why (the module as it was). */
+ * bytes in a constant of the host module (*dglob_out; desc NULL: none,
+ * the pow2 tier); its handle, or NULL with the reason in *why (the module
+ * as it was). */
 static LLVMValueRef md_hip_register(md_host *h, md_reg *r, const char *suffix,
                                     const unsigned char *desc, size_t dsize,
                                     LLVMValueRef *dglob_out,
                                     const char **why) {
   LLVMValueRef handle, cname, dglob, reg = NULL;
   size_t len = strlen(r->name), slen = strlen(suffix), glen = len + 48;
-  /* the tier's tag in the names of its globals: "magicdiv", "magicdiv_plain" */
+  /* the tier's tag in the names of its globals: "magicdiv",
+   * "magicdiv_plain", "magicdiv_pow2" */
   const char *tag = suffix + 2;
   char *g, *s;
   *why = "its registration has an unexpected form";
@@ -211,9 +220,12 @@ static LLVMValueRef md_hip_register(md_host *h, md_reg *r, const char *suffix,
   LLVMSetLinkage(handle, LLVMInternalLinkage);
   snprintf(g, glen, "%s.%s.name", r->name, tag);
   cname = md_const_bytes(h, g, s, len + slen + 1, 1);
-  snprintf(g, glen, "%s.%s.desc", r->name, tag);
-  dglob = md_const_bytes(h, g, (const char *)desc, dsize, 1);
-  LLVMSetAlignment(dglob, 8);
+  dglob = NULL;
+  if (desc) {
+    snprintf(g, glen, "%s.%s.desc", r->name, tag);
+    dglob = md_const_bytes(h, g, (const char *)desc, dsize, 1);
+    LLVMSetAlignment(dglob, 8);
+  }
 
   if (r->call) {
     LLVMTypeRef fty = LLVMGetCalledFunctionType(r->call);
@@ -236,14 +248,16 @@ static LLVMValueRef md_hip_register(md_host *h, md_reg *r, const char *suffix,
   free(g);
   md_remarkf(MD_REMARK_PASSED, r->call ? reg : r->where,
              MD_RN(HostCloneRegistered),
-             "magicdiv: registered clone %s (descriptor of %zu bytes)%s", s,
-             dsize, r->call ? "" : " through an offload entry");
+             "magicdiv: registered clone %s (%s of %zu bytes)%s", s,
+             desc ? "descriptor" : "the clone's descriptor", dsize,
+             r->call ? "" : " through an offload entry");
   free(s);
   *dglob_out = dglob;
   return handle;
 }
 
-/* Register K__magicdiv (and K__magicdiv_plain when pdesc) like K: a
+/* Register K__magicdiv (and K__magicdiv_plain when pdesc, K__magicdiv_pow2
+ * when pow2) like K: a
  * __hipRegisterFunction call right after K's, or (K registered by an
  * offload entry) an offload entry of its own next to K's, so that
  * clang-linker-wrapper registers it at link time.  Then build K's
@@ -252,8 +266,9 @@ static LLVMValueRef md_hip_register(md_host *h, md_reg *r, const char *suffix,
 static const char *md_hip_add_clone(md_host *h, md_reg *r,
                                     const unsigned char *desc, size_t dsize,
                                     const unsigned char *pdesc,
-                                    size_t pdsize) {
-  LLVMValueRef handle, dglob, phandle = NULL, pdglob = NULL, fields[6], info;
+                                    size_t pdsize, int pow2) {
+  LLVMValueRef handle, dglob, phandle = NULL, pdglob = NULL, fields[7], info;
+  LLVMValueRef p2handle = NULL, p2dglob;
   size_t glen = strlen(r->name) + 32;
   const char *why = NULL;
   char *g = malloc(glen);
@@ -268,13 +283,18 @@ static const char *md_hip_add_clone(md_host *h, md_reg *r,
                                            pdsize, &pdglob, &why)))
     md_remarkf(MD_REMARK_ANALYSIS, r->where, md_host_why_name(why),
                "magicdiv: kernel '%s' gets no plain tier: %s", r->name, why);
+  if (pow2 && !(p2handle = md_hip_register(h, r, MD_POW2_SUFFIX, NULL, dsize,
+                                           &p2dglob, &why)))
+    md_remarkf(MD_REMARK_ANALYSIS, r->where, md_host_why_name(why),
+               "magicdiv: kernel '%s' gets no pow2 tier: %s", r->name, why);
   fields[0] = handle;
   fields[1] = dglob;
   fields[2] = LLVMConstInt(h->i64, dsize, 0);
   fields[3] = phandle ? phandle : LLVMConstNull(h->ptr);
   fields[4] = phandle ? pdglob : LLVMConstNull(h->ptr);
   fields[5] = LLVMConstInt(h->i64, phandle ? pdsize : 0, 0);
-  info = LLVMConstStructInContext(h->c, fields, 6, 0);
+  fields[6] = p2handle ? p2handle : LLVMConstNull(h->ptr);
+  info = LLVMConstStructInContext(h->c, fields, 7, 0);
   snprintf(g, glen, "%s.magicdiv.clone", r->name);
   r->hip_clone = LLVMAddGlobal(h->m, LLVMTypeOf(info), g);
   LLVMSetInitializer(r->hip_clone, info);
@@ -378,6 +398,45 @@ done:
   return desc;
 }
 
+/* How many of the module's code objects (fb) or embedded device images
+ * (em) define r's pow2 tier K__magicdiv_pow2 (a kernel), of *of. */
+static size_t md_hip_pow2_count(const md_reg *r, const md_fatbins *fb,
+                                const md_dev_images *em, size_t *of) {
+  size_t len = strlen(r->name), i, n = r->entry ? em->n : fb->objs.n, k = 0;
+  char *kd = md_name_suffix(r->name, len, md_pow2_names.kd);
+  char *cl = md_name_suffix(r->name, len, md_pow2_names.clone);
+  *of = n;
+  for (i = 0; kd && cl && i < n; i++) {
+    const unsigned char *b = NULL;
+    uint64_t sz = 0;
+    LLVMValueRef f;
+    if (r->entry && em->img[i].mod)
+      k += (f = LLVMGetNamedFunction(em->img[i].mod, cl)) &&
+           !LLVMIsDeclaration(f) &&
+           LLVMGetFunctionCallConv(f) == LLVMAMDGPUKERNELCallConv;
+    else if (r->entry)
+      k += md_elf_symbol(em->img[i].elf, em->img[i].size, kd, &sz, &b) != 0;
+    else
+      k += md_elf_symbol(fb->objs.obj[i], fb->objs.size[i], kd, &sz, &b) != 0;
+  }
+  free(kd);
+  free(cl);
+  return k;
+}
+
+/* 1 if every code object (device image) of r has its pow2 tier; a remark
+ * when only some have it. */
+static int md_hip_pow2(const md_reg *r, const md_fatbins *fb,
+                       const md_dev_images *em) {
+  size_t of = 0, k = md_hip_pow2_count(r, fb, em, &of);
+  if (k && k < of)
+    md_remarkf(MD_REMARK_ANALYSIS, r->where, MD_RN(HostNoClone),
+               "magicdiv: kernel '%s' gets no pow2 tier: %zu of %zu code "
+               "objects have %s" MD_POW2_SUFFIX,
+               r->name, k, of, r->name);
+  return k && k == of;
+}
+
 /* The descriptors of r's clone and plain tier (NULL: none) in the
  * module's code objects (fb) or embedded device images (em); NULL, or why
  * r has no clone. */
@@ -476,7 +535,8 @@ void md_hip_clones(md_host *h) {
       why = md_hip_params_ok(h, r, desc, dsize, &pdesc, pdsize, sizes, buf,
                              sizeof buf);
     if (desc && !why)
-      why = md_hip_add_clone(h, r, desc, dsize, pdesc, pdsize);
+      why = md_hip_add_clone(h, r, desc, dsize, pdesc, pdsize,
+                             md_hip_pow2(r, &fb, &em));
     r->no_clone = why == md_no_clone_objs || why == md_no_clone_dev;
     if (why)
       md_remarkf(MD_REMARK_ANALYSIS, r->where, md_host_why_name(why),

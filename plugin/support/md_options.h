@@ -97,10 +97,11 @@ extern "C" {
    * of MD_S64_FAST32_PTX, so that the CPU differential runs both of its       \
    * paths */                                                                  \
   X(s64_fast32_ir, "s64-fast32-ir", 0)                                         \
-  /* NVPTX: a CUDA kernel whose u64 divisions are a large share of its       \
-   * work also gets the pow2 tier K__magicdiv_pow2, dividing by a shift,       \
-   * launched when every u64 divisor is a power of two; an OpenMP clone        \
-   * gets its body twice behind a uniform branch instead (md_pow2.h) */        \
+  /* NVPTX, AMDGPU: a CUDA or HIP kernel whose u64 divisions are a large       \
+   * share of its work also gets the pow2 tier K__magicdiv_pow2, dividing      \
+   * by a shift, launched when every u64 divisor is a power of two; an         \
+   * OpenMP clone gets its body twice behind a uniform branch instead          \
+   * (NVPTX; md_pow2.h) */                                                     \
   X(pow2_kernel, "pow2-kernel", 1)                                             \
   /* tests: the same for every kernel with a u64 site, on any target (the      \
    * CPU differential) */                                                      \

@@ -32,7 +32,7 @@
 // CO-DAG: _Z7k_shapePi5Shape__magicdiv.kd
 // CO-DAG: _Z7k_shapePi5Shape__magicdiv_desc
 
-// HOST: @__magicdiv_hip_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr } { i32 2, i32 {{[0-9]+}}, ptr @hipLaunchKernel }
+// HOST: @__magicdiv_hip_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr } { i32 3, i32 {{[0-9]+}}, ptr @hipLaunchKernel }
 // HOST-NOT: call {{.*}}@hipLaunchKernel(
 // HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z5k_u32PjS_PKjij, {{.*}}, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr @_Z5k_u32PjS_PKjij.magicdiv.clone)
 // HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z5k_s32PiS_PKiii, {{.*}}, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr @_Z5k_s32PiS_PKiii.magicdiv.clone)

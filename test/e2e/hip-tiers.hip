@@ -2,7 +2,8 @@
 // that bets on the sign of a value that reads an argument (k_pad: pos =
 // idx - 3*pad >= 0 at launch); the host pass
 // finds both tiers in the embedded code object, registers both, and passes
-// them in md_hip_clone (version 2 of the HIP API structs).  A kernel whose
+// them in md_hip_clone (version 2 of the HIP API structs; 3 adds the pow2
+// tier, hip-pow2.hip).  A kernel whose
 // bets are only on the launch geometry (k_geo) has one clone, and its
 // md_hip_clone a null plain tier, and so has a kernel whose bets are that
 // 64-bit values fit 32 bits (k_wide: a 64-bit idx % d takes the u32 core and
@@ -25,10 +26,10 @@
 // CO-NOT: _Z5k_geoPii__magicdiv_plain
 // CO-NOT: _Z6k_widePyy__magicdiv_plain
 
-// HOST-DAG: @__magicdiv_hip_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr } { i32 2, i32 {{[0-9]+}}, ptr @hipLaunchKernel }
-// HOST-DAG: @_Z5k_padPiii.magicdiv.clone = private constant { ptr, ptr, i64, ptr, ptr, i64 } { ptr @_Z5k_padPiii.magicdiv.handle, ptr @_Z5k_padPiii.magicdiv.desc, i64 {{[0-9]+}}, ptr @_Z5k_padPiii.magicdiv_plain.handle, ptr @_Z5k_padPiii.magicdiv_plain.desc, i64 {{[0-9]+}} }
-// HOST-DAG: @_Z5k_geoPii.magicdiv.clone = private constant { ptr, ptr, i64, ptr, ptr, i64 } { ptr @_Z5k_geoPii.magicdiv.handle, ptr @_Z5k_geoPii.magicdiv.desc, i64 {{[0-9]+}}, ptr null, ptr null, i64 0 }
-// HOST-DAG: @_Z6k_widePyy.magicdiv.clone = private constant { ptr, ptr, i64, ptr, ptr, i64 } { ptr @_Z6k_widePyy.magicdiv.handle, ptr @_Z6k_widePyy.magicdiv.desc, i64 {{[0-9]+}}, ptr null, ptr null, i64 0 }
+// HOST-DAG: @__magicdiv_hip_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr } { i32 3, i32 {{[0-9]+}}, ptr @hipLaunchKernel }
+// HOST-DAG: @_Z5k_padPiii.magicdiv.clone = private constant { ptr, ptr, i64, ptr, ptr, i64, ptr } { ptr @_Z5k_padPiii.magicdiv.handle, ptr @_Z5k_padPiii.magicdiv.desc, i64 {{[0-9]+}}, ptr @_Z5k_padPiii.magicdiv_plain.handle, ptr @_Z5k_padPiii.magicdiv_plain.desc, i64 {{[0-9]+}}, ptr null }
+// HOST-DAG: @_Z5k_geoPii.magicdiv.clone = private constant { ptr, ptr, i64, ptr, ptr, i64, ptr } { ptr @_Z5k_geoPii.magicdiv.handle, ptr @_Z5k_geoPii.magicdiv.desc, i64 {{[0-9]+}}, ptr null, ptr null, i64 0, ptr null }
+// HOST-DAG: @_Z6k_widePyy.magicdiv.clone = private constant { ptr, ptr, i64, ptr, ptr, i64, ptr } { ptr @_Z6k_widePyy.magicdiv.handle, ptr @_Z6k_widePyy.magicdiv.desc, i64 {{[0-9]+}}, ptr null, ptr null, i64 0, ptr null }
 // HOST-DAG: call i32 @md_hip_launch(ptr {{.*}}@_Z5k_padPiii, {{.*}}, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr @_Z5k_padPiii.magicdiv.clone)
 // HOST-DAG: call i32 @__hipRegisterFunction(ptr %{{[0-9]+}}, ptr @_Z5k_padPiii.magicdiv_plain.handle, ptr @_Z5k_padPiii.magicdiv_plain.name, ptr @_Z5k_padPiii.magicdiv_plain.name,
 // HOST-DAG: @_Z5k_padPiii.magicdiv_plain.name = {{.*}} c"_Z5k_padPiii__magicdiv_plain\00"

@@ -15,7 +15,11 @@
  * per grid bucket for it.  A graph kernel node (driver API) written with a
  * power of two holds the tier and reads back as the original; edited to
  * another divisor it holds the ranged clone.  MAGICDIV_LOG=1 names the tier
- * (launch-pow2.test checks the lines).
+ * (launch-pow2.test checks the lines).  HIP (md_hip_launch, md_hip_clone
+ * version 3 with pow2_handle): the same choice; a version-2 api struct
+ * never runs the tier (its record has no pow2_handle: not read), but its
+ * plain tier; a graph node added with MD_GRAPH_HIP_CLONE_V3 holds the
+ * tier, without the flag the ranged clone.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -27,6 +31,7 @@
 #include "magicdiv/md_cuda.h"
 #include "magicdiv/md_cuda_driver.h"
 #include "magicdiv/md_graph.h"
+#include "magicdiv/md_hip.h"
 #include "test_launch_fake.h"
 
 #include "test_expect.h"
@@ -299,6 +304,99 @@ static void test_graph(void) {
   EXPECT(node.func == &f_p_p);
 }
 
+/* ---- HIP: md_hip_clone version 3 ---- */
+
+/* the kernels' and clones' handles (their addresses) */
+static char h_p, h_v2, h_g, h_g2, hc_r, hc_p, hc_2;
+static const void *hip_last_fn;
+static int hip_bad;
+
+static int fake_hip_launch(const void *fn, md_dim3 g, md_dim3 b, void **args,
+                           size_t shmem, void *stream) {
+  (void)g, (void)b, (void)shmem, (void)stream;
+  hip_last_fn = fn;
+  if (fn == &hc_r || fn == &hc_p || fn == &hc_2) { /* clones: the magic */
+    md_u64_magic m;
+    if (md_magic_u64(*(const uint64_t *)args[2], &m) != MD_OK ||
+        *(const uint64_t *)args[3] != m.m ||
+        *(const uint64_t *)args[4] != m.a || *(const uint64_t *)args[5] != m.s)
+      hip_bad++;
+  }
+  return 0;
+}
+
+static const md_hip_api hip_v3 = {MD_HIP_API_VERSION, 0, fake_hip_launch};
+static const md_hip_api hip_v2 = {2, 0, fake_hip_launch};
+
+static const void *hip_run(const void *fn, const char *name,
+                           const md_hip_api *a, const md_hip_clone *c,
+                           uint32_t n, uint64_t d) {
+  void *args[3] = {&a_out, &a_n, &a_d};
+  a_n = n;
+  a_d = d;
+  hip_last_fn = NULL;
+  EXPECT(md_hip_launch(fn, grid, block, args, 0, NULL, name, a, c) == 0);
+  return hip_last_fn;
+}
+
+static int hip_add(void **o, void *g, void *const *d, size_t nd,
+                   const md_hip_kernel_node_params *p) {
+  static md_hip_kernel_node_params held;
+  (void)g, (void)d, (void)nd;
+  held = *p;
+  *o = &held;
+  hip_last_fn = p->func;
+  return 0;
+}
+
+/* A graph node of kernel k added with graph api flags `flags`: the
+ * function it holds. */
+static const void *hip_node(char *k, const md_hip_clone *c, uint32_t flags,
+                            uint64_t d) {
+  md_graph_kernel kt = {k, k == &h_g ? "h_g" : "h_g2", c};
+  md_graph_api api = {MD_GRAPH_API_VERSION, flags, (void (*)(void))hip_add,
+                      NULL, &kt, 1};
+  md_hip_kernel_node_params p;
+  void *args[3] = {&a_out, &a_n, &a_d}, *nd = NULL;
+  memset(&p, 0, sizeof p);
+  p.func = k;
+  p.grid = grid;
+  p.block = block;
+  p.kernel_params = args;
+  a_n = 5;
+  a_d = d;
+  hip_last_fn = NULL;
+  EXPECT(md_hipGraphAddKernelNode(&nd, NULL, NULL, 0, &p, &api) == 0);
+  return hip_last_fn;
+}
+
+static void test_hip(void) {
+  md_hip_clone c = {&hc_r, d_r.b, d_r.n, &hc_p, d_p.b, d_p.n, &hc_2};
+  int i;
+  section("hip");
+  EXPECT(hip_run(&h_p, "h_p", &hip_v3, &c, 5, 1024) == &hc_2);
+  EXPECT(hip_run(&h_p, "h_p", &hip_v3, &c, 5, 1ull << 63) == &hc_2);
+  EXPECT(hip_run(&h_p, "h_p", &hip_v3, &c, 5, 1023) == &hc_r);
+  EXPECT(hip_run(&h_p, "h_p", &hip_v3, &c, 5, ~0ull) == &hc_r);
+  EXPECT(hip_run(&h_p, "h_p", &hip_v3, &c, 5000, 1024) == &hc_p);
+  EXPECT(hip_run(&h_p, "h_p", &hip_v3, &c, 5, 0) == &h_p);
+  for (i = 0; i < 3; i++) { /* the memo's fast path */
+    EXPECT(hip_run(&h_p, "h_p", &hip_v3, &c, 5, 64) == &hc_2);
+    EXPECT(hip_run(&h_p, "h_p", &hip_v3, &c, 5, 64) == &hc_2);
+    EXPECT(hip_run(&h_p, "h_p", &hip_v3, &c, 5, 65) == &hc_r);
+  }
+  /* a version-2 api struct: pow2_handle is not read */
+  EXPECT(hip_run(&h_v2, "h_v2", &hip_v2, &c, 5, 1024) == &hc_r);
+  EXPECT(hip_run(&h_v2, "h_v2", &hip_v2, &c, 5, 1024) == &hc_r);
+  EXPECT(hip_run(&h_v2, "h_v2", &hip_v2, &c, 5, 7) == &hc_r);
+  EXPECT(hip_run(&h_v2, "h_v2", &hip_v2, &c, 5000, 1024) == &hc_p);
+  /* graph nodes: the record's version from the graph api's flags */
+  EXPECT(hip_node(&h_g, &c, MD_GRAPH_HIP_CLONE_V3, 1ull << 33) == &hc_2);
+  EXPECT(hip_node(&h_g, &c, MD_GRAPH_HIP_CLONE_V3, 3) == &hc_r);
+  EXPECT(hip_node(&h_g2, &c, 0, 1ull << 33) == &hc_r);
+  EXPECT(hip_bad == 0);
+}
+
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 static uint64_t next(void) {
   rng ^= rng << 13;
@@ -366,6 +464,7 @@ int main(void) {
   test_kinds();
   test_driver_api();
   test_graph();
+  test_hip();
   test_condition();
   md_launch_release();
   fprintf(stderr, "%s (%d failures)\n", failures ? "FAILED" : "ALL OK",

@@ -45,6 +45,9 @@ struct md_hip_clone;
 #define MD_GRAPH_API_VERSION 1
 /* The driver call takes CUDA_KERNEL_NODE_PARAMS_v1 (no kern / ctx). */
 #define MD_GRAPH_CU_V1 0x1u
+/* HIP: the kernels' md_hip_clone records are version 3 (pow2_handle);
+ * without it they are read as version 2. */
+#define MD_GRAPH_HIP_CLONE_V3 0x2u
 
 /* A kernel registered in the calling host module. */
 typedef struct md_graph_kernel {

@@ -31,8 +31,9 @@ extern "C" {
  * own, and copies the descriptor bytes into the host module.
  * ---------------------------------------------------------------------- */
 /* 2: md_hip_clone has the plain-tier fields (the runtime reads them only
- * from a launch whose api struct says 2 or more). */
-#define MD_HIP_API_VERSION 2
+ * from a launch whose api struct says 2 or more); 3: and pow2_handle (read
+ * only from 3 on; graph calls: MD_GRAPH_HIP_CLONE_V3). */
+#define MD_HIP_API_VERSION 3
 
 typedef struct md_hip_api {
   uint32_t version; /* MD_HIP_API_VERSION */
@@ -53,6 +54,11 @@ typedef struct md_hip_clone {
   const void *plain_handle;
   const unsigned char *plain_desc; /* the bytes of K__magicdiv_plain_desc */
   uint64_t plain_desc_size;
+  /* MD_HIP_API_VERSION 3: the pow2 tier K__magicdiv_pow2 (NULL when the
+   * code objects have none): K__magicdiv's parameters and descriptor, every
+   * u64 division a shift, launched instead of K__magicdiv when every u64
+   * divisor is a power of two (md_abi.h md_pow2_tier_holds). */
+  const void *pow2_handle;
 } md_hip_clone;
 
 /* In place of `api->launch_kernel(fn, ...)`.  `clone` is NULL when the

@@ -73,7 +73,7 @@ extern _Atomic uint64_t md_cache_generation;
  * same kernel without bets).  A launch runs the ranged clone when its
  * descriptor's checks all pass, else the plain clone when its own pass,
  * else the original: md_clone_args_make decides, for CUDA, HIP and
- * OpenMP.  A kernel may also have K__magicdiv_pow2 (CUDA): launched
+ * OpenMP.  A kernel may also have K__magicdiv_pow2 (CUDA, HIP): launched
  * instead of the ranged clone when that would run and every u64 divisor
  * is a power of two (md_abi.h md_pow2_tier_holds). */
 enum md_tier {

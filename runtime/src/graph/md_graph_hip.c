@@ -47,7 +47,8 @@ static int md_hip_node_clone(const md_graph_api *api,
   if (md_env_disabled() || md_env_graphs_original())
     return 0;
   k = md_hip_kernel(api, p->func);
-  e = md_hip_entry(p->func, k ? k->name : NULL, k ? k->hip_clone : NULL);
+  e = md_hip_entry(p->func, k ? k->name : NULL, k ? k->hip_clone : NULL,
+                   api->flags & MD_GRAPH_HIP_CLONE_V3 ? 3 : 2);
   if (!e || e->status != MD_OK)
     return 0;
   dims = md_launch_dims_of(p->grid, p->block);

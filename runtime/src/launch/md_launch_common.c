@@ -119,6 +119,7 @@ void md_entry_registered(md_entry *e, const md_registered *r) {
   if (md_entry_set_desc(e, r->desc, (size_t)r->desc_size) != 0)
     return;
   e->clone = (void *)r->clone;
+  e->pow2 = (void *)r->pow2;
   if (r->plain && (r->plain_desc_size > MD_DESC_MAX_BYTES ||
                    md_entry_set_plain(e, (void *)r->plain, r->plain_desc,
                                       (size_t)r->plain_desc_size) != 0))

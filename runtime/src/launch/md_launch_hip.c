@@ -15,9 +15,10 @@
  * describes the kernel's parameters) it registers the clone
  * (__hipRegisterFunction, with a host handle of its own) and copies the
  * descriptor bytes into the host module.  It hands both over as
- * md_hip_clone; the clone is launched through the program's own
- * hipLaunchKernel with the clone's handle, so HIP picks the right code
- * object per device and the clone shares the module's globals.
+ * md_hip_clone (with the plain tier from version 2 and the pow2 tier from
+ * version 3 of the launch's api struct); the clone is launched through the
+ * program's own hipLaunchKernel with the clone's handle, so HIP picks the
+ * right code object per device and the clone shares the module's globals.
  *
  * Each entry point is the HIP backend of the one launch flow
  * (md_launch_flow.h): the launch in one of three forms, the capture query
@@ -130,7 +131,8 @@ static const md_event_fns *md_hip_events(void) {
 typedef struct md_hip_make_arg {
   const char *name;
   const md_hip_clone *clone;
-  uint32_t version; /* the launch api's: 2 and up has the plain tier */
+  uint32_t version; /* the launch api's: 2 and up has the plain tier, 3 and
+                       up the pow2 tier */
 } md_hip_make_arg;
 
 static void md_hip_make(md_entry *e, void *argp) {
@@ -149,6 +151,8 @@ static void md_hip_make(md_entry *e, void *argp) {
       r.plain_desc = k->plain_desc;
       r.plain_desc_size = k->plain_desc_size;
     }
+    if (a->version >= 3)
+      r.pow2 = k->pow2_handle;
   }
   md_entry_registered(e, &r);
   if (e->status != MD_OK)
@@ -157,18 +161,20 @@ static void md_hip_make(md_entry *e, void *argp) {
   md_graph_note(e->clone, e->key, NULL);
   if (e->plain)
     md_graph_note(e->plain, e->key, NULL);
+  if (e->pow2)
+    md_graph_note(e->pow2, e->key, NULL);
 }
 
 /* For graph nodes (md_graph_hip.c): the entry a launch of fn would use;
- * made only with the clone the host pass found. */
+ * made only with the clone the host pass found (a record of `version`). */
 const md_entry *md_hip_entry(const void *fn, const char *name,
-                             const md_hip_clone *clone) {
+                             const md_hip_clone *clone, uint32_t version) {
   const md_entry *e = md_cache_find(fn, 0);
   int created = 0;
   if (!e && clone) {
-    /* the host pass emits one md_hip_clone per kernel, in the layout of
-     * this runtime's MD_HIP_API_VERSION, for launches and graphs alike */
-    md_hip_make_arg a = {name, clone, MD_HIP_API_VERSION};
+    /* the host pass emits one md_hip_clone per kernel, for launches and
+     * graphs alike; the graph api's flags say its version */
+    md_hip_make_arg a = {name, clone, version};
     e = md_cache_get(fn, 0, md_hip_make, &a, &created);
   }
   return e;

@@ -86,6 +86,7 @@ typedef struct md_registered {
   const void *plain;
   const unsigned char *plain_desc;
   uint64_t plain_desc_size;
+  const void *pow2; /* the pow2 tier (K__magicdiv's descriptor), or NULL */
   const char *where; /* where the host pass looked: "code objects" */
 } md_registered;
 

@@ -4,7 +4,7 @@
 ; done; its other calls stay.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll
-; CHECK: @__magicdiv_graph_api = private constant { i32, i32, ptr, ptr, ptr, i64 } { i32 1, i32 0, ptr @hipGraphKernelNodeGetParams, ptr null, ptr null, i64 0 }
+; CHECK: @__magicdiv_graph_api = private constant { i32, i32, ptr, ptr, ptr, i64 } { i32 1, i32 2, ptr @hipGraphKernelNodeGetParams, ptr null, ptr null, i64 0 }
 ; CHECK-LABEL: define i32 @find(
 ; CHECK: call i32 @md_hipGraphKernelNodeGetParams(ptr %n, ptr %p, ptr @__magicdiv_graph_api)
 ; CHECK: call i32 @hipGraphLaunch(ptr %n, ptr null)

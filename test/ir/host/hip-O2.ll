@@ -18,13 +18,13 @@
 ; RUN: grep -c "call i32 @md_hip_launch" %t.ll | %FileCheck %s --check-prefix=COUNT
 ; COUNT: 9
 
-; CHECK-DAG: @__magicdiv_hip_api = private constant { i32, i32, ptr } { i32 2, i32 0, ptr @hipLaunchKernel }
-; CHECK-DAG: @__magicdiv_hip_ext_api = private constant { i32, i32, ptr } { i32 2, i32 0, ptr @hipExtLaunchKernel }
+; CHECK-DAG: @__magicdiv_hip_api = private constant { i32, i32, ptr } { i32 3, i32 0, ptr @hipLaunchKernel }
+; CHECK-DAG: @__magicdiv_hip_ext_api = private constant { i32, i32, ptr } { i32 3, i32 0, ptr @hipExtLaunchKernel }
 ; As for CUDA (cuda-O2.ll): a stub's array of its own stack slots gets a
 ; constant with MD_API_FRAME_ARGS and the slot count (k_div: 4 << 16 | 4,
 ; k_plain: 1 << 16 | 4); run()'s own array keeps @__magicdiv_hip_api.
-; CHECK-DAG: @__magicdiv_hip_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr } { i32 2, i32 262148, ptr @hipLaunchKernel }
-; CHECK-DAG: @__magicdiv_hip_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr } { i32 2, i32 65540, ptr @hipLaunchKernel }
+; CHECK-DAG: @__magicdiv_hip_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr } { i32 3, i32 262148, ptr @hipLaunchKernel }
+; CHECK-DAG: @__magicdiv_hip_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr } { i32 3, i32 65540, ptr @hipLaunchKernel }
 ; CHECK-NOT: magicdiv.handle
 ; CHECK-LABEL: define dso_local void @_Z20__device_stub__k_divPiPKiii(
 ; CHECK: %26 = call i32 @md_hip_launch(ptr noundef nonnull @_Z5k_divPiPKiii, i64 %20, i32 %22, i64 %23, i32 %25, ptr noundef nonnull %13, i64 noundef %18, ptr noundef %19, ptr @0, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr null)

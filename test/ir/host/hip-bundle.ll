@@ -29,11 +29,11 @@
 ; CHECK: @_Z7k_shapePi5Shape.magicdiv.handle = internal global i8 0
 ; CHECK: @_Z7k_shapePi5Shape.magicdiv.name = private unnamed_addr constant [29 x i8] c"_Z7k_shapePi5Shape__magicdiv\00"
 ; CHECK: @_Z7k_shapePi5Shape.magicdiv.desc = private unnamed_addr constant [45 x i8] c"MDDS\01\00\14\00-\00\00\00\02\00{{.*}}\01\01\00\0C\00\00\00\04\00", align 8
-; CHECK: @_Z7k_shapePi5Shape.magicdiv.clone = private constant { ptr, ptr, i64, ptr, ptr, i64 } { ptr @_Z7k_shapePi5Shape.magicdiv.handle, ptr @_Z7k_shapePi5Shape.magicdiv.desc, i64 45, ptr null, ptr null, i64 0 }
+; CHECK: @_Z7k_shapePi5Shape.magicdiv.clone = private constant { ptr, ptr, i64, ptr, ptr, i64, ptr } { ptr @_Z7k_shapePi5Shape.magicdiv.handle, ptr @_Z7k_shapePi5Shape.magicdiv.desc, i64 45, ptr null, ptr null, i64 0, ptr null }
 ; CHECK: @_Z5k_divPiPKiii.magicdiv.handle = internal global i8 0
 ; CHECK: @_Z5k_divPiPKiii.magicdiv.name = private unnamed_addr constant [26 x i8] c"_Z5k_divPiPKiii__magicdiv\00"
 ; CHECK: @_Z5k_divPiPKiii.magicdiv.desc = private unnamed_addr constant [53 x i8] c"MDDS\01\00\14\005\00\00\00\04\00{{.*}}\01\03\00\00\00\00\00\04\00", align 8
-; CHECK: @_Z5k_divPiPKiii.magicdiv.clone = private constant { ptr, ptr, i64, ptr, ptr, i64 } { ptr @_Z5k_divPiPKiii.magicdiv.handle, ptr @_Z5k_divPiPKiii.magicdiv.desc, i64 53, ptr null, ptr null, i64 0 }
+; CHECK: @_Z5k_divPiPKiii.magicdiv.clone = private constant { ptr, ptr, i64, ptr, ptr, i64, ptr } { ptr @_Z5k_divPiPKiii.magicdiv.handle, ptr @_Z5k_divPiPKiii.magicdiv.desc, i64 53, ptr null, ptr null, i64 0, ptr null }
 ; CHECK-NOT: _Z6k_wideIxEvPT_S0_.magicdiv
 ; CHECK-NOT: _Z7k_plainPi.magicdiv
 ; CHECK-LABEL: define dso_local void @_Z20__device_stub__k_divPiPKiii(

@@ -5,7 +5,7 @@
 ; stream semantics.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -S %s -o %t.ll
 ; RUN: %FileCheck %s < %t.ll
-; CHECK: @__magicdiv_hip_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr } { i32 2, i32 131077, ptr @hipLaunchKernel_spt }
+; CHECK: @__magicdiv_hip_frame_api{{(\.[0-9]+)?}} = private constant { i32, i32, ptr } { i32 3, i32 131077, ptr @hipLaunchKernel_spt }
 ; CHECK-NOT: call {{.*}}@hipLaunchKernel_spt(
 ; CHECK-COUNT-3: call i32 @md_hip_launch(ptr noundef nonnull @_Z1kPii, {{.*}}, ptr @0, ptr @__magicdiv_hip_frame_api{{(\.[0-9]+)?}}, ptr null)
 ; CHECK-NOT: call {{.*}}@hipLaunchKernel_spt(
