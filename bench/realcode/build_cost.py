@@ -17,6 +17,13 @@ ptxas -arch=sm_90 -O3 (PTX -> cubin), clones (K__magicdiv) and plain tiers
 .text.<kernel> section's size / 16, NOPs of the padding included) --
 originals, clones and the whole cubin.
 
+--configs none,main,model --main-plugin SO: the new forms against another
+plugin (main's, its defaults): `main` that plugin, `model` this one, both
+with -Rpass=magicdiv, whose InKernel remarks (one per site given in-kernel
+magic, `i64` or narrower) are counted; the cubins' pow2 tiers
+(K__magicdiv_pow2) are counted from their sections.  --report then prints
+per set and per file what changed (forms_report).
+
 Results go to OUT/<set>/<file>.json, one file per source, written when its
 three builds are done: a rerun skips what is there (restartable; run subsets
 with --only).  `--report` prints the tables of bench/RESULTS.md "Build cost
@@ -54,6 +61,12 @@ from launch_ranges import sections  # noqa: E402  (ELF section sizes)
 
 CONFIGS = (("none", None), ("today", "min-gain=0;tiers-wide"),
            ("model", ""))
+# --configs none,main,model: the new forms against main's plugin
+# (--main-plugin, its defaults); both plugin builds print -Rpass=magicdiv
+# so that in-kernel sites are counted (INKERNEL)
+CONFIG_OPTS = dict(CONFIGS + (("main", ""),))
+INKERNEL = re.compile(r"remark: magicdiv: \w+ i(\d+) by a divisor .*the magic "
+                      r"computed in the kernel")
 CUDA = "/usr/local/cuda"
 COMMON = ["-x", "cuda", "--cuda-device-only", "-O3", "-std=c++17",
           "--cuda-gpu-arch=sm_90", "-Wno-unknown-cuda-version",
@@ -179,11 +192,15 @@ def build(a, src, cfg, opts, tmp):
     env.pop("MAGICDIV_DISABLE", None)
     cmd = [a.clang] + COMMON + flags
     if opts is not None:
-        cmd.append("-fpass-plugin=" + os.path.abspath(a.plugin))
+        cmd.append("-fpass-plugin=" + os.path.abspath(
+            a.main_plugin if cfg == "main" else a.plugin))
         env["MAGICDIV_OPTIONS"] = opts
+        if "main" in a.configs:
+            cmd.append("-Rpass=magicdiv")
     ptx, cubin = tmp + "." + cfg + ".ptx", tmp + "." + cfg + ".cubin"
     cmd += ["-S", "-o", ptx, f]
     t_clang, rc, err = run_cpu(cmd, cwd, env)
+    t_err = err
     if rc:
         return {"error": "clang exit %d: %s" % (rc, err[-400:])}
     t_ptxas, rc, err = run_cpu([a.ptxas, "-arch=sm_90", "-O3", ptx, "-o",
@@ -194,7 +211,11 @@ def build(a, src, cfg, opts, tmp):
             if k.startswith(".text.")}
     os.remove(ptx)
     os.remove(cubin)
-    return {"clang": t_clang, "ptxas": t_ptxas, "text": text}
+    got = {"clang": t_clang, "ptxas": t_ptxas, "text": text}
+    if opts is not None and "main" in a.configs:
+        ik = [int(m.group(1)) for m in INKERNEL.finditer(t_err)]
+        got["inkernel"] = {"64": ik.count(64), "all": len(ik)}
+    return got
 
 
 def measure(a):
@@ -206,8 +227,9 @@ def measure(a):
         if os.path.exists(res):
             continue
         os.makedirs(os.path.dirname(res), exist_ok=True)
-        r = n % len(CONFIGS)  # rotate the order
-        order = CONFIGS[r:] + CONFIGS[:r]
+        cfgs = tuple((c, CONFIG_OPTS[c]) for c in a.configs)
+        r = n % len(cfgs)  # rotate the order
+        order = cfgs[r:] + cfgs[:r]
         got = {"file": os.path.relpath(src[3], os.path.join(a.out, "src"))}
         t0 = time.time()
         for cfg, opts in order:
@@ -405,6 +427,96 @@ def report(a):
                                                      r[c]["error"][:200]))
 
 
+def tiers(text):
+    """(clones, plain tiers, pow2 tiers) in one build's cubin."""
+    return tuple(sum(1 for k in text if k.endswith(suf))
+                 for suf in ("__magicdiv", "__magicdiv_plain",
+                             "__magicdiv_pow2"))
+
+
+def forms_rows(data):
+    """{set: [(key, {cfg: result})]} of the files all of whose builds
+    succeeded (configs none, main, model)."""
+    return {n: [(s[1], r) for s, r in rows
+                if all("error" not in r[c] for c in ("none", "main", "model"))]
+            for n, rows in data.items()}
+
+
+def forms_set_table(rows):
+    """Per set: CPU, tiers, in-kernel sites, cubin size; main vs model."""
+    print("| set | files | clang CPU s: none / main / new | ptxas CPU s: "
+          "none / main / new | clang + ptxas vs none: main / new (new vs "
+          "main) | clones, plain, pow2 tiers: main / new | in-kernel sites "
+          "(64-bit): main / new | cubin instructions: none / main / new |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, ok in rows.items():
+        rs = [r for _, r in ok]
+        def tot(c, k):
+            return sum(r[c][k] for r in rs)
+        def tr(c):
+            return "%d, %d, %d" % tuple(sum(tiers(r[c]["text"])[i]
+                                            for r in rs) for i in range(3))
+        def ik(c):
+            return "%d (%d)" % (sum(r[c]["inkernel"]["all"] for r in rs),
+                                sum(r[c]["inkernel"]["64"] for r in rs))
+        cpu = {c: tot(c, "clang") + tot(c, "ptxas")
+               for c in ("none", "main", "model")}
+        txt = {c: sum(sum(r[c]["text"].values()) for r in rs)
+               for c in ("none", "main", "model")}
+        print("| %s | %d | %.1f / %.1f / %.1f | %.1f / %.1f / %.1f | %s / %s "
+              "(%s) | %s / %s | %s / %s | %d / %d / %d (new vs main %s) |" % (
+                  name, len(rs), tot("none", "clang"), tot("main", "clang"),
+                  tot("model", "clang"), tot("none", "ptxas"),
+                  tot("main", "ptxas"), tot("model", "ptxas"),
+                  ratio(cpu["main"], cpu["none"]),
+                  ratio(cpu["model"], cpu["none"]),
+                  ratio(cpu["model"], cpu["main"]), tr("main"), tr("model"),
+                  ik("main"), ik("model"), txt["none"], txt["main"],
+                  txt["model"], ratio(txt["model"], txt["main"])))
+
+
+def forms_file_table(rows):
+    """The files where the new forms changed something: pow2 tiers,
+    in-kernel sites, clones or cubin size."""
+    print("\n| set | file | pow2 tiers | in-kernel sites main -> new "
+          "(64-bit) | clones main -> new | clang + ptxas CPU s: none / "
+          "main / new | cubin instructions: main -> new | SASS of pow2 "
+          "tiers vs their clones |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, ok in rows.items():
+        for key, r in ok:
+            m, n = r["main"], r["model"]
+            tm, tn = tiers(m["text"]), tiers(n["text"])
+            im, inn = m["inkernel"], n["inkernel"]
+            sm, sn = sum(m["text"].values()), sum(n["text"].values())
+            if tm == tn and im == inn and sm == sn:
+                continue
+            p2 = [k for k in n["text"] if k.endswith("__magicdiv_pow2")]
+            po = sum(n["text"][k] for k in p2)
+            pc = sum(n["text"].get(k[:-5], 0) for k in p2)
+            print("| %s | %s | %d | %d (%d) -> %d (%d) | %d -> %d | %.1f / "
+                  "%.1f / %.1f | %d -> %d (%+d) | %s |" % (
+                      name, key, tn[2], im["all"], im["64"], inn["all"],
+                      inn["64"], tm[0], tn[0],
+                      r["none"]["clang"] + r["none"]["ptxas"],
+                      m["clang"] + m["ptxas"], n["clang"] + n["ptxas"], sm,
+                      sn, sn - sm, "%d vs %d" % (po, pc) if p2 else "-"))
+
+
+def forms_report(a):
+    """The tables of the new forms against main's plugin."""
+    data = load(a)
+    rows = forms_rows(data)
+    forms_set_table(rows)
+    forms_file_table(rows)
+    for name, rs in data.items():
+        for src, r in rs:
+            for c in a.configs:
+                if "error" in r[c]:
+                    print("\nfailed: %s/%s %s: %s" % (name, src[1], c,
+                                                     r[c]["error"][:200]))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--plugin", default=os.path.join(ROOT, "build-22", "lib",
@@ -420,9 +532,15 @@ def main():
     p.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang++")
     p.add_argument("--ptxas", default=CUDA + "/bin/ptxas")
     p.add_argument("--report", action="store_true")
+    p.add_argument("--configs", default="none,today,model",
+                   help="none,main,model: the new forms against --main-plugin")
+    p.add_argument("--main-plugin", help="main's plugin (config main)")
     a = p.parse_args()
+    a.configs = a.configs.split(",")
     a.out = os.path.abspath(a.out)
-    if a.report:
+    if a.report and "main" in a.configs:
+        forms_report(a)
+    elif a.report:
         report(a)
     else:
         measure(a)

@@ -12,8 +12,9 @@ instructions one thread issues on its path (predicated-off ones included;
 the path where the divisor is not 0 and no slow path is taken; for native
 64-bit division, its 32-bit bypass (n < 2^32) and its 64-bit path, the
 in-kernel s64 sites' paths for n < 2^32 and n >= 2^32), with the
-path walker of ../shared/tools/issued (--issued DIR, NVDISASM in the
-environment).  The break-even: the generator costs G = I(K) - N(0) - K*c
+path walker of bench/sass/issued.py (the project's copy of
+../shared/tools/issued; --issued DIR: another folder with an issued.py;
+NVDISASM in the environment).  The break-even: the generator costs G = I(K) - N(0) - K*c
 (c: the in-kernel cost of one more site), a site saves N(K)/K - c.
 
   inkernel.py --build BUILD [--issued DIR] [--out FILE]
@@ -128,11 +129,13 @@ def table64(paths, nat, ink, names):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", required=True)
-    ap.add_argument("--issued", default="/work/shared/tools/issued")
+    ap.add_argument("--issued",
+                    default=os.path.dirname(os.path.abspath(__file__)),
+                    help="folder of issued.py (the path walker)")
     ap.add_argument("--out")
     a = ap.parse_args()
     sys.path.insert(0, a.issued)
-    import paths
+    import issued as paths
     tmp = tempfile.mkdtemp(prefix="md-inkernel-")
     cu = os.path.join(tmp, "k.cu")
     open(cu, "w").write(SRC)

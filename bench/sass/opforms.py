@@ -20,8 +20,9 @@ Groups: u32 (u32 n / u32 d), u64 (u64 n / u64 d), seed32 (u32 n / size_t
 d, the seed paper's workload: native division is 64-bit).  Counts are
 static non-NOP instructions (nvdisasm), straight-line also issued on
 the path where the values fit 32 bits (--issued: the path walker of
-/work/shared/tools/issued); in the loop column what ptxas hoists out of
-the loop (a uniform divisor's reciprocal) is not counted.
+bench/sass/issued.py, the project's copy of ../shared/tools/issued); in
+the loop column what ptxas hoists out of the loop (a uniform divisor's
+reciprocal) is not counted.
 
   opforms.py --plugin build-22/lib/MagicDiv.so [--nvcc PATH] [--nvdisasm P]
 
@@ -112,15 +113,14 @@ def build(a, tmp, src, tool, tag, opts=None):
 def issued(a, cubin, kern):
     """Instructions one thread issues on the straight kernel's path where
     the operands fit 32 bits (no CALL, no IMAD.WIDE.U32.X executed):
-    /work/shared/tools/issued's path walker.  None without it."""
+    bench/sass/issued.py's path walker.  None without it."""
     if not a.issued:
         return None
     os.environ.setdefault("NVDISASM", a.nvdisasm)
     sys.path.insert(0, a.issued)
-    import paths
+    import issued as paths
     labels, ins = paths.load(cubin, kern)
-    res = paths.walk(labels, ins, 1, ["CALL", "IMAD.WIDE.U32.X"], 0) or \
-        paths.walk(labels, ins, 1, ["CALL", "IMAD.WIDE.U32.X"])
+    res = paths.walk(labels, ins, 1, ["CALL", "IMAD.WIDE.U32.X"])
     s = min(r[0] for r in res)
     return max(r[1] for r in res if r[0] == s)
 
@@ -134,7 +134,7 @@ def issued_pow2(a, cubin, kern):
         return None, None
     os.environ.setdefault("NVDISASM", a.nvdisasm)
     sys.path.insert(0, a.issued)
-    import paths
+    import issued as paths
     labels, ins = paths.load(cubin, kern)
     res = [r for r in paths.walk(labels, ins, 1, ["CALL", "IMAD.WIDE"])]
     hi, lo = max(r[0] for r in res), min(r[0] for r in res)
@@ -243,14 +243,14 @@ def main():
     ap.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
     ap.add_argument("--nvdisasm", default="/tmp/nvd/nvidia/cu13/bin/nvdisasm")
     ap.add_argument("--arch", default="sm_90")
-    ap.add_argument("--issued", default="/work/shared/tools/issued",
-                    help="folder of paths.py (issued counts); '' for none")
+    ap.add_argument("--issued", default=HERE,
+                    help="folder of issued.py (issued counts); '' for none")
     ap.add_argument("--pow2", action="store_true",
                     help="the plugin's two paths (md_pow2: other divisors "
                     "|| powers of two), before (no-pow2-kernel) and now, "
                     "next to the constants")
     a = ap.parse_args()
-    if a.issued and not os.path.exists(os.path.join(a.issued, "paths.py")):
+    if a.issued and not os.path.exists(os.path.join(a.issued, "issued.py")):
         a.issued = ""
     a.clang = os.path.join(a.llvm, "clang")
     if a.pow2:
