@@ -2,8 +2,12 @@
  * mdb_gpu.c -- the GPU benchmark driver: correctness and timing of every
  * case of mdb_cases.c in four variants (native, cutlass, unified, plugin).
  *
- *   mdb_gpu --bundle DIR [--out DIR] [--dry-run] [--quick] [--only SUBSTR]
- *           [--seed N] [--reps N] [--deadline SECONDS]
+ *   mdb_gpu --bundle DIR [--out DIR] [--dry-run] [--quick] [--only S1,S2,..]
+ *           [--seed N] [--reps N] [--deadline SECONDS] [--time-scale F]
+ *
+ * --only keeps the cases whose name or group contains one of the
+ * comma-separated substrings; --time-scale F multiplies each variant's
+ * timing budget (below 1: fewer launches per variant, for a short call).
  *
  * Everything it runs was compiled on the build machine (bench/gpu/build.sh):
  * the kernels are cubins loaded with the driver API (PTX 7.8 as a JIT
@@ -216,13 +220,34 @@ int mdb_host_checks(mdb_desc *descs) {
 static void mdb_usage(void) {
   fprintf(stderr,
           "usage: mdb_gpu --bundle DIR [--out DIR] [--dry-run] [--quick]\n"
-          "               [--only SUBSTR] [--seed N] [--reps N] "
-          "[--deadline S]\n");
+          "               [--only S1,S2,..] [--seed N] [--reps N] "
+          "[--deadline S] [--time-scale F]\n");
+}
+
+/* Does the case's name or group contain one of --only's comma-separated
+ * substrings?  (No --only: every case.) */
+static int mdb_selected(const mdb_case *c) {
+  const char *p = mdb_opt.only;
+  if (!p)
+    return 1;
+  while (*p) {
+    size_t n = strcspn(p, ",");
+    char sub[64];
+    if (n > 0 && n < sizeof sub) {
+      memcpy(sub, p, n);
+      sub[n] = 0;
+      if (strstr(c->name, sub) || strstr(c->group, sub))
+        return 1;
+    }
+    p += n + (p[n] == ',');
+  }
+  return 0;
 }
 
 int main(int argc, char **argv) {
   mdb_opt.reps = 50;
   mdb_opt.deadline_s = 400;
+  mdb_opt.time_scale = 1.0;
   mdb_opt.seed = (unsigned long long)time(NULL);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -239,6 +264,8 @@ int main(int argc, char **argv) {
       mdb_opt.reps = atoi(argv[++i]);
     else if (!strcmp(a, "--deadline") && v)
       mdb_opt.deadline_s = atof(argv[++i]);
+    else if (!strcmp(a, "--time-scale") && v)
+      mdb_opt.time_scale = atof(argv[++i]);
     else if (!strcmp(a, "--dry-run"))
       mdb_opt.dry = 1;
     else if (!strcmp(a, "--quick"))
@@ -250,6 +277,10 @@ int main(int argc, char **argv) {
   }
   if (!mdb_opt.bundle) {
     mdb_usage();
+    return 64;
+  }
+  if (!(mdb_opt.time_scale > 0.01) || mdb_opt.time_scale > 100) {
+    fprintf(stderr, "mdb_gpu: --time-scale wants a number in (0.01, 100]\n");
     return 64;
   }
   if (mdb_opt.reps < 5)
@@ -283,7 +314,7 @@ int main(int argc, char **argv) {
                              mdb_dev_sms ? mdb_dev_sms : 132);
   int skipped = 0;
   for (int i = 0; i < nall; i++) {
-    if (mdb_opt.only && !strstr(all[i].name, mdb_opt.only))
+    if (!mdb_selected(&all[i]))
       continue;
     if (!mdb_in_bundle(all[i].module)) {
       skipped++;

@@ -40,6 +40,7 @@ typedef struct mdb_opts {
   int dry, quick, reps;
   unsigned long long seed;
   double deadline_s;
+  double time_scale; /* scales each variant's timing budget (default 1) */
 } mdb_opts;
 
 typedef struct mdb_res {

@@ -218,7 +218,8 @@ static int mdb_time_variant(const mdb_case *c, mdb_state *s, const mdb_desc *d,
   MDB_CU(cuEventDestroy(ev[1]));
   /* at most ~1.5 s of launches per variant (op cases, compute-bound and
    * steady, 7 variants x 52 cases: ~0.4 s), at least 5 */
-  double budget_ms = mdb_opt.quick ? 200.0 : c->divs > 0 ? 400.0 : 1500.0;
+  double budget_ms = mdb_opt.time_scale *
+                     (mdb_opt.quick ? 200.0 : c->divs > 0 ? 400.0 : 1500.0);
   if (f > 0 && reps * f > budget_ms)
     reps = (int)(budget_ms / f);
   if (reps < 5)

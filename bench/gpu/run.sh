@@ -4,13 +4,19 @@
 # build machine (default bench/out/gpu; carry that folder along).  Needs
 # only the NVIDIA driver (libcuda.so.1); no CUDA toolkit, nothing installed.
 #
-#   bench/gpu/run.sh [--bundle DIR] [--quick] [--dry-run] [mdb_gpu options]
+#   bench/gpu/run.sh [--bundle DIR] [--quick] [--dry-run] [--e2e-only |
+#                    --no-e2e] [mdb_gpu options]
 #
 #   --quick     small sizes, 3 divisors: a ~30 s smoke test
 #   --dry-run   host-side checks only (descriptors, hand magic, bundle); no
 #               GPU work; reports why CUDA is unavailable, exits 0 if the
 #               host-side checks pass
-#   other options go to mdb_gpu (--only SUBSTR, --seed N, --reps N)
+#   --e2e-only  the end-to-end programs only (no mdb_gpu)
+#   --no-e2e    mdb_gpu only
+#   other options go to mdb_gpu (--only S1,S2, --seed N, --reps N,
+#   --deadline S, --time-scale F)
+# MDB_CAP (seconds, default 420) caps mdb_gpu's run, MDB_DEADLINE (default
+# 340) is when it stops starting new measurements.
 #
 # Results: $OUT if set, else <bundle>/results-<date>: log.txt (everything
 # printed), results.csv (every case x variant), table.md, device.txt,
@@ -22,9 +28,13 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bundle=${MDB_BUNDLE:-$here/../out/gpu}
 args=()
+e2e_only=0
+no_e2e=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --bundle) bundle=$2; shift 2 ;;
+    --e2e-only) e2e_only=1; shift ;;
+    --no-e2e) no_e2e=1; shift ;;
     *) args+=("$1"); shift ;;
   esac
 done
@@ -49,7 +59,7 @@ cp "$bundle/MANIFEST" "$out/" 2>/dev/null
 echo "run.sh: bundle $bundle, results in $out"
 cat "$out/device.txt"
 to=()
-command -v timeout >/dev/null 2>&1 && to=(timeout -k 10 420)
+command -v timeout >/dev/null 2>&1 && to=(timeout -k 10 "${MDB_CAP:-420}")
 # First the host-integration programs (if the bundle has them): every
 # kernel's original and clone against the CPU, launched through the runtime
 # the way a user's program launches them -- e2e_cuda with the runtime its
@@ -59,7 +69,7 @@ e2e_rc=0
 dry=0
 for a in ${args[@]+"${args[@]}"}; do [ "$a" = --dry-run ] && dry=1; done
 run_e2e() { # program log label
-  [ "$dry" = 0 ] && [ -x "$bundle/$1" ] || return 0
+  [ "$dry" = 0 ] && [ "$no_e2e" = 0 ] && [ -x "$bundle/$1" ] || return 0
   local to=() rc
   command -v timeout >/dev/null 2>&1 && to=(timeout -k 5 45)
   MAGICDIV_LOG=1 ${to[@]+"${to[@]}"} "$bundle/$1" >"$out/$2" 2>&1
@@ -75,7 +85,7 @@ run_e2e() { # program log label
 # e2e_cuda's measured choice: its kernel whose clone is not faster (k_slow)
 # must keep the original after the trials (docs/LAUNCH.md section 13).
 check_choice() { # log
-  [ "$dry" = 0 ] && [ -f "$out/$1" ] || return 0
+  [ "$dry" = 0 ] && [ "$no_e2e" = 0 ] && [ -f "$out/$1" ] || return 0
   if grep -q "kernel '_Z6k_slowPxPKxixi': measured choice for .*: original kept" "$out/$1"; then
     echo "run.sh: measured choice ($1): k_slow keeps its original: PASSED"
   else
@@ -90,7 +100,7 @@ run_e2e e2e_cuda_lib e2e-lib.txt "e2e (host pass + libmagicdiv_rt.a's launch pat
 check_choice e2e-lib.txt
 # The graph program, as it comes and with MAGICDIV_GRAPHS=original; its log
 # goes to e2e-graph.txt.
-if [ "$dry" = 0 ] && [ -x "$bundle/e2e_graph" ]; then
+if [ "$dry" = 0 ] && [ "$no_e2e" = 0 ] && [ -x "$bundle/e2e_graph" ]; then
   g_to=()
   command -v timeout >/dev/null 2>&1 && g_to=(timeout -k 5 30)
   { MAGICDIV_LOG=1 ${g_to[@]+"${g_to[@]}"} "$bundle/e2e_graph" &&
@@ -105,9 +115,13 @@ if [ "$dry" = 0 ] && [ -x "$bundle/e2e_graph" ]; then
     [ "$e2e_rc" = 0 ] && e2e_rc=$g_rc
   fi
 fi
+if [ "$e2e_only" = 1 ]; then
+  echo "run.sh: --e2e-only: mdb_gpu not run"
+  exit "$e2e_rc"
+fi
 ${to[@]+"${to[@]}"} "$bundle/mdb_gpu" --bundle "$bundle" --out "$out" \
-  --deadline 340 ${args[@]+"${args[@]}"}
+  --deadline "${MDB_DEADLINE:-340}" ${args[@]+"${args[@]}"}
 rc=$?
-[ "$rc" = 124 ] && echo "run.sh: mdb_gpu hit the 420 s cap; partial results in $out"
+[ "$rc" = 124 ] && echo "run.sh: mdb_gpu hit the ${MDB_CAP:-420} s cap; partial results in $out"
 [ "$rc" = 0 ] && [ "$e2e_rc" != 0 ] && rc=$e2e_rc
 exit "$rc"
