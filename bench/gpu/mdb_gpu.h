@@ -58,7 +58,7 @@ typedef struct mdb_desc {
   size_t size;
 } mdb_desc;
 
-/* mdb_gpu.c: run state and utilities */
+/* mdb_state.c: run state and utilities */
 extern mdb_opts mdb_opt;
 extern mdb_case mdb_sel[MDB_MAX_CASES]; /* the selected cases */
 extern mdb_res mdb_results[MDB_MAX_CASES][V_N];
@@ -74,7 +74,6 @@ void mdb_args(const mdb_case *c, const CUdeviceptr *bufptr, CUdeviceptr *ptrs,
               void **args);
 void mdb_dims(const mdb_case *c, md_dims *d);
 int mdb_in_bundle(const char *module);
-int mdb_host_checks(mdb_desc *descs);
 
 /* mdb_setup.c: the device */
 typedef struct mdb_mods {
