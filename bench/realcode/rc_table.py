@@ -16,7 +16,10 @@ the cases); HeCBench, each time line the program prints, paired in order;
 llm.c dev/cuda, the best block size's ms; train_gpt2cu, ms per step.
 Summary: geometric mean of the ratio over rows whose clones ran, and the
 rows slower than native beyond noise (plugin > native * (1 + NOISE),
-NOISE = 3 %).
+NOISE = 3 %); then the runtime's measured choices (MAGICDIV_LOG's
+"measured choice" lines in every log): how many kernels got a decision,
+how many kept the clone, the original, or the static choice (no timing),
+and each original kept, with both times and the log it came from.
 """
 import glob
 import math
@@ -28,6 +31,9 @@ NOISE = 0.03
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 MD = re.compile(r"magicdiv: kernel '([^']*)': (.*)$")
 OPLINE = re.compile(r"^  ([A-Z][A-Z0-9_]*)\((.*?)\): ")
+CHOICE = re.compile(r"magicdiv: kernel '([^']*)': measured choice for ([0-9]+-[0-9]+) "
+                    r"blocks(.*?): (?:clone ([0-9.]+) us, original ([0-9.]+) us .*: "
+                    r"(clone|original) kept|no timing.*clone kept \(static\))")
 TRAILER = re.compile(r"^== rc: (?:exit (\d+), ([0-9.]+) s|skipped)", re.M)
 
 
@@ -288,6 +294,31 @@ def summary(rows):
             sum(1 for _, a, b in cases if b > a * (1 + NOISE))))
 
 
+def choices(logs):
+    """The measured-choice lines of every log: (kernel, blocks, tier,
+    clone us, original us, kept, log name); kept is clone, original or
+    static."""
+    out = []
+    for f in sorted(glob.glob(os.path.join(logs, "*.txt"))):
+        for m in CHOICE.finditer(read(f)):
+            k, blocks, tier, c, o, kept = m.groups()
+            out.append((k, blocks, tier.strip(" ,"), c, o, kept or "static",
+                        os.path.basename(f)[:-4]))
+    return out
+
+
+def choice_summary(logs):
+    ch = choices(logs)
+    kinds = {w: sum(1 for c in ch if c[5] == w) for w in ("clone", "original", "static")}
+    print("measured choice: %d decisions for %d kernels (clone kept %d, original kept %d, "
+          "no timing %d)" % (len(ch), len(set(c[0] for c in ch)), kinds["clone"],
+                             kinds["original"], kinds["static"]))
+    for k, blocks, tier, c, o, kept, log in ch:
+        if kept == "original":
+            print("  original kept: %s, %s blocks%s: clone %s us, original %s us (%s)" % (
+                k, blocks, " " + tier if tier else "", c, o, log))
+
+
 def main():
     if sys.argv[1] == "--failing":
         print(",".join(ggml_ops(sys.argv[2:])[1]))
@@ -301,6 +332,7 @@ def main():
                 hec_rows(logs) + ggml_perf_rows(logs))
         table(rows)
         summary(rows)
+        choice_summary(logs)
 
 
 if __name__ == "__main__":
