@@ -25,9 +25,12 @@
 #             every variant, the compile-time constant included         28 %
 #   torch     bench/triton/tc_run.sh: torch.compile(dynamic=True) with
 #             and without magicdiv_triton                               20 %
-# Results under $OUT (default /tmp/lent-out): one folder per phase
-# (gpu-e2e, realcode, gpu, torch), lent.txt (each phase's exit status and
-# seconds), tables.md (every phase's table, to copy into bench/RESULTS.md).
+# Results: at most 8 files come back from a device call, so the phases
+# write under LENT_WORK (default /tmp/lent-work: one folder per phase,
+# gpu-e2e, realcode, gpu, torch) and $OUT (default /tmp/lent-out) gets four
+# files: lent-run.txt (everything printed), lent.txt (each phase's exit
+# status and seconds), tables.md (every phase's table, to copy into
+# bench/RESULTS.md) and lent-results.tar.gz (every phase's folder).
 # Without a CUDA driver (or with --dry-run) every phase runs its own dry
 # check instead (bundles found, host-side checks) and lent.sh exits 3.
 # LENT_GPU_BUNDLE / LENT_RC_BUNDLE name other bundles; LENT_FAKE_DRIVER=1
@@ -53,8 +56,10 @@ for p in ${phases//,/ }; do
     *) echo "lent.sh: unknown phase '$p' (e2e, realcode, op, torch)" >&2; exit 2 ;;
   esac
 done
-out=${OUT:-/tmp/lent-out}
-mkdir -p "$out" || { echo "lent.sh: cannot create $out" >&2; exit 2; }
+res=${OUT:-/tmp/lent-out}
+out=${LENT_WORK:-/tmp/lent-work}
+rm -rf "$out"
+mkdir -p "$res" "$out" || { echo "lent.sh: cannot create $res or $out" >&2; exit 2; }
 gpu_bundle=${LENT_GPU_BUNDLE:-$here/out/gpu}
 rc_bundle=${LENT_RC_BUNDLE:-$here/out/realcode.tar.xz}
 summary=$out/lent.txt
@@ -121,7 +126,10 @@ main() {
   done
   { for f in "$out/gpu/table.md" "$out/realcode/table.md" "$out/torch/table.md"; do
       [ -f "$f" ] && { echo "### ${f#"$out"/}"; cat "$f"; echo; }
-    done; } >"$out/tables.md"
+    done; } >"$res/tables.md"
+  cp "$summary" "$res/lent.txt"
+  tar -czf "$res/lent-results.tar.gz" -C "$out" . &&
+    echo "lent.sh: results in $res: lent-run.txt, lent.txt, tables.md, lent-results.tar.gz ($(du -k "$res/lent-results.tar.gz" | cut -f1) KiB)"
   echo "== lent.sh: done in $(($(date +%s) - t0)) s"
   cat "$summary"
   if [ "$dry" = 1 ]; then
@@ -132,5 +140,5 @@ main() {
   exit 0
 }
 
-main 2>&1 | tee "$out/lent-run.txt"
+main 2>&1 | tee "$res/lent-run.txt"
 exit "${PIPESTATUS[0]}"
