@@ -20,9 +20,11 @@
 #             descriptors in .const)                                    5 %
 #   realcode  bench/realcode/rc_run.sh (RC_BUDGET = its share): ggml's
 #             test-backend-ops with clones, HeCBench, llm.c, ggml perf  47 %
-#   op        bench/gpu/run.sh --no-e2e --time-scale LENT_TIME_SCALE
-#             (default 0.4): index kernels, op_u32, op_u64, seed_u32 in
-#             every variant, the compile-time constant included         28 %
+#   op        bench/gpu/run.sh --no-e2e --only LENT_ONLY --time-scale
+#             LENT_TIME_SCALE (defaults op_u32,op_u64,seed_u32,kernels and
+#             0.3): op_u32, op_u64, seed_u32 (16 divisors each), then the
+#             index kernels, in every variant, the compile-time constant
+#             and nvcc included; what the time does not reach is said so 28 %
 #   torch     bench/triton/tc_run.sh: torch.compile(dynamic=True) with
 #             and without magicdiv_triton                               20 %
 # Results: at most 8 files come back from a device call, so the phases
@@ -93,7 +95,8 @@ lent_phase() {
     # mdb_gpu stops starting measurements at 80 % of its time
     op) cmd=(env OUT="$out/gpu" MDB_CAP=$((left - 2)) MDB_DEADLINE=$((left * 8 / 10))
              bash "$here/gpu/run.sh" --bundle "$gpu_bundle" --no-e2e ${dryarg:+"$dryarg"}
-             --time-scale "${LENT_TIME_SCALE:-0.4}") ;;
+             --only "${LENT_ONLY:-op_u32,op_u64,seed_u32,kernels}"
+             --time-scale "${LENT_TIME_SCALE:-0.3}") ;;
     torch) cmd=(env OUT="$out" bash "$here/triton/tc_run.sh" --budget $((left - 5))) ;;
   esac
   s=$(date +%s)

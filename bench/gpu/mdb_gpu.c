@@ -6,7 +6,7 @@
  *           [--seed N] [--reps N] [--deadline SECONDS] [--time-scale F]
  *
  * --only keeps the cases whose name or group contains one of the
- * comma-separated substrings; --time-scale F multiplies each variant's
+ * comma-separated substrings, and runs them in the substrings' order; --time-scale F multiplies each variant's
  * timing budget (below 1: fewer launches per variant, for a short call).
  *
  * Everything it runs was compiled on the build machine (bench/gpu/build.sh):
@@ -130,24 +130,46 @@ static void mdb_usage(void) {
           "[--deadline S] [--time-scale F]\n");
 }
 
-/* Does the case's name or group contain one of --only's comma-separated
- * substrings?  (No --only: every case.) */
-static int mdb_selected(const mdb_case *c) {
+/* The rank of the first of --only's comma-separated substrings that the
+ * case's name or group contains (-1: none; no --only: 0). */
+static int mdb_only_rank(const mdb_case *c) {
   const char *p = mdb_opt.only;
+  int rank = 0;
   if (!p)
-    return 1;
-  while (*p) {
+    return 0;
+  for (; *p; rank++) {
     size_t n = strcspn(p, ",");
     char sub[64];
     if (n > 0 && n < sizeof sub) {
       memcpy(sub, p, n);
       sub[n] = 0;
       if (strstr(c->name, sub) || strstr(c->group, sub))
-        return 1;
+        return rank;
     }
     p += n + (p[n] == ',');
   }
-  return 0;
+  return -1;
+}
+
+/* mdb_sel: the cases --only selects, in the order of its substrings (each
+ * substring's cases in mdb_cases.c's order), whose kernels the bundle
+ * has; the number left out for want of their kernels. */
+static int mdb_select(const mdb_case *all, int nall) {
+  int skipped = 0, ranks[MDB_MAX_CASES], maxrank = 0;
+  for (int i = 0; i < nall; i++) {
+    ranks[i] = mdb_only_rank(&all[i]);
+    if (ranks[i] >= 0 && !mdb_in_bundle(all[i].module)) {
+      ranks[i] = -1;
+      skipped++;
+    }
+    if (ranks[i] > maxrank)
+      maxrank = ranks[i];
+  }
+  for (int r = 0; r <= maxrank; r++)
+    for (int i = 0; i < nall; i++)
+      if (ranks[i] == r)
+        mdb_sel[mdb_nsel++] = all[i];
+  return skipped;
 }
 
 int main(int argc, char **argv) {
@@ -218,16 +240,7 @@ int main(int argc, char **argv) {
   static mdb_case all[MDB_MAX_CASES];
   int nall = mdb_cases_build(all, MDB_MAX_CASES, mdb_opt.quick,
                              mdb_dev_sms ? mdb_dev_sms : 132);
-  int skipped = 0;
-  for (int i = 0; i < nall; i++) {
-    if (!mdb_selected(&all[i]))
-      continue;
-    if (!mdb_in_bundle(all[i].module)) {
-      skipped++;
-      continue;
-    }
-    mdb_sel[mdb_nsel++] = all[i];
-  }
+  int skipped = mdb_select(all, nall);
   if (skipped)
     mdb_say("  note: %d cases skipped: their kernels are not in the bundle (a "
             "build.sh --quick bundle?)\n",
