@@ -413,7 +413,7 @@ static unsigned md_ik_decide(md_ik *k) {
   unsigned i, j, n = 0;
   for (i = 0; i < k->ng; i++) {
     md_ik_group *g = &k->g[i];
-    if (md_ik_saving(g) < md_ik_cost(g)) {
+    if (!k->o->inkernel_force && md_ik_saving(g) < md_ik_cost(g)) {
       md_ik_native_remarks(g, g->n == 1
                                   ? "used once per thread: native is cheaper"
                                   : "too few uses per thread: native is cheaper");

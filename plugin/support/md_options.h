@@ -89,6 +89,9 @@ extern "C" {
   /* in-kernel magic also for vector divisions by a splat of such a        \
    * divisor: split into lanes, each an ordinary site */                       \
   X(inkernel_vector, "inkernel-vector", 1)                                     \
+  /* tests and measurements: every divisor the in-kernel form takes is       \
+   * transformed, whatever the model estimates (md_inkernel.h) */             \
+  X(inkernel_force, "inkernel-force", 0)                                       \
   /* NVPTX CUDA kernels: an s64 division tests whether its dividend is         \
    * in [0, 2^32) and then takes a 32-bit multiply-high (MD_DF_FAST32,         \
    * MD_S64_FAST32_PTX) */                                                     \
