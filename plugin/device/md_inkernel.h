@@ -28,6 +28,10 @@
 #define MD_INKERNEL_SAVE_S32_DIV 8.0
 #define MD_INKERNEL_SAVE_S32 4.0
 #define MD_INKERNEL_SAVE_S32_NONNEG 8.0
+/* ... and with a dividend >= 0 under its block's sign guard: the
+ * unsigned form's saving less the guard's share (measured on Inductor's
+ * permute, bench/RESULTS.md "In-kernel magic"). */
+#define MD_INKERNEL_SAVE_S32_GUARDED 7.0
 #define MD_INKERNEL_FIRST 9.0
 /* The same for 64-bit divisions (bench/sass/inkernel.py, the 64-bit
  * table): the generator with its 64-bit step and the domain test; what a
