@@ -96,9 +96,12 @@ static unsigned long long md_known_bound(LLVMValueRef v) {
 
 static int md_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at, int depth);
 
-/* The caller's run-time test takes v >= 0 (md_range.assume). */
+/* The caller's run-time test takes v >= 0 (md_range.assume).  Not inside
+ * a PHI's inductive proof: a value there may come from an earlier
+ * iteration than the one the test sees (the PHI itself is taken instead). */
 static int md_assume(md_range *c, LLVMValueRef v) {
-  return c->assume && !c->no_assume && c->assume(c->assume_ctx, v);
+  return c->assume && !c->no_assume && !c->nphis &&
+         c->assume(c->assume_ctx, v);
 }
 
 /* a >= 0 or b >= 0: first without md_assume (an operand the rules show

@@ -18,8 +18,9 @@
  *           into lanes), over the 32- and 64-bit divisors, 32 dividends;
  *   index:  Inductor's index math (dividends of unknown sign, the sign
  *           guard): every pid * 1024 for four divisor pairs, the 32-bit
- *           divisors with edge and random pids, a loop whose index
- *           crosses into the negatives;
+ *           divisors with edge and random pids, loops whose index
+ *           crosses into the negatives (the next index computed after
+ *           the divisions, and before);
  * Divisor 0 traps on the CPU and is not run (its branch keeps the original
  * division, test/ir/inkernel); INT_MIN / -1 is undefined and skipped.
  * Prints one PASSED / FAILED line per kernel.
@@ -120,6 +121,8 @@ void ik_arg_index(int32_t *, int32_t, int32_t, int32_t, int32_t);
 void ik_arg_index_ref(int32_t *, int32_t, int32_t, int32_t, int32_t);
 void ik_arg_rindex(int32_t *, int32_t, int32_t, int32_t, int32_t);
 void ik_arg_rindex_ref(int32_t *, int32_t, int32_t, int32_t, int32_t);
+void ik_arg_rnext(int32_t *, int32_t, int32_t, int32_t, int32_t);
+void ik_arg_rnext_ref(int32_t *, int32_t, int32_t, int32_t, int32_t);
 void ik_c_once_ref(uint32_t *, const uint32_t *);
 
 /* 32-bit divisors: edges of both signs, then log-uniform random ones. */
@@ -281,7 +284,7 @@ static int ik_index(const uint32_t *dv, unsigned nd) {
   static const int32_t pair[][2] = {{7, 3}, {1000, 1}, {3, 65535}, {-7, 5}};
   static const uint32_t pid[] = {0, 1, 2, (1u << 21) - 1, 1u << 21,
                                  (1u << 21) + 1, (1u << 22) - 1, 3u << 20};
-  int32_t o1[128], o2[128];
+  int32_t o1[192], o2[192];
   uint32_t p, i;
   for (i = 0; i < 4; i++)
     for (p = 0; p < (1u << 22); p += i < 2 ? 1 : 7)
@@ -294,13 +297,21 @@ static int ik_index(const uint32_t *dv, unsigned nd) {
       return 1;
   for (i = 0; i < 20000; i++) {
     int32_t d = (int32_t)dv[i % nd], t = (int32_t)ik_rand();
-    int32_t step = i % 4 == 0 ? 1 << 30 : (int32_t)(ik_rand() >> (i % 31));
+    int32_t step = i % 4 == 0   ? 1 << 30
+                   : i % 4 == 1 ? INT32_MAX - (int32_t)(i % 5)
+                                : (int32_t)(ik_rand() >> (i % 31));
     if (d == 0 || d == -1)
       continue;
     ik_arg_rindex(o1, t, d, 64, step);
     ik_arg_rindex_ref(o2, t, d, 64, step);
-    if (memcmp(o1, o2, sizeof o1)) {
+    if (memcmp(o1, o2, 128 * sizeof o1[0])) {
       printf("FAILED: ik_arg_rindex, t=%d d=%d step=%d\n", t, d, step);
+      return 1;
+    }
+    ik_arg_rnext(o1, t, d, 64, step);
+    ik_arg_rnext_ref(o2, t, d, 64, step);
+    if (memcmp(o1, o2, sizeof o1)) {
+      printf("FAILED: ik_arg_rnext, t=%d d=%d step=%d\n", t, d, step);
       return 1;
     }
   }
@@ -342,7 +353,7 @@ int main(int argc, char **argv) {
   printf("PASSED: ik_c_v4u32 and ik_c_v2s64\n");
   if (ik_index(ik_dv, nd))
     return 1;
-  printf("PASSED: ik_arg_index and ik_arg_rindex\n");
+  printf("PASSED: ik_arg_index, ik_arg_rindex and ik_arg_rnext\n");
   printf(fails ? "in-kernel: %d FAILED\n" : "in-kernel: all PASSED\n", fails);
   return fails != 0;
 }

@@ -95,6 +95,22 @@ MD_KERNEL void IK_NAME(ik_arg_rindex)(int32_t *out, int32_t t, int32_t ks0,
   }
 }
 
+/* The same with the next index computed (and stored) before the
+ * divisions: the guard must test r, whose value came from the previous
+ * iteration, not the next one. */
+MD_KERNEL void IK_NAME(ik_arg_rnext)(int32_t *out, int32_t t, int32_t ks0,
+                                     int32_t n, int32_t step) {
+  int32_t r = 0;
+  for (int32_t i = 0; i < n; i++) {
+    int32_t next = (int32_t)((uint32_t)r + (uint32_t)step);
+    out[3 * i + 2] = next;
+    int32_t x = r | (t & 127);
+    out[3 * i] = x % ks0;
+    out[3 * i + 1] = x / ks0;
+    r = next;
+  }
+}
+
 /* One use per thread: stays native (the model). */
 MD_KERNEL void IK_NAME(ik_c_once)(uint32_t *out, const uint32_t *in) {
   out[0] = in[0] % ik_P.u32;

@@ -8,7 +8,10 @@
 ; beside the divisors, and all 24 sites take the unsigned form; without
 ; it, the 8 sdiv by ks0 take the signed form and the 16 srem stay native
 ; (below break-even, the remark says the sign is unknown).  A kernel whose
-; dividends are loaded values gets no guard (their sign is data).
+; dividends are loaded values gets no guard (their sign is data).  In a
+; loop whose index p steps by an add without nsw, the guard tests p itself
+; each iteration (a PHI: its incoming p + step is the previous iteration's,
+; so that add computed before the divisions must not be the value tested).
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<inkernel-args>' \
 ; RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv -S %s -o %t.ll 2> %t.rem
 ; RUN: %FileCheck %s --check-prefix=REM < %t.rem
@@ -23,6 +26,8 @@
 ; REM-COUNT-8: remark: {{.*}}sdiv i32 by a divisor the host does not see -> magic s32 multiply-high, the magic computed in the kernel (8 site(s) share it; divisor <= 0 runs the original division); its dividend >= 0 when its block's sign guard passes: the unsigned form (else the original)
 ; REM-COUNT-16: remark: {{.*}}srem i32 by a divisor the host does not see -> magic s32 multiply-high, the magic computed in the kernel (8 site(s) share it; divisor <= 0 runs the original division); its dividend >= 0 when its block's sign guard passes: the unsigned form (else the original)
 ; REM-COUNT-8: remark: {{.*}}srem i32 left native: too few uses per thread: native is cheaper (divisor used 8 time(s) per thread, estimated saving 41 < 48 SASS to compute its magic in the kernel; it would pay with dividends >= 0, but its dividend's sign is unknown and no sign guard was found)
+; REM-NEXT: remark: {{.*}}srem i32 by a divisor the host does not see {{.*}}(2 site(s) share it; {{.*}}; its dividend >= 0 when its block's sign guard passes
+; REM-NEXT: remark: {{.*}}sdiv i32 by a divisor the host does not see {{.*}}(2 site(s) share it; {{.*}}; its dividend >= 0 when its block's sign guard passes
 ; REM-NOT: remark
 
 ; IR-LABEL: define ptx_kernel void @permute(
@@ -34,10 +39,18 @@
 ; IR-NOT: icmp sgt i32 %{{.*}}, -1
 ; IR-LABEL: define ptx_kernel void @loaded(
 ; IR-NOT: md.ik
+; IR-LABEL: define ptx_kernel void @steploop(
+; IR: [[P:%[a-z0-9.]+]] = phi i32 [ 0, %entry ]
+; IR-NEXT: phi
+; IR-NEXT: add i32 [[P]], %step
+; IR: [[FP:%.*]] = freeze i32 [[P]]
+; IR-NEXT: icmp sgt i32 [[FP]], -1
 
 ; OFF-COUNT-16: remark: {{.*}}srem i32 left native: too few uses per thread: native is cheaper (divisor used 8 time(s) per thread, estimated saving 41 < 48 SASS to compute its magic in the kernel; it would pay with dividends >= 0, but its dividend's sign is unknown and no sign guard was found)
 ; OFF-COUNT-8: remark: {{.*}}sdiv i32 by a divisor the host does not see -> magic s32 multiply-high, the magic computed in the kernel (8 site(s) share it; divisor <= 0 runs the original division){{$}}
 ; OFF-COUNT-8: remark: {{.*}}srem i32 left native: too few uses per thread: native is cheaper (divisor used 8 time(s) per thread, estimated saving 41 < 48 SASS to compute its magic in the kernel; it would pay with dividends >= 0, but its dividend's sign is unknown and no sign guard was found)
+; OFF-NEXT: remark: {{.*}}srem i32 by a divisor the host does not see {{.*}}(2 site(s) share it; divisor <= 0 runs the original division){{$}}
+; OFF-NEXT: remark: {{.*}}sdiv i32 by a divisor the host does not see {{.*}}(2 site(s) share it; divisor <= 0 runs the original division){{$}}
 ; OFF-NOT: remark
 
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
@@ -229,6 +242,29 @@ define ptx_kernel void @loaded(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 
   %w7 = insertelement <8 x i32> %w6, i32 %r7, i32 7
   %q0 = getelementptr i32, ptr addrspace(1) %out, i32 %b
   store <8 x i32> %w7, ptr addrspace(1) %q0, align 32
+  ret void
+}
+
+; A loop: p = 0, p + step, ... (no nsw) computed before the divisions.
+define ptx_kernel void @steploop(ptr addrspace(1) %out, i32 %d, i32 %step, i32 %n) {
+entry:
+  %t = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %lane = and i32 %t, 127
+  br label %loop
+loop:
+  %p = phi i32 [ 0, %entry ], [ %next, %loop ]
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %next = add i32 %p, %step
+  %x = or i32 %p, %lane
+  %r = srem i32 %x, %d
+  %q = sdiv i32 %x, %d
+  %s = add i32 %r, %q
+  %a = getelementptr i32, ptr addrspace(1) %out, i32 %i
+  store i32 %s, ptr addrspace(1) %a
+  %i1 = add nuw nsw i32 %i, 1
+  %c = icmp slt i32 %i1, %n
+  br i1 %c, label %loop, label %exit
+exit:
   ret void
 }
 
