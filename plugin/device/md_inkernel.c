@@ -10,11 +10,15 @@
  *            width); loads of the same address count as one divisor;
  *   decide   a group pays when its sites' saving, each weighted by
  *            MD_BENEFIT_LOOP_TRIPS^(loop depth), reaches the generator's
- *            cost; else its sites stay native, with a remark;
+ *            cost; else its sites stay native, with a remark (a signed
+ *            32-bit site whose dividend md_range cannot show >= 0 but can
+ *            given a few values of index math tested at run time counts
+ *            the unsigned form's saving: the block's sign guard);
  *   rewrite  the divisor is copied (md_hoist_copy) and frozen at the
  *            nearest point dominating every site outside any loop, the
- *            generator emitted there (md_inkernel_gen), each site split
- *            around a uniform branch on d != 0 (md_inkernel_split), and the
+ *            generator emitted there (md_inkernel_gen), each block's range
+ *            of sites split around a uniform branch on d != 0 (and the
+ *            sign guard) (md_inkernel_split), and the
  *            fast copies rewritten by md_rewrite_sites -- the sequences of
  *            the clones, with the magic values of the generator.
  */
