@@ -12,6 +12,10 @@
 ; loop whose index p steps by an add without nsw, the guard tests p itself
 ; each iteration (a PHI: its incoming p + step is the previous iteration's,
 ; so that add computed before the divisions must not be the value tested).
+; The guard tests only what the proof needs: in (pid << 10) | (a & 127)
+; the mask 127 shows the second operand >= 0, so the argument a is not
+; tested (a rule that needs one of two operands tries both without
+; assuming first).
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<inkernel-args>' \
 ; RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv -S %s -o %t.ll 2> %t.rem
 ; RUN: %FileCheck %s --check-prefix=REM < %t.rem
@@ -26,6 +30,8 @@
 ; REM-COUNT-8: remark: {{.*}}sdiv i32 by a divisor the host does not see -> magic s32 multiply-high, the magic computed in the kernel (8 site(s) share it; divisor <= 0 runs the original division); its dividend >= 0 when its block's sign guard passes: the unsigned form (else the original)
 ; REM-COUNT-16: remark: {{.*}}srem i32 by a divisor the host does not see -> magic s32 multiply-high, the magic computed in the kernel (8 site(s) share it; divisor <= 0 runs the original division); its dividend >= 0 when its block's sign guard passes: the unsigned form (else the original)
 ; REM-COUNT-8: remark: {{.*}}srem i32 left native: too few uses per thread: native is cheaper (divisor used 8 time(s) per thread, estimated saving 41 < 48 SASS to compute its magic in the kernel; it would pay with dividends >= 0, but its dividend's sign is unknown and no sign guard was found)
+; REM-NEXT: remark: {{.*}}srem i32 by a divisor the host does not see {{.*}}(2 site(s) share it; {{.*}}; its dividend >= 0 when its block's sign guard passes
+; REM-NEXT: remark: {{.*}}sdiv i32 by a divisor the host does not see {{.*}}(2 site(s) share it; {{.*}}; its dividend >= 0 when its block's sign guard passes
 ; REM-NEXT: remark: {{.*}}srem i32 by a divisor the host does not see {{.*}}(2 site(s) share it; {{.*}}; its dividend >= 0 when its block's sign guard passes
 ; REM-NEXT: remark: {{.*}}sdiv i32 by a divisor the host does not see {{.*}}(2 site(s) share it; {{.*}}; its dividend >= 0 when its block's sign guard passes
 ; REM-NOT: remark
@@ -45,10 +51,18 @@
 ; IR-NEXT: add i32 [[P]], %step
 ; IR: [[FP:%.*]] = freeze i32 [[P]]
 ; IR-NEXT: icmp sgt i32 [[FP]], -1
+; IR-LABEL: define ptx_kernel void @masked(
+; IR: [[XM:%[a-z0-9.]+]] = shl i32 %{{[a-z0-9.]+}}, 10
+; IR: [[FM:%.*]] = freeze i32 [[XM]]
+; IR-NEXT: icmp sgt i32 [[FM]], -1
+; IR-NOT: freeze i32 %a
+; IR-LABEL: declare
 
 ; OFF-COUNT-16: remark: {{.*}}srem i32 left native: too few uses per thread: native is cheaper (divisor used 8 time(s) per thread, estimated saving 41 < 48 SASS to compute its magic in the kernel; it would pay with dividends >= 0, but its dividend's sign is unknown and no sign guard was found)
 ; OFF-COUNT-8: remark: {{.*}}sdiv i32 by a divisor the host does not see -> magic s32 multiply-high, the magic computed in the kernel (8 site(s) share it; divisor <= 0 runs the original division){{$}}
 ; OFF-COUNT-8: remark: {{.*}}srem i32 left native: too few uses per thread: native is cheaper (divisor used 8 time(s) per thread, estimated saving 41 < 48 SASS to compute its magic in the kernel; it would pay with dividends >= 0, but its dividend's sign is unknown and no sign guard was found)
+; OFF-NEXT: remark: {{.*}}srem i32 by a divisor the host does not see {{.*}}(2 site(s) share it; divisor <= 0 runs the original division){{$}}
+; OFF-NEXT: remark: {{.*}}sdiv i32 by a divisor the host does not see {{.*}}(2 site(s) share it; divisor <= 0 runs the original division){{$}}
 ; OFF-NEXT: remark: {{.*}}srem i32 by a divisor the host does not see {{.*}}(2 site(s) share it; divisor <= 0 runs the original division){{$}}
 ; OFF-NEXT: remark: {{.*}}sdiv i32 by a divisor the host does not see {{.*}}(2 site(s) share it; divisor <= 0 runs the original division){{$}}
 ; OFF-NOT: remark
@@ -261,6 +275,28 @@ loop:
   %s = add i32 %r, %q
   %a = getelementptr i32, ptr addrspace(1) %out, i32 %i
   store i32 %s, ptr addrspace(1) %a
+  %i1 = add nuw nsw i32 %i, 1
+  %c = icmp slt i32 %i1, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+
+; (pid << 10) | (a & 127), two elements, in a loop (so that 2 sites pay).
+define ptx_kernel void @masked(ptr addrspace(1) %out, i32 %a, i32 %d, i32 %n) {
+entry:
+  %pid = tail call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %hi = shl i32 %pid, 10
+  %lo = and i32 %a, 127
+  %x = or disjoint i32 %hi, %lo
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %r = srem i32 %x, %d
+  %q = sdiv i32 %x, %d
+  %s = add i32 %r, %q
+  %g = getelementptr i32, ptr addrspace(1) %out, i32 %i
+  store i32 %s, ptr addrspace(1) %g
   %i1 = add nuw nsw i32 %i, 1
   %c = icmp slt i32 %i1, %n
   br i1 %c, label %loop, label %exit
