@@ -11,7 +11,9 @@ then llc-22 -mcpu=sm_90 -O3, ptxas -arch=sm_90 -O3, and counted as the
 instructions one thread issues on its path (predicated-off ones included;
 the path where the divisor is not 0 and no slow path is taken; for native
 64-bit division, its 32-bit bypass (n < 2^32) and its 64-bit path, the
-in-kernel s64 sites' paths for n < 2^32 and n >= 2^32), with the
+in-kernel s64 sites' paths for n < 2^32 and n >= 2^32; Inductor's index
+pid * 1024 | tid of unknown sign: the model with the sign guard, forced
+without and with it), with the
 path walker of bench/sass/issued.py (the project's copy of
 ../shared/tools/issued; --issued DIR: another folder with an issued.py;
 NVDISASM in the environment).  The break-even: the generator costs G = I(K) - N(0) - K*c
@@ -42,6 +44,13 @@ template <int K> __global__ void cd(int *out, const int *in) { BODY(int, /, P.s)
 template <int K> __global__ void cn(int *out, const int *in) { BODYM(int, %, P.s, 0x7fffffff) }
 template <int K> __global__ void au(unsigned *out, const unsigned *in, unsigned d) { BODY(unsigned, /, d) }
 template <int K> __global__ void as(int *out, const int *in, int d) { BODY(int, %, d) }
+/* Inductor's index: pid * 1024 (no nsw: of unknown sign) | tid & 127. */
+template <int K> __global__ void ai(int *out, const int *in, int d) {
+  int t = TID;
+  int x = (int)((unsigned)__nvvm_read_ptx_sreg_ctaid_x() << 10) | (t & 127);
+  _Pragma("unroll") for (int j = 0; j < K; j++) out[t * 16 + j] = (x | (128 * j)) % d;
+  if (K == 0) out[t] = in[t];
+}
 typedef unsigned long long u64;
 typedef long long s64;
 template <int K> __global__ void qu(u64 *out, const u64 *in) { BODY(u64, /, P.U) }
@@ -59,7 +68,8 @@ template <int K> __global__ void qn(s64 *out, const s64 *in) { BODYM(s64, /, P.S
   template __global__ void cn<k>(int *, const int *);                        \
   template __global__ void cd<k>(int *, const int *);                        \
   template __global__ void au<k>(unsigned *, const unsigned *, unsigned);    \
-  template __global__ void as<k>(int *, const int *, int);
+  template __global__ void as<k>(int *, const int *, int);               \
+  template __global__ void ai<k>(int *, const int *, int);
 INST(0) INST(1) INST(2) INST(4) INST(8) INST(16)
 '''
 KS = (0, 1, 2, 4, 8, 16)
@@ -126,6 +136,24 @@ def table64(paths, nat, ink, names):
     return lines
 
 
+def table_guard(paths, nat, tmp, build, ll, names):
+    """s32 `%` of Inductor's index by an argument: native, the model with
+    the sign guard (inkernel-args), and forced (inkernel-force) without
+    and with the guard."""
+    var = [compile_variant(tmp, build, ll, o, t) for o, t in (
+        ("inkernel-args", "g"),
+        ("inkernel-args;inkernel-force;no-inkernel-guard", "fs"),
+        ("inkernel-args;inkernel-force", "fg"))]
+    lines = ["", "| kernel | K | native | model (sign guard) | forced, signed form "
+             "| forced, sign guard |", "|---|---|---|---|---|---|"]
+    for k in KS:
+        kern = names["ai"] % k
+        row = [issued(paths, c, kern, k) for c in [nat] + var]
+        lines.append("| s32 `%%` of pid * 1024 + tid by an argument | %d | %s |"
+                     % (k, " | ".join(str(x) for x in row)))
+    return lines
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", required=True)
@@ -149,7 +177,8 @@ def main():
     names = {"cu": "_Z2cuILi%dEEvPjPKj", "cs": "_Z2csILi%dEEvPiPKi",
              "cn": "_Z2cnILi%dEEvPiPKi", "cd": "_Z2cdILi%dEEvPiPKi", "au": "_Z2auILi%dEEvPjPKjj", "as": "_Z2asILi%dEEvPiPKii",
              "qu": "_Z2quILi%dEEvPyPKy", "ru": "_Z2ruILi%dEEvPyPKy", "qs": "_Z2qsILi%dEEvPxPKx",
-             "rs": "_Z2rsILi%dEEvPxPKx", "qn": "_Z2qnILi%dEEvPxPKx"}
+             "rs": "_Z2rsILi%dEEvPxPKx", "qn": "_Z2qnILi%dEEvPxPKx",
+             "ai": "_Z2aiILi%dEEvPiPKii"}
     lines = ["| kernel | K | native | in-kernel | saved |", "|---|---|---|---|---|"]
     for fam, title in (("cu", "u32 `/` by a __constant__ field"),
                        ("cs", "s32 `%` by a __constant__ field"),
@@ -164,6 +193,7 @@ def main():
             i = issued(paths, cub, kern, k)
             lines.append("| %s | %d | %d | %d | %d |" % (title, k, n, i, n - i))
     lines += table64(paths, nat, ink, names)
+    lines += table_guard(paths, nat, tmp, a.build, ll, names)
     text = "\n".join(lines)
     print(text)
     if a.out:

@@ -96,6 +96,27 @@ static unsigned long long md_known_bound(LLVMValueRef v) {
 
 static int md_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at, int depth);
 
+/* The caller's run-time test takes v >= 0 (md_range.assume).  Not inside
+ * a PHI's inductive proof: a value there may come from an earlier
+ * iteration than the one the test sees (the PHI itself is taken instead). */
+static int md_assume(md_range *c, LLVMValueRef v) {
+  return c->assume && !c->no_assume && !c->nphis &&
+         c->assume(c->assume_ctx, v);
+}
+
+/* a >= 0 or b >= 0: first without md_assume (an operand the rules show
+ * needs no test), then with it. */
+static int md_nonneg_either(md_range *c, LLVMValueRef a, LLVMValueRef b,
+                            LLVMValueRef at, int depth) {
+  int saved = c->no_assume, r;
+  if (!c->assume || saved)
+    return md_nonneg(c, a, at, depth) || md_nonneg(c, b, at, depth);
+  c->no_assume = 1;
+  r = md_nonneg(c, a, at, depth) || md_nonneg(c, b, at, depth);
+  c->no_assume = saved;
+  return r || md_nonneg(c, a, at, depth) || md_nonneg(c, b, at, depth);
+}
+
 /* Does the branch `cond` taken towards `taken_true` imply v >= 0? */
 static int md_cond_implies_nonneg(md_range *c, LLVMValueRef cond, int taken_true,
                                   LLVMValueRef v, int depth) {
@@ -174,7 +195,8 @@ static int md_nonneg_rules(md_range *c, LLVMValueRef v, LLVMValueRef at,
   if (LLVMIsAConstantInt(v))
     return LLVMConstIntGetSExtValue(v) >= 0;
   if (!LLVMIsAInstruction(v))
-    return LLVMIsAArgument(v) && md_dominating_nonneg(c, v, at, depth);
+    return LLVMIsAArgument(v) &&
+           (md_dominating_nonneg(c, v, at, depth) || md_assume(c, v));
   bound = md_known_bound(v);
   if (bound && bound - 1 <= (w == 64 ? 0x7fffffffffffffffull
                                      : ((1ull << (w - 1)) - 1)))
@@ -187,8 +209,8 @@ static int md_nonneg_rules(md_range *c, LLVMValueRef v, LLVMValueRef at,
   case LLVMSExt:
     return md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1);
   case LLVMAnd:
-    if (md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1) ||
-        md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1))
+    if (md_nonneg_either(c, LLVMGetOperand(v, 0), LLVMGetOperand(v, 1), at,
+                         depth + 1))
       return 1;
     break;
   case LLVMLShr: {
@@ -217,8 +239,8 @@ static int md_nonneg_rules(md_range *c, LLVMValueRef v, LLVMValueRef at,
   }
   case LLVMURem:
     /* x urem y < y: non-negative when y is */
-    if (md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1) ||
-        md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1))
+    if (md_nonneg_either(c, LLVMGetOperand(v, 1), LLVMGetOperand(v, 0), at,
+                         depth + 1))
       return 1;
     break;
   case LLVMAdd:
@@ -259,20 +281,17 @@ static int md_nonneg_rules(md_range *c, LLVMValueRef v, LLVMValueRef at,
   case LLVMCall: {
     /* llvm.smax(x, c) with c >= 0, llvm.umin(x, y) with either >= 0 */
     LLVMValueRef callee = md_called_fn(v);
-    if (md_name_has_prefix(callee, "llvm.smax.") &&
-        (md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1) ||
-         md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1)))
-      return 1;
-    if (md_name_has_prefix(callee, "llvm.umin.") &&
-        (md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1) ||
-         md_nonneg(c, LLVMGetOperand(v, 1), at, depth + 1)))
+    if ((md_name_has_prefix(callee, "llvm.smax.") ||
+         md_name_has_prefix(callee, "llvm.umin.")) &&
+        md_nonneg_either(c, LLVMGetOperand(v, 0), LLVMGetOperand(v, 1), at,
+                         depth + 1))
       return 1;
     break;
   }
   default:
     break;
   }
-  return md_dominating_nonneg(c, v, at, depth);
+  return md_dominating_nonneg(c, v, at, depth) || md_assume(c, v);
 }
 
 /* md_nonneg_rules with the step budget, and the memo for queries without
@@ -283,14 +302,15 @@ static int md_nonneg(md_range *c, LLVMValueRef v, LLVMValueRef at, int depth) {
    * or none) only for this query. */
   md_map *memo = at ? &c->local : &c->nonneg;
   int r, capped0 = c->capped;
-  if ((r = md_range_memo_get(memo, v, 0)) >= 0 ||
-      (at && (r = md_range_memo_get(&c->nonneg, v, 0)) == 1))
+  if (!c->assume && ((r = md_range_memo_get(memo, v, 0)) >= 0 ||
+                     (at && (r = md_range_memo_get(&c->nonneg, v, 0)) == 1)))
     return r;
   if (!md_step(c, depth))
     return 0;
   c->capped = 0;
   r = md_nonneg_rules(c, v, at, depth);
-  md_range_memo_put(c, memo, v, 0, r, c->capped);
+  if (!c->assume)
+    md_range_memo_put(c, memo, v, 0, r, c->capped);
   c->capped |= capped0;
   return r;
 }

@@ -14,7 +14,8 @@
  * flags, !range metadata and the known ranges of the NVPTX/AMDGPU thread
  * and block index intrinsics, PHIs (inductively), selects, and branch
  * conditions `x >= 0`, `x > c` (c >= -1), `x < y` with y >= 0 on an edge
- * that dominates the use (md_dom.h).
+ * that dominates the use (md_dom.h); and, where the caller tests them at
+ * run time, values it takes as >= 0 (md_range.assume).
  * Anything else is "don't know" (the general form is used).
  */
 #ifndef MAGICDIV_MD_RANGE_H
@@ -39,6 +40,16 @@ typedef struct md_range {
   int capped;          /* a cap was hit below the current rule */
   LLVMValueRef phis[MD_RANGE_MAX_PHIS]; /* PHIs assumed non-negative */
   int nphis;
+  /* Optional (NULL: none): called for a value v >= 0 the rules cannot
+   * show; 1 when the caller takes v >= 0 as a fact because it tests it
+   * at run time before the use (md_inkernel.c's sign guard); never while
+   * a PHI is assumed inductively (phis).  With it
+   * nothing is memoized (an answer holds under the caller's tests only),
+   * and a rule that needs one of two operands tries both without it
+   * first. */
+  int (*assume)(void *ctx, LLVMValueRef v);
+  void *assume_ctx;
+  int no_assume;       /* inside such a first try */
 } md_range;
 
 void md_range_init(md_range *r, const md_dom *dom);

@@ -10,11 +10,15 @@
  *            width); loads of the same address count as one divisor;
  *   decide   a group pays when its sites' saving, each weighted by
  *            MD_BENEFIT_LOOP_TRIPS^(loop depth), reaches the generator's
- *            cost; else its sites stay native, with a remark;
+ *            cost; else its sites stay native, with a remark (a signed
+ *            32-bit site whose dividend md_range cannot show >= 0 but can
+ *            given a few values of index math tested at run time counts
+ *            the unsigned form's saving: the block's sign guard);
  *   rewrite  the divisor is copied (md_hoist_copy) and frozen at the
  *            nearest point dominating every site outside any loop, the
- *            generator emitted there (md_inkernel_gen), each site split
- *            around a uniform branch on d != 0 (md_inkernel_split), and the
+ *            generator emitted there (md_inkernel_gen), each block's range
+ *            of sites split around a uniform branch on d != 0 (and the
+ *            sign guard) (md_inkernel_split), and the
  *            fast copies rewritten by md_rewrite_sites -- the sequences of
  *            the clones, with the magic values of the generator.
  */
@@ -27,6 +31,7 @@
 #include "magicdiv/md_abi.h"
 #include "device/md_benefit.h"
 #include "analysis/md_dom.h"
+#include "analysis/md_geometry.h"
 #include "analysis/md_hoist.h"
 #include "device/md_inkernel_gen.h"
 #include "support/md_ir.h"
@@ -38,6 +43,8 @@
 #include "device/md_vector.h"
 
 #define MD_IK_MAX_GROUPS 64
+/* Values one block's sign guard tests at most (their OR, one test). */
+#define MD_IK_MAX_GUARD 8
 
 typedef struct md_ik_group {
   LLVMValueRef den; /* the first site's divisor */
@@ -46,10 +53,12 @@ typedef struct md_ik_group {
   unsigned w;
   int reads;        /* the divisor reads memory */
   LLVMValueRef *sites;
-  unsigned char *nonneg; /* per site: dividend proven >= 0 (signed) */
+  unsigned char *nonneg; /* per site, signed: dividend proven >= 0 (1), or
+                            >= 0 when its block's sign guard passes (2) */
   unsigned n;
   size_t cap;
   double saving;    /* what its sites save, weighted by loop depth */
+  double saving_nn; /* the same were every dividend >= 0 (s32) */
 } md_ik_group;
 
 typedef struct md_ik {
@@ -60,6 +69,8 @@ typedef struct md_ik {
   md_dom dom;
   md_loops loops;
   md_range range;
+  md_range grange;  /* the same with the sign guard's assumptions */
+  md_map anchor_of; /* block -> its first site (any group) */
   md_ik_group g[MD_IK_MAX_GROUPS];
   unsigned ng;
   md_map group_of;  /* site of a group that pays -> group index + 1 */
@@ -86,6 +97,120 @@ static double md_ik_weight(md_ik *k, LLVMValueRef inst) {
   return w;
 }
 
+/* The sign guard of one block: values that its signed 32-bit sites'
+ * dividends need >= 0 (md_range.assume), tested at run time beside the
+ * divisors' tests; the fast path then divides unsigned.  Each value
+ * dominates the block's first site (anchor), hence the range versioned. */
+typedef struct md_ik_guard {
+  const md_dom *dom;
+  LLVMValueRef anchor;
+  LLVMValueRef v[MD_IK_MAX_GUARD];
+  unsigned n;
+} md_ik_guard;
+
+/* Instruction v is computed before anchor on every path to it. */
+static int md_ik_before(const md_dom *dom, LLVMValueRef v, LLVMValueRef anchor) {
+  LLVMBasicBlockRef bv = LLVMGetInstructionParent(v);
+  return bv == LLVMGetInstructionParent(anchor)
+             ? md_inst_before(v, anchor)
+             : md_dom_dominates(dom, bv, LLVMGetInstructionParent(anchor));
+}
+
+/* Index math: v is computed from arguments, constants, thread and block
+ * ids and PHIs of such values, without memory (a loaded value's sign is
+ * data: its test could fail for some threads and not others).  The walk
+ * is bounded (steps, depth); a PHI met again on its own cycle counts as
+ * index math (its other incoming values decide). */
+typedef struct md_ik_walk {
+  unsigned steps, nphis;
+  LLVMValueRef phis[8];
+} md_ik_walk;
+
+static int md_ik_index_like(LLVMValueRef v, unsigned depth, md_ik_walk *w) {
+  md_geom geom;
+  unsigned i, n;
+  int ok = 1;
+  if (LLVMIsAConstantInt(v) || LLVMIsAArgument(v))
+    return 1;
+  if (!LLVMIsAInstruction(v) || depth > 8 || ++w->steps > 64)
+    return 0;
+  if (LLVMIsACallInst(v))
+    return md_geom_of_call(v, &geom);
+  if (LLVMIsALoadInst(v) || LLVMIsAAllocaInst(v) || LLVMIsAAtomicRMWInst(v) ||
+      LLVMIsAAtomicCmpXchgInst(v) || LLVMIsAInvokeInst(v) ||
+      LLVMIsAExtractValueInst(v) || LLVMIsAGetElementPtrInst(v))
+    return 0;
+  if (!LLVMIsAPHINode(v)) {
+    for (i = 0, n = (unsigned)LLVMGetNumOperands(v); i < n && ok; i++)
+      ok = md_ik_index_like(LLVMGetOperand(v, i), depth + 1, w);
+    return ok;
+  }
+  for (i = 0; i < w->nphis; i++)
+    if (w->phis[i] == v)
+      return 1;
+  if (w->nphis == sizeof w->phis / sizeof w->phis[0])
+    return 0;
+  w->phis[w->nphis++] = v;
+  for (i = 0, n = LLVMCountIncoming(v); i < n && ok; i++)
+    ok = md_ik_index_like(LLVMGetIncomingValue(v, i), depth + 1, w);
+  w->nphis--;
+  return ok;
+}
+
+/* md_range.assume: take v >= 0 and test it -- an i32 argument, or an
+ * i32 instruction of index math (md_ik_index_like) before the anchor.  A freeze is taken as its operand (the
+ * guard freezes it again: for poison, the fast path takes every freeze of
+ * it to be that one value, as it does for the divisor). */
+static int md_ik_guard_take(void *ctx, LLVMValueRef v) {
+  md_ik_guard *gd = ctx;
+  md_ik_walk walk = {0, 0, {0}};
+  unsigned i;
+  while (LLVMIsAFreezeInst(v))
+    v = LLVMGetOperand(v, 0);
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind ||
+      md_value_width(v) != 32 ||
+      !(LLVMIsAArgument(v) ||
+        (LLVMIsAInstruction(v) && md_ik_before(gd->dom, v, gd->anchor) &&
+         md_ik_index_like(v, 0, &walk))))
+    return 0;
+  for (i = 0; i < gd->n; i++)
+    if (gd->v[i] == v)
+      return 1;
+  if (gd->n == MD_IK_MAX_GUARD)
+    return 0;
+  gd->v[gd->n++] = v;
+  return 1;
+}
+
+/* v >= 0 at `at` when gd's values (with those this query adds) are; a
+ * query that fails adds none. */
+static int md_ik_guarded(md_ik *k, md_ik_guard *gd, LLVMValueRef v,
+                         LLVMValueRef at) {
+  unsigned n0 = gd->n;
+  k->grange.assume = md_ik_guard_take;
+  k->grange.assume_ctx = gd;
+  if (md_range_nonneg(&k->grange, v, at))
+    return 1;
+  gd->n = n0;
+  return 0;
+}
+
+/* The nonneg fact of signed site inst of width w: 1 proven, 2 under its
+ * block's sign guard (option inkernel-guard; 32-bit sites), else 0. */
+static unsigned char md_ik_nonneg(md_ik *k, LLVMValueRef inst, unsigned w) {
+  LLVMValueRef n = LLVMGetOperand(inst, 0), bv = LLVMBasicBlockAsValue(
+                                                LLVMGetInstructionParent(inst));
+  md_ik_guard gd;
+  if (md_range_nonneg(&k->range, n, inst))
+    return 1;
+  if (w != 32 || !k->o->inkernel_guard)
+    return 0;
+  memset(&gd, 0, sizeof gd);
+  gd.dom = &k->dom;
+  gd.anchor = md_map_get(&k->anchor_of, bv);
+  return gd.anchor && md_ik_guarded(k, &gd, n, inst) ? 2 : 0;
+}
+
 /* Add site inst to its group.  0, or -1 (too many groups, out of memory). */
 static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
   LLVMValueRef den = LLVMGetOperand(inst, 1), key = md_ik_key(den);
@@ -93,7 +218,7 @@ static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
   int s = op == LLVMSDiv || op == LLVMSRem;
   unsigned w = md_value_width(inst), i;
   md_ik_group *g = NULL;
-  LLVMValueRef *room;
+  LLVMValueRef *room, bv = LLVMBasicBlockAsValue(LLVMGetInstructionParent(inst));
   for (i = 0; i < k->ng && !g; i++)
     if (k->g[i].key == key && k->g[i].is_signed == s && k->g[i].w == w &&
         LLVMTypeOf(k->g[i].den) == LLVMTypeOf(den))
@@ -120,16 +245,18 @@ static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
     g->nonneg = nn;
     g->cap = cap;
   }
-  g->nonneg[g->n] =
-      (unsigned char)(s && md_range_nonneg(&k->range, LLVMGetOperand(inst, 0),
-                                           inst));
+  if (!md_map_get(&k->anchor_of, bv)) /* the block's first site */
+    md_map_put(&k->anchor_of, bv, inst); /* out of memory: no guard */
+  g->nonneg[g->n] = s ? md_ik_nonneg(k, inst, w) : 0;
   g->saving += md_ik_weight(k, inst) *
                (w == 64             ? (s ? MD_INKERNEL_SAVE_S64
                                          : MD_INKERNEL_SAVE_U64)
                 : !s                ? MD_INKERNEL_SAVE_U32
+                : g->nonneg[g->n] == 2 ? MD_INKERNEL_SAVE_S32_GUARDED
                 : g->nonneg[g->n]   ? MD_INKERNEL_SAVE_S32_NONNEG
                 : op == LLVMSDiv    ? MD_INKERNEL_SAVE_S32_DIV
                                     : MD_INKERNEL_SAVE_S32);
+  g->saving_nn += md_ik_weight(k, inst) * MD_INKERNEL_SAVE_S32_NONNEG;
   g->sites[g->n++] = inst;
   return 0;
 }
@@ -250,13 +377,13 @@ static int md_ik_vectors(md_ik *k) {
   return changed;
 }
 
-/* The dividend of site inst of g was proven >= 0 (md_ik_add). */
-static int md_ik_site_nonneg(const md_ik_group *g, LLVMValueRef inst) {
+/* Site inst's nonneg fact in g (md_ik_add), or NULL. */
+static unsigned char *md_ik_site_nonneg(const md_ik_group *g, LLVMValueRef inst) {
   unsigned j;
   for (j = 0; j < g->n; j++)
     if (g->sites[j] == inst)
-      return g->nonneg[j];
-  return 0;
+      return &g->nonneg[j];
+  return NULL;
 }
 
 /* Group g's sites entered group_of (md_ik_decide). */
@@ -278,9 +405,14 @@ static void md_ik_native_remarks(const md_ik_group *g, const char *why) {
     md_remarkf(MD_REMARK_MISSED, g->sites[i], MD_RN(InKernelNative),
                "magicdiv: %s i%u left native: %s (divisor used %u time(s) "
                "per thread, estimated saving %.0f < %.0f SASS to compute its "
-               "magic in the kernel)",
+               "magic in the kernel%s)",
                md_op_name(LLVMGetInstructionOpcode(g->sites[i])), g->w, why,
-               g->n, md_ik_saving(g), md_ik_cost(g));
+               g->n, md_ik_saving(g), md_ik_cost(g),
+               g->is_signed && g->w == 32 && !g->nonneg[i] &&
+                       MD_INKERNEL_FIRST + g->saving_nn >= md_ik_cost(g)
+                   ? "; it would pay with dividends >= 0, but its "
+                     "dividend's sign is unknown and no sign guard was found"
+                   : "");
 }
 
 /* Where the group's magic is computed: the nearest block dominating every
@@ -327,18 +459,21 @@ static void md_ik_magic(LLVMBuilderRef b, LLVMValueRef at, const md_ik_group *g,
   md_inkernel_gen(b, d, g->is_signed, fast32, mv, ok);
 }
 
-static void md_ik_remark(const md_ik_group *g, LLVMValueRef inst) {
+static void md_ik_remark(const md_ik_group *g, LLVMValueRef inst, int nn) {
   int w64 = g->w == 64;
   md_remarkf(MD_REMARK_PASSED, inst, MD_RN(InKernel),
              "magicdiv: %s i%u by a divisor %s -> magic %s multiply-high, the "
              "magic computed in the kernel (%u site(s) share it; divisor %s "
-             "runs the original division)",
+             "runs the original division)%s",
              md_op_name(LLVMGetInstructionOpcode(inst)), g->w,
              g->reads ? "read from constant memory" : "the host does not see",
              w64 ? (g->is_signed ? "s64" : "u64") : g->is_signed ? "s32" : "u32",
              g->n,
              w64 ? (g->is_signed ? "<= 0 or >= 2^31" : "0 or >= 2^32")
-                 : g->is_signed ? "<= 0" : "0");
+                 : g->is_signed ? "<= 0" : "0",
+             nn == 2 ? "; its dividend >= 0 when its block's sign guard "
+                       "passes: the unsigned form (else the original)"
+                     : "");
 }
 
 /* The range of bb's transformed sites: first and last, and the AND of
@@ -361,12 +496,23 @@ static int md_ik_block_range(md_ik *k, LLVMBasicBlockRef bb,
   return *first != NULL;
 }
 
+/* v >= 0 is tested already: v is the divisor of a signed group among
+ * `groups`, whose test is d > 0. */
+static int md_ik_guard_implied(const md_ik *k, uint64_t groups, LLVMValueRef v) {
+  unsigned j;
+  for (j = 0; j < k->ng; j++)
+    if ((groups >> j & 1) && k->g[j].is_signed && k->g[j].key == v)
+      return 1;
+  return 0;
+}
+
 /* Version one block's range and append its sites' fast copies.  Returns
  * the number appended. */
 static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
-                              md_site *sites) {
-  LLVMValueRef first, last, ok = NULL, i;
+                              const md_ik_guard *gd, md_site *sites) {
+  LLVMValueRef first, last, ok = NULL, i, t, sign = NULL;
   md_map map = {0};
+  unsigned char *nn;
   uint64_t groups;
   unsigned j, n = 0;
   if (!md_ik_block_range(k, bb, &first, &last, &groups))
@@ -375,6 +521,17 @@ static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
   for (j = 0; j < k->ng; j++)
     if (groups >> j & 1)
       ok = ok ? LLVMBuildAnd(b, ok, k->ok[j], "md.ik.ok") : k->ok[j];
+  for (j = 0; j < gd->n; j++) /* the sign guard: (v1 | v2 | ...) >= 0 */
+    if (!md_ik_guard_implied(k, groups, gd->v[j])) {
+      t = LLVMBuildFreeze(b, gd->v[j], "md.ik.gfr");
+      sign = sign ? LLVMBuildOr(b, sign, t, "md.ik.gor") : t;
+    }
+  if (sign)
+    ok = LLVMBuildAnd(b, ok,
+                      LLVMBuildICmp(b, LLVMIntSGT, sign,
+                                    LLVMConstAllOnes(LLVMTypeOf(sign)),
+                                    "md.ik.sign"),
+                      "md.ik.ok");
   if (md_inkernel_split(b, first, last, ok, &map)) {
     for (i = first; i; i = i == last ? NULL : LLVMGetNextInstruction(i))
       if (md_map_get(&k->group_of, i))
@@ -400,8 +557,9 @@ static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
     /* 64-bit: the fast path's divisor is below 2^32 (u64) or 2^31 (s64),
      * so the remainders run in 32 bits (md_emit_rem.c) */
     sites[n].rem32 = k->g[gi - 1].w == 64;
-    sites[n].nonneg = md_ik_site_nonneg(&k->g[gi - 1], i);
-    md_ik_remark(&k->g[gi - 1], i);
+    nn = md_ik_site_nonneg(&k->g[gi - 1], i);
+    sites[n].nonneg = nn && *nn;
+    md_ik_remark(&k->g[gi - 1], i, nn ? *nn : 0);
     n++;
   }
   md_map_release(&map);
@@ -413,7 +571,7 @@ static unsigned md_ik_decide(md_ik *k) {
   unsigned i, j, n = 0;
   for (i = 0; i < k->ng; i++) {
     md_ik_group *g = &k->g[i];
-    if (md_ik_saving(g) < md_ik_cost(g)) {
+    if (!k->o->inkernel_force && md_ik_saving(g) < md_ik_cost(g)) {
       md_ik_native_remarks(g, g->n == 1
                                   ? "used once per thread: native is cheaper"
                                   : "too few uses per thread: native is cheaper");
@@ -427,37 +585,65 @@ static unsigned md_ik_decide(md_ik *k) {
   return n;
 }
 
-/* Build: each paying group's magic at its point (all points chosen
- * first: building changes nothing they depend on, splitting would), then
- * each block's range versioned, then the fast copies rewritten. */
+/* Each block's sign guard, before anything is built (the queries walk
+ * the kernel's dominators): the dividend of every paying site that needs
+ * it queried again into its block's guard; one that no longer fits (the
+ * guard is full) takes the signed form. */
+static void md_ik_guards(md_ik *k, LLVMBasicBlockRef *blocks, unsigned nb,
+                         md_ik_guard *gd) {
+  LLVMValueRef i;
+  unsigned char *nn;
+  uintptr_t gi;
+  unsigned j;
+  for (j = 0; j < nb; j++) {
+    memset(&gd[j], 0, sizeof gd[j]);
+    gd[j].dom = &k->dom;
+    gd[j].anchor = md_map_get(&k->anchor_of, LLVMBasicBlockAsValue(blocks[j]));
+    for (i = LLVMGetFirstInstruction(blocks[j]); i; i = LLVMGetNextInstruction(i))
+      if ((gi = (uintptr_t)md_map_get(&k->group_of, i)) &&
+          (nn = md_ik_site_nonneg(&k->g[gi - 1], i)) && *nn == 2 &&
+          (!gd[j].anchor ||
+           !md_ik_guarded(k, &gd[j], LLVMGetOperand(i, 0), i)))
+        *nn = 0;
+  }
+}
+
+/* Build: each block's sign guard, each paying group's magic at its point
+ * (all points chosen first: building changes nothing they depend on,
+ * splitting would), then each block's range versioned, then the fast
+ * copies rewritten. */
 static int md_ik_build(md_ik *k, unsigned nsites) {
   LLVMBuilderRef b = LLVMCreateBuilderInContext(
       LLVMGetTypeContext(LLVMTypeOf(k->fn)));
   md_site *sites = calloc(nsites, sizeof *sites);
-  LLVMBasicBlockRef *blocks = calloc(LLVMCountBasicBlocks(k->fn), sizeof *blocks), bb;
+  unsigned nblocks = LLVMCountBasicBlocks(k->fn);
+  LLVMBasicBlockRef *blocks = calloc(nblocks, sizeof *blocks), bb;
+  md_ik_guard *gd = calloc(nblocks, sizeof *gd);
   LLVMValueRef at[MD_IK_MAX_GROUPS], i;
   unsigned g, nb = 0, n = 0;
-  if (sites && blocks) {
-    for (g = 0; g < k->ng; g++)
-      at[g] = md_inkernel_group_pays(k, g) ? md_ik_point(k, &k->g[g]) : NULL;
-    for (g = 0; g < k->ng; g++)
-      if (at[g])
-        md_ik_magic(b, at[g], &k->g[g], &k->hoist, &k->mv[g], &k->ok[g],
-                    &k->d[g], k->fast32);
+  if (sites && blocks && gd) {
     for (bb = LLVMGetFirstBasicBlock(k->fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
         if (md_map_get(&k->group_of, i)) {
           blocks[nb++] = bb;
           break;
         }
+    md_ik_guards(k, blocks, nb, gd);
+    for (g = 0; g < k->ng; g++)
+      at[g] = md_inkernel_group_pays(k, g) ? md_ik_point(k, &k->g[g]) : NULL;
+    for (g = 0; g < k->ng; g++)
+      if (at[g])
+        md_ik_magic(b, at[g], &k->g[g], &k->hoist, &k->mv[g], &k->ok[g],
+                    &k->d[g], k->fast32);
     for (g = 0; g < nb; g++)
-      n += md_ik_version(k, b, blocks[g], sites + n);
+      n += md_ik_version(k, b, blocks[g], &gd[g], sites + n);
     /* (out of memory in md_rewrite_sites leaves the fast copies as the
      * original divisions: still exact; the kernel is no clone: no remark
      * is held for it) */
     if (n)
       md_rewrite_sites(k->fn, sites, n, k->mv, NULL);
   }
+  free(gd);
   free(blocks);
   free(sites);
   LLVMDisposeBuilder(b);
@@ -480,8 +666,9 @@ int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
               !md_omp_is_device_module(LLVMGetGlobalParent(kernel));
   md_hoist_init(&k->hoist, kernel, td, t);
   md_range_init(&k->range, NULL);
+  md_range_init(&k->grange, NULL);
   if (!md_dom_build(&k->dom, kernel) && !md_loops_build(&k->loops, &k->dom)) {
-    k->range.dom = &k->dom;
+    k->range.dom = k->grange.dom = &k->dom;
     changed = md_ik_vectors(k);
     for (bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb)) {
       LLVMValueRef i2;
@@ -498,6 +685,8 @@ int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
     free(k->g[i].nonneg);
   }
   md_range_release(&k->range);
+  md_range_release(&k->grange);
+  md_map_release(&k->anchor_of);
   md_map_release(&k->group_of);
   md_loops_release(&k->loops);
   md_dom_release(&k->dom);

@@ -28,6 +28,11 @@
 #define MD_INKERNEL_SAVE_S32_DIV 8.0
 #define MD_INKERNEL_SAVE_S32 4.0
 #define MD_INKERNEL_SAVE_S32_NONNEG 8.0
+/* ... and with a dividend >= 0 under its block's sign guard: the
+ * unsigned form's saving less the guard's share (bench/sass/inkernel.py's
+ * index table: a further native s32 % of Inductor's index costs 13, in
+ * the signed form 9, guarded 6; the permute of test/triton 379 -> 315). */
+#define MD_INKERNEL_SAVE_S32_GUARDED 7.0
 #define MD_INKERNEL_FIRST 9.0
 /* The same for 64-bit divisions (bench/sass/inkernel.py, the 64-bit
  * table): the generator with its 64-bit step and the domain test; what a
@@ -46,8 +51,10 @@
  * those whose divisor reads constant memory (md_hoist.h), and with
  * inkernel-args every divisor md_hoist accepts.  A divisor whose sites
  * save less than the generator costs (each weighted by 8^(loop depth), as
- * the benefit model does; plus MD_INKERNEL_FIRST) stays native.  Remarks for both.  1 if the kernel
- * changed. */
+ * the benefit model does; plus MD_INKERNEL_FIRST) stays native.  Remarks for both.  With
+ * inkernel-guard a signed 32-bit site whose dividend is >= 0 when a few
+ * values of index math are gets them tested beside the divisor and the
+ * unsigned form (docs/MATH.md 11.2).  1 if the kernel changed. */
 int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
                        LLVMTargetDataRef td);
 

@@ -89,6 +89,13 @@ extern "C" {
   /* in-kernel magic also for vector divisions by a splat of such a        \
    * divisor: split into lanes, each an ordinary site */                       \
   X(inkernel_vector, "inkernel-vector", 1)                                     \
+  /* tests and measurements: every divisor the in-kernel form takes is       \
+   * transformed, whatever the model estimates (md_inkernel.h) */             \
+  X(inkernel_force, "inkernel-force", 0)                                       \
+  /* an in-kernel s32 site whose dividend is >= 0 when a few values         \
+   * before it are: those values tested at run time beside the divisor        \
+   * (the block's sign guard), the fast path divides unsigned */                \
+  X(inkernel_guard, "inkernel-guard", 1)                                       \
   /* NVPTX CUDA kernels: an s64 division tests whether its dividend is         \
    * in [0, 2^32) and then takes a 32-bit multiply-high (MD_DF_FAST32,         \
    * MD_S64_FAST32_PTX) */                                                     \

@@ -14,7 +14,10 @@ $NVDISASM): what one thread issues on its path (bench/sass/issued.py; the
 reduction per loop iteration) and the native division sequences on it
 (I2F.U32.RP, each divisor's reciprocal); checks: fewer instructions and
 fewer native divisions where transformed, the same where not (the
-int64 kernels skipped: their native bypasses make 2^24 paths).
+int64 kernels skipped: their native bypasses make 2^24 paths).  Then the
+sign guard (option inkernel-guard) against the signed form: the permute
+and the reduction at 1024 once more without it, and without it forced
+(inkernel-force); checks: the guard issues the fewest.
 Usage: inductor_kernels.py [--sass OUT.md]  (--sass: also the table for
 bench/RESULTS.md)."""
 import os
@@ -156,6 +159,42 @@ def check_key(off, tool):
     return 0 if ok else 1
 
 
+GUARD_KERNELS = ("permute_x1024", "reduce_r1024")
+
+
+def check_guard(on, nvd):
+    """The sign guard against the signed form: the kernels whose signed
+    divisions it takes compiled again with no-inkernel-guard (the model
+    then leaves the permute's 16 srem native) and with no-inkernel-guard
+    and inkernel-force (every site in the signed form); SASS issued per
+    thread on the path.  The number of failures: the guard must issue the
+    fewest."""
+    if not nvd:
+        return 0
+    tdir = tempfile.mkdtemp(prefix="md-triton-guard-")
+    variants = (("no guard", "inkernel-args;no-inkernel-guard"),
+                ("no guard forced",
+                 "inkernel-args;no-inkernel-guard;inkernel-force"))
+    bad = 0
+    for name, fn, sig, c in KERNELS:
+        if name not in GUARD_KERNELS:
+            continue
+        counts = []
+        for tag, opts in variants:
+            magicdiv_triton.enable(options=opts, remarks=False)
+            k = compile_one(fn, sig, c)
+            magicdiv_triton.disable()
+            counts.append(sass_count(name, tag.replace(" ", "_"), k, tdir,
+                                     nvd)[0])
+        guard = sass_count(name, "guard", on[name], tdir, nvd)[0]
+        per = " per iteration" if "reduce" in name else ""
+        print("%s: sign guard: SASS issued per thread on the path%s, no "
+              "guard %d, no guard forced %d, guard %d" %
+              (name, per, counts[0], counts[1], guard))
+        bad += 0 if guard < min(counts) else 1
+    return bad
+
+
 def main():
     os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="md-triton-")
     sass_out = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--sass" else None
@@ -166,6 +205,7 @@ def main():
     magicdiv_triton.disable()
     bad = check_ptx(off, on) + check_key(off, tool)
     bad += check_sass(off, on, sass_out)
+    bad += check_guard(on, _nvdisasm())
     print("triton in-kernel: %s" % ("FAILED" if bad else "ok"))
     return 1 if bad else 0
 
@@ -199,21 +239,24 @@ def _nvdisasm():
     return nvd if os.access(nvd, os.X_OK) else shutil.which("nvdisasm")
 
 
+def sass_count(name, tag, k, tdir, nvd):
+    """(issued, native divisions, static) of compiled kernel k: the whole
+    kernel, the reduction per loop iteration (two minus one)."""
+    cub = os.path.join(tdir, "%s_%s.cubin" % (name, tag))
+    with open(cub, "wb") as f:
+        f.write(k.asm["cubin"])
+    magic = "md.ik" in k.asm["llir"]
+    n0, sig0, size = _longest(cub, k.name, magic, 0, nvd)
+    if "reduce" in name:
+        n1, sig1, _ = _longest(cub, k.name, magic, 1, nvd)
+        n0, sig0 = n1 - n0, sig1 - sig0
+    return n0, sig0, size
+
+
 def sass_row(name, off, on, tdir, nvd):
-    """[(issued, native divisions, static)] for name, off then on: whole
-    kernels, the reduction per loop iteration (two minus one)."""
-    row = []
-    for tag, k in (("off", off[name]), ("on", on[name])):
-        cub = os.path.join(tdir, "%s_%s.cubin" % (name, tag))
-        with open(cub, "wb") as f:
-            f.write(k.asm["cubin"])
-        magic = "md.ik" in k.asm["llir"]
-        n0, sig0, size = _longest(cub, k.name, magic, 0, nvd)
-        if "reduce" in name:
-            n1, sig1, _ = _longest(cub, k.name, magic, 1, nvd)
-            n0, sig0 = n1 - n0, sig1 - sig0
-        row.append((n0, sig0, size))
-    return row
+    """[(issued, native divisions, static)] for name, off then on."""
+    return [sass_count(name, tag, k, tdir, nvd)
+            for tag, k in (("off", off[name]), ("on", on[name]))]
 
 
 def check_sass(off, on, out):

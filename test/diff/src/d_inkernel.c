@@ -16,6 +16,11 @@
  *           the suite.
  *   vectors: <4 x i32> and <2 x i64> by a splat of a constant field (split
  *           into lanes), over the 32- and 64-bit divisors, 32 dividends;
+ *   index:  Inductor's index math (dividends of unknown sign, the sign
+ *           guard): every pid * 1024 for four divisor pairs, the 32-bit
+ *           divisors with edge and random pids, loops whose index
+ *           crosses into the negatives (the next index computed after
+ *           the divisions, and before);
  * Divisor 0 traps on the CPU and is not run (its branch keeps the original
  * division, test/ir/inkernel); INT_MIN / -1 is undefined and skipped.
  * Prints one PASSED / FAILED line per kernel.
@@ -112,6 +117,12 @@ void ik_c_v2s64_ref(int64_t *, const int64_t *, int);
 void ik_c_unrolled(int32_t *, const int32_t *);
 void ik_c_unrolled_ref(int32_t *, const int32_t *);
 void ik_c_once(uint32_t *, const uint32_t *);
+void ik_arg_index(int32_t *, int32_t, int32_t, int32_t, int32_t);
+void ik_arg_index_ref(int32_t *, int32_t, int32_t, int32_t, int32_t);
+void ik_arg_rindex(int32_t *, int32_t, int32_t, int32_t, int32_t);
+void ik_arg_rindex_ref(int32_t *, int32_t, int32_t, int32_t, int32_t);
+void ik_arg_rnext(int32_t *, int32_t, int32_t, int32_t, int32_t);
+void ik_arg_rnext_ref(int32_t *, int32_t, int32_t, int32_t, int32_t);
 void ik_c_once_ref(uint32_t *, const uint32_t *);
 
 /* 32-bit divisors: edges of both signs, then log-uniform random ones. */
@@ -248,6 +259,65 @@ static int ik_vectors(unsigned nd64, unsigned nd) {
   return 0;
 }
 
+/* One run of ik_arg_index against its reference: 0 when equal or not
+ * defined (a divisor 0, or -1 where a dividend is INT_MIN). */
+static int ik_index1(int32_t pid, int32_t t, int32_t ks0, int32_t ks1) {
+  int32_t o1[32], o2[32];
+  int32_t ks01 = (int32_t)((uint32_t)ks0 * (uint32_t)ks1);
+  if (!ks0 || !ks1 || !ks01 ||
+      ((ks0 == -1 || ks1 == -1 || ks01 == -1) &&
+       ((uint32_t)pid << 10) == 0x80000000u))
+    return 0;
+  ik_arg_index(o1, pid, t, ks0, ks1);
+  ik_arg_index_ref(o2, pid, t, ks0, ks1);
+  if (!memcmp(o1, o2, sizeof o1))
+    return 0;
+  printf("FAILED: ik_arg_index, pid=%d t=%d ks0=%d ks1=%d\n", pid, t, ks0, ks1);
+  return 1;
+}
+
+/* Inductor's index kernels (the sign guard): ik_arg_index over every
+ * pid * 1024 (both signs, INT_MIN) for a few divisor pairs, and over the
+ * 32-bit divisors with edge and random pids; ik_arg_rindex with steps
+ * that cross into the negatives (and INT_MIN) in the loop.  0 when equal. */
+static int ik_index(const uint32_t *dv, unsigned nd) {
+  static const int32_t pair[][2] = {{7, 3}, {1000, 1}, {3, 65535}, {-7, 5}};
+  static const uint32_t pid[] = {0, 1, 2, (1u << 21) - 1, 1u << 21,
+                                 (1u << 21) + 1, (1u << 22) - 1, 3u << 20};
+  int32_t o1[192], o2[192];
+  uint32_t p, i;
+  for (i = 0; i < 4; i++)
+    for (p = 0; p < (1u << 22); p += i < 2 ? 1 : 7)
+      if (ik_index1((int32_t)p, (int32_t)ik_rand(), pair[i][0], pair[i][1]))
+        return 1;
+  for (i = 0; i < 4 * nd && i < 400000; i++)
+    if (ik_index1((int32_t)(i % 3 ? (uint32_t)ik_rand() : pid[i % 8]),
+                  (int32_t)ik_rand(), (int32_t)dv[i % nd],
+                  (int32_t)dv[(7 * i + 3) % nd]))
+      return 1;
+  for (i = 0; i < 20000; i++) {
+    int32_t d = (int32_t)dv[i % nd], t = (int32_t)ik_rand();
+    int32_t step = i % 4 == 0   ? 1 << 30
+                   : i % 4 == 1 ? INT32_MAX - (int32_t)(i % 5)
+                                : (int32_t)(ik_rand() >> (i % 31));
+    if (d == 0 || d == -1)
+      continue;
+    ik_arg_rindex(o1, t, d, 64, step);
+    ik_arg_rindex_ref(o2, t, d, 64, step);
+    if (memcmp(o1, o2, 128 * sizeof o1[0])) {
+      printf("FAILED: ik_arg_rindex, t=%d d=%d step=%d\n", t, d, step);
+      return 1;
+    }
+    ik_arg_rnext(o1, t, d, 64, step);
+    ik_arg_rnext_ref(o2, t, d, 64, step);
+    if (memcmp(o1, o2, sizeof o1)) {
+      printf("FAILED: ik_arg_rnext, t=%d d=%d step=%d\n", t, d, step);
+      return 1;
+    }
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   int full = argc > 1 && strcmp(argv[1], "--full") == 0, fails = 0;
   unsigned nd = ik_divs32(ik_dv, full ? (1u << 25) + 300000 : 150000, full);
@@ -281,6 +351,9 @@ int main(int argc, char **argv) {
   if (ik_vectors(nd64, nd))
     return 1;
   printf("PASSED: ik_c_v4u32 and ik_c_v2s64\n");
+  if (ik_index(ik_dv, nd))
+    return 1;
+  printf("PASSED: ik_arg_index, ik_arg_rindex and ik_arg_rnext\n");
   printf(fails ? "in-kernel: %d FAILED\n" : "in-kernel: all PASSED\n", fails);
   return fails != 0;
 }

@@ -5,7 +5,8 @@
  * of a constant struct (`extern const`: the CPU's read-only memory, which
  * the transform treats like __constant__), each in a loop (several uses per
  * thread), and one use per thread by a constant field (left native by the
- * model).  Compiled twice: transformed, and as the reference with
+ * model); Inductor's index kernels (dividends of unknown sign: the sign
+ * guard).  Compiled twice: transformed, and as the reference with
  * IK_NAME(x) = x##_ref.  Driver: d_inkernel.c.
  */
 #include <stdint.h>
@@ -60,6 +61,54 @@ MD_KERNEL void IK_NAME(ik_c_unrolled)(int32_t *out, const int32_t *in) {
   IK_PAIR(0) IK_PAIR(1) IK_PAIR(2) IK_PAIR(3)
   IK_PAIR(4) IK_PAIR(5) IK_PAIR(6) IK_PAIR(7)
 #undef IK_PAIR
+}
+
+/* Inductor's index math in a Triton permute at XBLOCK 1024 (8 elements
+ * per thread): x = pid * 1024 + ..., which wraps (no nsw), so the
+ * dividends are of unknown sign; the sign guard tests pid * 1024 >= 0
+ * once, beside the divisors.  And the reduction's loop: its index r
+ * steps by `step` (wrapping), tested each iteration. */
+MD_KERNEL void IK_NAME(ik_arg_index)(int32_t *out, int32_t pid, int32_t t,
+                                     int32_t ks0, int32_t ks1) {
+  int32_t xoff = (int32_t)((uint32_t)pid << 10);
+  int32_t ks01 = (int32_t)((uint32_t)ks0 * (uint32_t)ks1);
+#define IK_ELEM(j)                                                             \
+  {                                                                            \
+    int32_t x = xoff | (t & 127) | (128 * (j));                                \
+    out[4 * (j)] = x % ks0;                                                    \
+    out[4 * (j) + 1] = (x / ks0) % ks1;                                        \
+    out[4 * (j) + 2] = x / ks01;                                               \
+    out[4 * (j) + 3] = x % ks01;                                               \
+  }
+  IK_ELEM(0) IK_ELEM(1) IK_ELEM(2) IK_ELEM(3)
+  IK_ELEM(4) IK_ELEM(5) IK_ELEM(6) IK_ELEM(7)
+#undef IK_ELEM
+}
+MD_KERNEL void IK_NAME(ik_arg_rindex)(int32_t *out, int32_t t, int32_t ks0,
+                                      int32_t n, int32_t step) {
+  int32_t r = 0;
+  for (int32_t i = 0; i < n; i++) {
+    int32_t x = r | (t & 127);
+    out[2 * i] = x % ks0;
+    out[2 * i + 1] = x / ks0;
+    r = (int32_t)((uint32_t)r + (uint32_t)step);
+  }
+}
+
+/* The same with the next index computed (and stored) before the
+ * divisions: the guard must test r, whose value came from the previous
+ * iteration, not the next one. */
+MD_KERNEL void IK_NAME(ik_arg_rnext)(int32_t *out, int32_t t, int32_t ks0,
+                                     int32_t n, int32_t step) {
+  int32_t r = 0;
+  for (int32_t i = 0; i < n; i++) {
+    int32_t next = (int32_t)((uint32_t)r + (uint32_t)step);
+    out[3 * i + 2] = next;
+    int32_t x = r | (t & 127);
+    out[3 * i] = x % ks0;
+    out[3 * i + 1] = x / ks0;
+    r = next;
+  }
 }
 
 /* One use per thread: stays native (the model). */
