@@ -24,12 +24,19 @@ part of Triton's compile-cache key, gets the tool's version and options,
 so that a kernel compiled with the module is never read back from the
 cache for a run without it, nor across versions.  Where the tool fails,
 the kernel compiles as it would have (a warning says why).
+
+``MAGICDIV_TRITON_LOG=FILE`` appends one line per kernel the hook sees,
+from every process (Inductor compiles in worker processes): pid, kernel
+name, divisions transformed, divisions left native, divisions in its IR,
+milliseconds in magicdiv-ir, ``ok`` or ``failed`` (tab-separated).
 """
 import functools
 import hashlib
 import os
+import re
 import shutil
 import subprocess
+import time
 import warnings
 
 __all__ = ["enable", "disable", "enabled", "transform"]
@@ -76,6 +83,30 @@ def transform(llir, triple="nvptx64-nvidia-cuda", tool=None, options=None,
     return r.stdout.decode(), r.stderr.decode(errors="replace")
 
 
+_KERNEL = re.compile(r'^define [^@\n]*(?:ptx_kernel|amdgpu_kernel)[^@\n]*@"?([^"(\s]+)',
+                     re.M)
+_DEFINE = re.compile(r'^define [^@\n]*@"?([^"(\s]+)', re.M)
+_DIVREM = re.compile(r"= [su](?:div|rem) ")
+
+
+def _log_kernel(path, ir, remarks, failed, seconds):
+    """One line per kernel to path ($MAGICDIV_TRITON_LOG), appended in one
+    write (lines from Inductor's compile workers do not mix): pid, kernel,
+    divisions transformed, left native, divisions in the IR, milliseconds
+    in magicdiv-ir, ok or failed."""
+    m = _KERNEL.search(ir) or _DEFINE.search(ir)
+    lines = [l for l in remarks.splitlines() if "magicdiv:" in l]
+    done = sum("computed in the kernel" in l for l in lines)
+    line = "%d\t%s\t%d\t%d\t%d\t%.1f\t%s\n" % (
+        os.getpid(), m.group(1) if m else "?", done, len(lines) - done,
+        len(_DIVREM.findall(ir)), seconds * 1e3, "failed" if failed else "ok")
+    try:
+        with open(path, "a") as f:
+            f.write(line)
+    except OSError as e:
+        warnings.warn("magicdiv: MAGICDIV_TRITON_LOG %s: %s" % (path, e))
+
+
 def _hook(backend, stages, options, language, capability):
     prev = _state["prev_hook"]
     if prev is not None:
@@ -87,8 +118,12 @@ def _hook(backend, stages, options, language, capability):
               else "nvptx64-nvidia-cuda")
 
     def llir_with_magicdiv(src, metadata):
-        text, rem = transform(llir(src, metadata), triple,
-                              remarks=_state["remarks"])
+        ir = llir(src, metadata)
+        log = os.environ.get("MAGICDIV_TRITON_LOG")
+        t0 = time.monotonic()
+        text, rem = transform(ir, triple, remarks=_state["remarks"] or bool(log))
+        if log:
+            _log_kernel(log, ir, rem, text is ir, time.monotonic() - t0)
         if rem and _state["remarks"]:
             print(rem, end="")
         return text
