@@ -16,9 +16,11 @@ magicdiv; R calls each, R from native's time per call and --round-s),
 then the magicdiv side compares its outputs with native's bit for bit.
 A program with less than MIN_PROGRAM_S left is "skipped (time)"; every
 command has a time limit (a child past it is killed with its compile
-workers and started again for the next program).  Writes DIR/results.json,
+workers and started again for the next program; so is a side that
+failed: its CUDA context may be lost).  Writes DIR/results.json,
 table.md, results.csv (tc_table.py) and DIR/logs/ (each side's output,
-the hook's log).  Exit 0; 1 when a program failed, outputs differ, the
+the hook's log); caches and outputs under --work (default $TC_WORK or
+/tmp/tc-work).  Exit 0; 1 when a program failed, outputs differ, the
 hook did not run on the magicdiv side, or nothing was measured.
 --device cpu is for developing this script without a GPU: Inductor emits
 C++ there, no Triton kernel and no magicdiv; its timings mean nothing."""
@@ -204,7 +206,7 @@ def run_program(name, children, a, deadline, res):
 
 def run_all(a, t_end):
     res = {"programs": [], "starts": [], "device": a.device, "budget_s": a.budget}
-    work = os.path.join(a.out, "work")
+    work = a.work
     shutil.rmtree(work, ignore_errors=True)
     children = {s: Child(s, a, os.path.join(work, s)) for s in SIDES}
     names = a.programs.split(",") if a.programs else NAMES
@@ -223,8 +225,9 @@ def run_all(a, t_end):
         p["seconds"] = time.time() - t0
         res["programs"].append(p)
         say(tc_table._program_line(p))
-        if "time" in p["status"]:
-            for c in children.values():  # a side may be mid-command
+        for side, c in children.items():
+            # mid-command (time), or failed (its CUDA context may be lost)
+            if "time" in p["status"] or p["status"].startswith("failed: " + side):
                 c.kill()
     for c in children.values():
         c.quit()
@@ -263,6 +266,8 @@ def main():
     ap.add_argument("--round-s", type=float, default=0.3, help="seconds per timing round")
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--compile-threads", type=int, default=8)
+    ap.add_argument("--work", default=os.environ.get("TC_WORK", "/tmp/tc-work"),
+                    help="caches and outputs (not under --out: large)")
     a = ap.parse_args()
     for n in (a.programs.split(",") if a.programs else []):
         if n not in NAMES:

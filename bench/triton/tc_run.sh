@@ -14,8 +14,10 @@
 # a program with no time left is "skipped (time)"), which writes
 # $OUT/torch/ (OUT defaults to /tmp/tc-out): table.md, results.csv,
 # results.json, run.txt (all this prints), logs/ (each side's output,
-# the hook's log).  Exit 0 ok; 1 a program failed or outputs differ (or
-# magicdiv-ir missing where CUDA is there); 2 bad arguments; 3 no CUDA.
+# the hook's log); caches and outputs go to TC_WORK (default
+# /tmp/tc-work, not under $OUT: hundreds of MB).  Exit 0 ok; 1 a program
+# failed or outputs differ (or magicdiv-ir missing where CUDA is there);
+# 2 bad arguments; 3 no CUDA.
 # --device cpu: the development mode (CPU torch; Inductor emits C++, no
 # Triton and no magicdiv: timings there mean nothing).  TC_PYTHON names
 # the Python (default python3).
@@ -30,7 +32,7 @@ while [ $# -gt 0 ]; do
     --budget) budget=${2:-} ; shift ;;
     --programs) programs=${2:-} ; shift ;;
     --device) device=${2:-} ; shift ;;
-    -h|--help) usage; sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) usage; awk 'NR > 1 && /^#/ {sub(/^# ?/, ""); print; next} NR > 1 {exit}' "$0"; exit 0 ;;
     *) echo "tc_run.sh: unknown argument '$1'"; usage; exit 2 ;;
   esac
   shift
@@ -95,7 +97,7 @@ main() {
   else
     echo "nvidia-smi: none"
   fi
-  echo "cpus: $(nproc), glibc: $(ldd --version 2>&1 | head -1 | awk '{print $NF}')"
+  echo "cpus: $(nproc), glibc: $(ldd --version 2>&1 | head -1 | awk '{print $NF}'), cc (Triton builds its launcher with it): $( (cc --version 2>/dev/null || echo none) | head -1)"
   probe=$(probe_python) || probe="$probe
 python: probe failed or timed out (90 s)"
   echo "$probe"

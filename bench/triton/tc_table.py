@@ -69,6 +69,7 @@ def kernel_rows(prog):
         rows.append({"program": prog["name"], "kernel": name, "sites": sites,
                      "transformed": transformed,
                      "triton": name.startswith("triton_") or name.startswith("cpp_"),
+                     "call": name == "(call)",
                      "native_us": mn, "native_min_us": min(tn),
                      "magicdiv_us": mm, "magicdiv_min_us": min(tm),
                      "launches": len(tn) // max(1, len(rn) * prog.get("reps", 1)),
@@ -90,18 +91,21 @@ def _equal(prog):
 
 
 def _program_line(p):
-    if "native" not in p:
+    if not any("compile_s" in p.get(k, {}) for k in ("native", "magicdiv")):
         return "%s: %s" % (p["name"], p.get("status", "?"))
     n, m = p.get("native", {}), p.get("magicdiv", {})
     hooked = m.get("hooked", [])
     done = sum(1 for h in hooked if h["transformed"] > 0)
     failed = sum(1 for h in hooked if h["status"] != "ok")
-    pids = len({h["pid"] for h in hooked})
+    pids = {h["pid"] for h in hooked}
     return ("%s: %s; compile %s s native, %s s magicdiv; hook saw %d kernel "
-            "compiles in %d process(es), %d with sites transformed, %d failed; "
-            "recompiled on the second shape: %s; outputs %s" % (
+            "compiles in %d process(es) (%d not the side's own: compile "
+            "workers), %d with sites transformed, %d failed, %.0f ms in "
+            "magicdiv-ir; recompiled on the second shape: %s; outputs %s" % (
                 p["name"], p.get("status", "?"), _f(n.get("compile_s")),
-                _f(m.get("compile_s")), len(hooked), pids, done, failed,
+                _f(m.get("compile_s")), len(hooked), len(pids),
+                len(pids - {m.get("pid")}), done, failed,
+                sum(h["ms"] for h in hooked),
                 "yes" if n.get("recompiled") or m.get("recompiled") else "no",
                 _equal(p)))
 
@@ -131,7 +135,13 @@ def render(res):
                 r["magicdiv_us"], r["magicdiv_min_us"], r["ratio"],
                 {"slower": " slower", "faster": " faster"}.get(r["verdict"], ""),
                 100 * r["margin"], r["equal"]))
-        others = [r for r in rows if r["program"] == p["name"] and not r["triton"]]
+        mine = [r for r in rows if r["program"] == p["name"]]
+        for r in mine:
+            if r["call"]:
+                lines.append("| %s | whole call | - | %.2f (%.2f) | %.2f (%.2f) | %.3fx | %.0f %% | |" % (
+                    p["name"], r["native_us"], r["native_min_us"], r["magicdiv_us"],
+                    r["magicdiv_min_us"], r["ratio"], 100 * r["margin"]))
+        others = [r for r in mine if not r["triton"] and not r["call"]]
         if others:
             lines.append("| %s | other kernels (%d, not Triton) | - | %.2f | %.2f | %.3fx | - | |" % (
                 p["name"], len(others), sum(r["native_us"] for r in others),
@@ -142,6 +152,7 @@ def render(res):
 
 def summary(res, rows):
     tri = [r for r in rows if r["triton"]]
+    calls = [r for r in rows if r["call"]]
     changed = [r for r in tri if r["transformed"] > 0 and r["ratio"] > 0]
     geo = (math.exp(sum(math.log(r["ratio"]) for r in changed) / len(changed))
            if changed else float("nan"))
@@ -157,13 +168,16 @@ def summary(res, rows):
          "beyond noise: %d" % (ok, skipped, len(progs) - ok - skipped, differ, len(tri),
                                len(changed), "%.3fx" % geo if changed else "-",
                                len(slower), len(faster)))
+    if calls:
+        s += ("\nwhole calls: geometric mean native/magicdiv %.3fx over %d programs"
+              % (math.exp(sum(math.log(r["ratio"]) for r in calls) / len(calls)), len(calls)))
     for r in slower:
         s += "\nslower: %s %s (%.3fx, margin %.0f %%)" % (
             r["program"], r["kernel"], r["ratio"], 100 * r["margin"])
     return s
 
 
-FIELDS = ["program", "kernel", "sites", "transformed", "triton", "native_us",
+FIELDS = ["program", "kernel", "sites", "transformed", "triton", "call", "native_us",
           "native_min_us", "magicdiv_us", "magicdiv_min_us", "launches", "ratio",
           "margin", "verdict", "equal"]
 
