@@ -96,11 +96,11 @@ def _program_line(p):
     n, m = p.get("native", {}), p.get("magicdiv", {})
     hooked = m.get("hooked", [])
     done = sum(1 for h in hooked if h["transformed"] > 0)
-    failed = sum(1 for h in hooked if h["status"] != "ok")
+    failed = sum(1 for h in hooked if h["status"] not in ("ok", "unchanged"))
     pids = {h["pid"] for h in hooked}
     return ("%s: %s; compile %s s native, %s s magicdiv; hook saw %d kernel "
             "compiles in %d process(es) (%d not the side's own: compile "
-            "workers), %d with sites transformed, %d failed, %.0f ms in "
+            "workers), %d with sites transformed, %d failed or fell back, %.0f ms in "
             "magicdiv-ir; recompiled on the second shape: %s; outputs %s" % (
                 p["name"], p.get("status", "?"), _f(n.get("compile_s")),
                 _f(m.get("compile_s")), len(hooked), len(pids),
