@@ -23,7 +23,9 @@ the hook's log); caches and outputs under --work (default $TC_WORK or
 /tmp/tc-work).  Exit 0; 1 when a program failed, outputs differ, the
 hook did not run on the magicdiv side, or nothing was measured.
 --device cpu is for developing this script without a GPU: Inductor emits
-C++ there, no Triton kernel and no magicdiv; its timings mean nothing."""
+C++ there, no Triton kernel and no magicdiv; its timings mean nothing.
+TC_CHILD names another child script (the test's stub, which needs no
+torch)."""
 import argparse
 import json
 import os
@@ -80,7 +82,8 @@ class Child:
         log.write(b"== start %d\n" % self.n)
         log.flush()
         self.proc = subprocess.Popen(
-            [sys.executable, os.path.join(HERE, "tc_child.py"), "--side", self.side,
+            [sys.executable, os.environ.get("TC_CHILD") or os.path.join(HERE, "tc_child.py"),
+             "--side", self.side,
              "--device", self.a.device, "--work", os.path.join(self.work, "out"),
              "--reply-fd", str(wr)],
             stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT,
@@ -212,7 +215,7 @@ def run_all(a, t_end):
     names = a.programs.split(",") if a.programs else NAMES
     for name in names:
         left = t_end - time.time()
-        if left < MIN_PROGRAM_S:
+        if left < a.min_program_s:
             res["programs"].append({"name": name, "status": "skipped (time)"})
             say("== %s: skipped (time: %.0f s left)" % (name, left))
             continue
@@ -221,7 +224,14 @@ def run_all(a, t_end):
             res["programs"].append({"name": name, "status": "failed: a side did not start"})
             break
         t0 = time.time()
-        p = run_program(name, children, a, t_end, res)
+        try:
+            p = run_program(name, children, a, t_end, res)
+        except Exception as e:  # this script's own fault: the others still run
+            import traceback
+            traceback.print_exc()
+            p = {"name": name, "status": "failed: runner: %s: %s" % (type(e).__name__, e)}
+            for c in children.values():
+                c.kill()
         p["seconds"] = time.time() - t0
         res["programs"].append(p)
         say(tc_table._program_line(p))
@@ -266,6 +276,8 @@ def main():
     ap.add_argument("--round-s", type=float, default=0.3, help="seconds per timing round")
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--compile-threads", type=int, default=8)
+    ap.add_argument("--min-program-s", type=float, default=MIN_PROGRAM_S,
+                    help="seconds a program needs left to start")
     ap.add_argument("--work", default=os.environ.get("TC_WORK", "/tmp/tc-work"),
                     help="caches and outputs (not under --out: large)")
     a = ap.parse_args()
