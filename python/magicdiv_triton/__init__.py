@@ -46,6 +46,10 @@ import warnings
 __all__ = ["enable", "disable", "enabled", "transform"]
 
 OPTIONS_DEFAULT = "inkernel-args"
+# What this module does to a kernel's text besides the tool (part of the
+# cache key): 2 keeps untransformed kernels as Triton wrote them and gives
+# transformed ones back in the words of Triton's LLVM.
+MODULE_VERSION = 2
 
 _state = {"tool": None, "options": None, "key": None, "prev_hook": None,
           "hashes": {}, "remarks": False}
@@ -262,7 +266,8 @@ def enable(tool=None, options=OPTIONS_DEFAULT, remarks=None):
     _state["tool"] = tool
     _state["options"] = options
     _state["key"] = hashlib.sha256(
-        ("%s|%s|%s" % (version, options, digest)).encode()).hexdigest()[:16]
+        ("%s|%s|%s|%d" % (version, options, digest, MODULE_VERSION)).encode()
+    ).hexdigest()[:16]
     _state["remarks"] = (bool(os.environ.get("MAGICDIV_TRITON_REMARKS"))
                          if remarks is None else remarks)
     for cls in _backend_classes():
