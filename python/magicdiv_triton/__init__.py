@@ -81,7 +81,10 @@ def transform(llir, triple="nvptx64-nvidia-cuda", tool=None, options=None,
 
 
 # Attributes magicdiv-ir's LLVM writes that an older reader (Triton's own
-# LLVM) rejects with a fatal error, when the input had none.
+# LLVM) rejects with a fatal error, when the input had none.  Of LLVM
+# 22.1's attribute keywords, Triton 3.6's LLVM parses all but this one
+# and three that NVPTX and AMDGPU code does not get (Windows hot-patching,
+# sanitize_alloc_token): each tried in an attribute group.
 _NEWER_ATTRS = ("nocreateundeforpoison",)
 _DECLARE = re.compile(r"^declare [^@\n]*@(llvm\.[\w.]+)\(", re.M)
 
