@@ -200,6 +200,8 @@ def run_program(name, children, a, deadline, res):
                            else "failed: %s timing: %s" % (side, t.get("error")))
             return p
         p["rounds"][side].append(t["kernels"])
+        if t.get("profiler_error"):  # whole calls only
+            p["profiler_error"] = t["profiler_error"]
     other = os.path.join(children["native"].work, "out", name + ".pt")
     p["compare"] = children["magicdiv"].ask({"cmd": "compare", "prog": name, "other": other},
                                             deadline)

@@ -107,7 +107,9 @@ def _program_line(p):
                 len(pids - {m.get("pid")}), done, failed,
                 sum(h["ms"] for h in hooked),
                 "yes" if n.get("recompiled") or m.get("recompiled") else "no",
-                _equal(p)))
+                _equal(p))) + (
+                "; profiler failed (whole calls only): %s" % p["profiler_error"]
+                if p.get("profiler_error") else "")
 
 
 def _f(x, fmt="%.1f"):
