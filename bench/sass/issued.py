@@ -91,18 +91,21 @@ def walk(labels, ins, stores, sigs, maxback=2):
     return res
 
 
-def best(labels, ins, stores, groups, maxback=2, loops=None):
+def best(labels, ins, stores, groups, maxback=2, loops=None, longest=True):
     """The path walk() would rank first by (instructions of groups[0] on
     it, of groups[1], ..., then the most issued), without listing every
     path (2^k of them behind k native 64-bit divisions): a memoized walk
     over (pc, call stack, stores, backward branches taken).  loops: only
     paths that take exactly that many backward branches (a loop's cost
-    per iteration: loops=2 minus loops=1).  Returns
+    per iteration: loops=2 minus loops=1).  longest=False: then the
+    fewest issued (of two ways past a branch without SIGS, the short one:
+    a 32-bit path beside a 64-bit one).  Returns
     ((count per group...), issued) or None when no path executes exactly
     `stores` stores."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     memo = {}
     zero = (0,) * len(groups)
+    step = -1 if longest else 1
 
     def add(a, b):
         return tuple(x + y for x, y in zip(a, b))
@@ -119,7 +122,7 @@ def best(labels, ins, stores, groups, maxback=2, loops=None):
             i = ins[pc]
             o = _opcode(i)
             acc = add(acc, tuple(int(any(o.startswith(s) for s in g))
-                                 for g in groups) + (-1,))
+                                 for g in groups) + (step,))
             if o.startswith("STG"):
                 stg += 1
                 if stg > stores:
@@ -159,7 +162,7 @@ def best(labels, ins, stores, groups, maxback=2, loops=None):
         return add(acc, min(opts)) if opts else None
 
     r = go(0, (), 0, ())
-    return None if r is None else (r[:-1], -r[-1])
+    return None if r is None else (r[:-1], abs(r[-1]))
 
 
 def main():

@@ -5,11 +5,12 @@ test/triton/Inputs/inductor_real/ from Inductor's generated code.
 Inductor's real Triton source is had without a GPU: with
 torch._inductor.config.cpu_backend = "triton" (and Triton's backend hash
 faked, compile_threads 1) a CPU torch.compile(dynamic=True) writes the
-same kernels, before it fails to run them.  Run each program of
-bench/triton/tc_programs.py that way on its first "cuda" shape with
-TORCHINDUCTOR_CACHE_DIR=DIR/<program>, then:
+same kernels, before it fails to run them.
 
-  inductor_real_extract.py DIR
+  inductor_real_extract.py --generate DIR   each program of
+      bench/triton/tc_programs.py that way on its first "cuda" shape, in
+      its own process, TORCHINDUCTOR_CACHE_DIR=DIR/<program>
+  inductor_real_extract.py DIR              the fixtures from DIR
 
 For every kernel with `//` or `%`: the @triton.jit function as Inductor
 wrote it (triton_helpers imported from the shim beside the fixtures), its
@@ -105,7 +106,38 @@ def write_fixture(prog, name, src):
           "autotune list", n_auto)
 
 
+def generate_one(prog):
+    """Inductor's code for one program (this process: the cache dir set)."""
+    import torch._inductor.config as ic
+    import torch.utils._triton as ut
+    ic.cpu_backend = "triton"
+    ic.compile_threads = 1
+    ut.triton_hash_with_backend = lambda: "fakehash"
+    sys.path.insert(0, os.path.join(HERE, "..", "..", "bench", "triton"))
+    import tc_programs
+    fn, build, _ = tc_programs.get(prog, "cpu")
+    shape = [p[3]["cuda"] for p in tc_programs.PROGRAMS if p[0] == prog][0][0]
+    f = torch.compile(fn, dynamic=True)
+    try:
+        with torch.no_grad():
+            f(*build(shape, "cpu"))
+    except Exception as e:  # no CPU driver for Triton: the code is written
+        print(prog, "ran no further:", str(e).splitlines()[0][:120])
+
+
+def generate(gen):
+    import subprocess
+    for prog in PROGRAMS.split():
+        env = dict(os.environ, TORCHINDUCTOR_CACHE_DIR=os.path.join(gen, prog))
+        subprocess.run([sys.executable, os.path.abspath(__file__), "--one",
+                        prog], env=env, check=False)
+
+
 def main():
+    if sys.argv[1] == "--one":
+        return generate_one(sys.argv[2])
+    if sys.argv[1] == "--generate":
+        return generate(sys.argv[2])
     gen = sys.argv[1]
     os.makedirs(OUT, exist_ok=True)
     for prog in PROGRAMS.split():
