@@ -81,7 +81,7 @@ def walk(labels, ins, stores, sigs, maxback=2):
                     back = back + (pc,)
                 pc = t
                 continue
-            if o.startswith("CALL"):
+            if o.startswith("CALL") and m:  # CALL.ABS (assert): no label, goes on
                 cs, pc = cs + (pc + 1,), labels[m.group(1)]
                 continue
             if o.startswith("RET"):
@@ -89,6 +89,80 @@ def walk(labels, ins, stores, sigs, maxback=2):
                 continue
             pc += 1
     return res
+
+
+def best(labels, ins, stores, groups, maxback=2, loops=None, longest=True):
+    """The path walk() would rank first by (instructions of groups[0] on
+    it, of groups[1], ..., then the most issued), without listing every
+    path (2^k of them behind k native 64-bit divisions): a memoized walk
+    over (pc, call stack, stores, backward branches taken).  loops: only
+    paths that take exactly that many backward branches (a loop's cost
+    per iteration: loops=2 minus loops=1).  longest=False: then the
+    fewest issued (of two ways past a branch without SIGS, the short one:
+    a 32-bit path beside a 64-bit one).  Returns
+    ((count per group...), issued) or None when no path executes exactly
+    `stores` stores."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+    memo = {}
+    zero = (0,) * len(groups)
+    step = -1 if longest else 1
+
+    def add(a, b):
+        return tuple(x + y for x, y in zip(a, b))
+
+    def go(pc, cs, stg, back):
+        key = (pc, cs, stg, back)
+        if key not in memo:
+            memo[key] = _best_from(pc, cs, stg, back)
+        return memo[key]
+
+    def _best_from(pc, cs, stg, back):
+        acc = zero + (0,)
+        while pc < len(ins):
+            i = ins[pc]
+            o = _opcode(i)
+            acc = add(acc, tuple(int(any(o.startswith(s) for s in g))
+                                 for g in groups) + (step,))
+            if o.startswith("STG"):
+                stg += 1
+                if stg > stores:
+                    return None
+            m = re.search(r"`\(([\w.$]+)\)", i)
+            cond = i.startswith("@") and not i.startswith("@PT")
+            alt = None
+            if o == "EXIT":
+                if cond:
+                    alt = go(pc + 1, cs, stg, back)
+                done = stg == stores and (loops is None or len(back) == loops)
+                here = zero + (0,) if done else None
+                return _min_add(acc, here, alt)
+            if o == "BRA":
+                t = labels[m.group(1)]
+                if t == pc:
+                    return None
+                if cond:
+                    alt = go(pc + 1, cs, stg, back)
+                nback = back
+                if t <= pc:
+                    if back.count(pc) >= maxback:
+                        return _min_add(acc, None, alt)
+                    nback = tuple(sorted(back + (pc,)))
+                return _min_add(acc, go(t, cs, stg, nback), alt)
+            if o.startswith("CALL") and m:  # CALL.ABS (assert): no label, goes on
+                cs, pc = cs + (pc + 1,), labels[m.group(1)]
+                continue
+            if o.startswith("RET"):
+                pc, cs = cs[-1], cs[:-1]
+                continue
+            pc += 1
+        return None
+
+    def _min_add(acc, a, b):
+        opts = [x for x in (a, b) if x is not None]
+        return add(acc, min(opts)) if opts else None
+
+    r = go(0, (), 0, ())
+    return None if r is None else (r[:-1], abs(r[-1]))
 
 
 def main():

@@ -294,54 +294,22 @@ static void md_ik_consider(md_ik *k, LLVMValueRef inst) {
                "(or out of memory)", md_op_name(op), w, MD_IK_MAX_GROUPS);
 }
 
-/* x when v is a splat of x: shufflevector (insertelement _, x, 0), _,
- * zeroinitializer -- every lane is x.  Else NULL.  InstCombine writes
- * the splat of a loaded scalar as a shufflevector of `load <1 x iW>`: then
- * x is a new scalar load of the same address beside it (*made = 1; the
- * caller erases it if it is not used). */
-static LLVMValueRef md_ik_splat(LLVMValueRef v, int *made) {
-  LLVMValueRef ins, ix, x;
-  LLVMBuilderRef b;
-  unsigned i, n;
-  *made = 0;
-  if (!LLVMIsAShuffleVectorInst(v))
-    return NULL;
-  n = LLVMGetNumMaskElements(v);
-  for (i = 0; i < n; i++)
-    if (LLVMGetMaskValue(v, i) != 0)
-      return NULL;
-  ins = LLVMGetOperand(v, 0);
-  if (LLVMIsALoadInst(ins) && LLVMGetVectorSize(LLVMTypeOf(ins)) == 1 &&
-      !LLVMGetVolatile(ins) && LLVMGetOrdering(ins) == LLVMAtomicOrderingNotAtomic) {
-    b = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(v)));
-    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(ins));
-    x = LLVMBuildLoad2(b, LLVMGetElementType(LLVMTypeOf(ins)),
-                       LLVMGetOperand(ins, 0), "md.ik.d");
-    LLVMSetAlignment(x, LLVMGetAlignment(ins));
-    LLVMDisposeBuilder(b);
-    *made = 1;
-    return x;
-  }
-  if (!LLVMIsAInsertElementInst(ins))
-    return NULL;
-  ix = LLVMGetOperand(ins, 2);
-  if (!LLVMIsAConstantInt(ix) || LLVMConstIntGetZExtValue(ix) != 0)
-    return NULL;
-  return LLVMGetOperand(ins, 1);
-}
-
 /* A vector division by a splat of a divisor the in-kernel form takes
  * (md_ik_consider's tests): split into its lanes (md_vec_split), each
  * lane dividing by the splatted scalar itself, so that the lanes join
  * that divisor's group as ordinary sites.  (NVPTX and AMDGPU have no
- * vector division: their backends split it the same way.)  1 if split. */
+ * vector division: their backends split it the same way.) 
+ * A frozen splat (md_vec_freeze_splat) is taken the same way.  1 if split. */
 static int md_ik_vector(md_ik *k, LLVMValueRef inst) {
   LLVMValueRef x, lane[MD_VEC_MAX_LANES];
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
   unsigned w, n, l;
+  LLVMValueRef dv = LLVMGetOperand(inst, 1), fr = NULL;
   int reads = 0, made;
+  if (LLVMIsAFreezeInst(dv))
+    dv = LLVMGetOperand(fr = dv, 0);
   if (!k->o->inkernel_vector || !md_vec_lanes(inst) || md_inkernel_marked(inst) ||
-      !(x = md_ik_splat(LLVMGetOperand(inst, 1), &made)))
+      !(x = md_vec_splat_of(dv, &made)))
     return 0;
   w = md_value_width(x);
   if (LLVMIsAConstant(x) ||
@@ -353,6 +321,8 @@ static int md_ik_vector(md_ik *k, LLVMValueRef inst) {
       LLVMInstructionEraseFromParent(x);
     return 0;
   }
+  if (fr)
+    x = md_vec_freeze_splat(fr, x);
   n = md_vec_split(inst, lane);
   for (l = 0; l < n; l++) {
     LLVMValueRef e = LLVMGetOperand(lane[l], 1);

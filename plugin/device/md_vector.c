@@ -4,6 +4,7 @@
 #include "device/md_vector.h"
 
 #include <llvm-c/DebugInfo.h>
+#include <stddef.h>
 
 unsigned md_vec_lanes(LLVMValueRef inst) {
   LLVMTypeRef t = LLVMTypeOf(inst);
@@ -44,4 +45,62 @@ unsigned md_vec_split(LLVMValueRef inst, LLVMValueRef *lane) {
   LLVMInstructionEraseFromParent(inst);
   LLVMDisposeBuilder(b);
   return n;
+}
+
+/* x when v is a splat of x: shufflevector (insertelement _, x, 0), _,
+ * zeroinitializer -- every lane is x.  Else NULL.  InstCombine writes
+ * the splat of a loaded scalar as a shufflevector of `load <1 x iW>`: then
+ * x is a new scalar load of the same address beside it (*made = 1; the
+ * caller erases it if it is not used). */
+LLVMValueRef md_vec_splat_of(LLVMValueRef v, int *made) {
+  LLVMValueRef ins, ix, x;
+  LLVMBuilderRef b;
+  unsigned i, n;
+  *made = 0;
+  if (!LLVMIsAShuffleVectorInst(v))
+    return NULL;
+  n = LLVMGetNumMaskElements(v);
+  for (i = 0; i < n; i++)
+    if (LLVMGetMaskValue(v, i) != 0)
+      return NULL;
+  ins = LLVMGetOperand(v, 0);
+  if (LLVMIsALoadInst(ins) && LLVMGetVectorSize(LLVMTypeOf(ins)) == 1 &&
+      !LLVMGetVolatile(ins) && LLVMGetOrdering(ins) == LLVMAtomicOrderingNotAtomic) {
+    b = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(v)));
+    LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(ins));
+    x = LLVMBuildLoad2(b, LLVMGetElementType(LLVMTypeOf(ins)),
+                       LLVMGetOperand(ins, 0), "md.ik.d");
+    LLVMSetAlignment(x, LLVMGetAlignment(ins));
+    LLVMDisposeBuilder(b);
+    *made = 1;
+    return x;
+  }
+  if (!LLVMIsAInsertElementInst(ins))
+    return NULL;
+  ix = LLVMGetOperand(ins, 2);
+  if (!LLVMIsAConstantInt(ix) || LLVMConstIntGetZExtValue(ix) != 0)
+    return NULL;
+  return LLVMGetOperand(ins, 1);
+}
+
+/* freeze (splat x) -> splat (freeze x) for every use of fr, as
+ * InstCombine rewrites it: a refinement (a poison lane's freeze may take
+ * any value, among them one value for all lanes).  DivRemPairs freezes
+ * the divisor of a vector division whose remainder it writes as
+ * x - q * d (Triton's i64 index math).  Returns freeze x. */
+LLVMValueRef md_vec_freeze_splat(LLVMValueRef fr, LLVMValueRef x) {
+  LLVMTypeRef vt = LLVMTypeOf(fr);
+  LLVMContextRef c = LLVMGetTypeContext(vt);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c);
+  LLVMTypeRef mt = LLVMVectorType(LLVMInt32TypeInContext(c), LLVMGetVectorSize(vt));
+  LLVMValueRef xf, ins, sh;
+  LLVMPositionBuilderBefore(b, fr);
+  xf = LLVMBuildFreeze(b, x, "md.vfr");
+  ins = LLVMBuildInsertElement(b, LLVMGetPoison(vt), xf,
+                               LLVMConstInt(LLVMInt64TypeInContext(c), 0, 0), "md.vins");
+  sh = LLVMBuildShuffleVector(b, ins, LLVMGetPoison(vt), LLVMConstNull(mt), "md.vsplat");
+  LLVMDisposeBuilder(b);
+  LLVMReplaceAllUsesWith(fr, sh);
+  LLVMInstructionEraseFromParent(fr);
+  return xf;
 }

@@ -35,4 +35,13 @@ unsigned md_vec_lanes(LLVMValueRef inst);
  * instructions go to lane[0..lanes).  Returns the number of lanes. */
 unsigned md_vec_split(LLVMValueRef inst, LLVMValueRef *lane);
 
+/* x when v is a splat of x (shufflevector of insertelement _, x, 0 with a
+ * zero mask; of `load <1 x iW>`: a new scalar load beside it, *made = 1,
+ * the caller erases it if unused), else NULL. */
+LLVMValueRef md_vec_splat_of(LLVMValueRef v, int *made);
+
+/* freeze (splat x) -> splat (freeze x) for every use of the freeze fr (a
+ * refinement); fr erased.  Returns freeze x. */
+LLVMValueRef md_vec_freeze_splat(LLVMValueRef fr, LLVMValueRef x);
+
 #endif
