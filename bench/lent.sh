@@ -28,8 +28,8 @@
 #   torch     bench/triton/tc_run.sh: torch.compile(dynamic=True) with
 #             and without magicdiv_triton                               20 %
 # Results: at most 8 files come back from a device call, so the phases
-# write under LENT_WORK (default /tmp/lent-work: one folder per phase,
-# gpu-e2e, realcode, gpu, torch) and $OUT (default /tmp/lent-out) gets four
+# write under LENT_WORK (default /tmp/lent-work, emptied first: one folder
+# per phase, gpu-e2e, realcode, gpu, torch) and $OUT (default /tmp/lent-out) gets four
 # files: lent-run.txt (everything printed), lent.txt (each phase's exit
 # status and seconds), tables.md (every phase's table, to copy into
 # bench/RESULTS.md) and lent-results.tar.gz (every phase's folder).
