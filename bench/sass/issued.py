@@ -44,6 +44,23 @@ def _opcode(i):
     return re.sub(r"^@!?U?P\w+\s+", "", i).split()[0]
 
 
+def _decode(i):
+    """(opcode, the label it names or None, predicated on a real predicate)."""
+    m = re.search(r"`\(([\w.$]+)\)", i)
+    return (_opcode(i), m.group(1) if m else None,
+            i.startswith("@") and not i.startswith("@PT"))
+
+
+def _call_ret(o, lab, pc, cs, labels):
+    """(pc, call stack) after a CALL to a label or a RET, else None (a
+    CALL.ABS -- an assert -- names no label and goes on)."""
+    if o.startswith("CALL") and lab:
+        return labels[lab], cs + (pc + 1,)
+    if o.startswith("RET"):
+        return cs[-1], cs[:-1]
+    return None
+
+
 def walk(labels, ins, stores, sigs, maxback=2):
     """[(SIGS executed, instructions issued)] for every path from the entry
     to an EXIT that executes exactly `stores` stores."""
@@ -52,8 +69,7 @@ def walk(labels, ins, stores, sigs, maxback=2):
     while stack:
         pc, cs, n, stg, sig, back = stack.pop()
         while pc < len(ins):
-            i = ins[pc]
-            o = _opcode(i)
+            o, lab, cond = _decode(ins[pc])
             n += 1
             if o.startswith("STG"):
                 stg += 1
@@ -61,8 +77,6 @@ def walk(labels, ins, stores, sigs, maxback=2):
                     break
             if any(o.startswith(s) for s in sigs):
                 sig += 1
-            m = re.search(r"`\(([\w.$]+)\)", i)
-            cond = i.startswith("@") and not i.startswith("@PT")
             if o == "EXIT":
                 if cond:
                     stack.append((pc + 1, cs, n, stg, sig, back))
@@ -70,7 +84,7 @@ def walk(labels, ins, stores, sigs, maxback=2):
                     res.append((sig, n))
                 break
             if o == "BRA":
-                t = labels[m.group(1)]
+                t = labels[lab]
                 if t == pc:  # the idle loop after EXIT
                     break
                 if cond:
@@ -81,13 +95,7 @@ def walk(labels, ins, stores, sigs, maxback=2):
                     back = back + (pc,)
                 pc = t
                 continue
-            if o.startswith("CALL") and m:  # CALL.ABS (assert): no label, goes on
-                cs, pc = cs + (pc + 1,), labels[m.group(1)]
-                continue
-            if o.startswith("RET"):
-                pc, cs = cs[-1], cs[:-1]
-                continue
-            pc += 1
+            pc, cs = _call_ret(o, lab, pc, cs, labels) or (pc + 1, cs)
     return res
 
 
@@ -119,16 +127,13 @@ def best(labels, ins, stores, groups, maxback=2, loops=None, longest=True):
     def _best_from(pc, cs, stg, back):
         acc = zero + (0,)
         while pc < len(ins):
-            i = ins[pc]
-            o = _opcode(i)
+            o, lab, cond = _decode(ins[pc])
             acc = add(acc, tuple(int(any(o.startswith(s) for s in g))
                                  for g in groups) + (step,))
             if o.startswith("STG"):
                 stg += 1
                 if stg > stores:
                     return None
-            m = re.search(r"`\(([\w.$]+)\)", i)
-            cond = i.startswith("@") and not i.startswith("@PT")
             alt = None
             if o == "EXIT":
                 if cond:
@@ -137,7 +142,7 @@ def best(labels, ins, stores, groups, maxback=2, loops=None, longest=True):
                 here = zero + (0,) if done else None
                 return _min_add(acc, here, alt)
             if o == "BRA":
-                t = labels[m.group(1)]
+                t = labels[lab]
                 if t == pc:
                     return None
                 if cond:
@@ -148,13 +153,7 @@ def best(labels, ins, stores, groups, maxback=2, loops=None, longest=True):
                         return _min_add(acc, None, alt)
                     nback = tuple(sorted(back + (pc,)))
                 return _min_add(acc, go(t, cs, stg, nback), alt)
-            if o.startswith("CALL") and m:  # CALL.ABS (assert): no label, goes on
-                cs, pc = cs + (pc + 1,), labels[m.group(1)]
-                continue
-            if o.startswith("RET"):
-                pc, cs = cs[-1], cs[:-1]
-                continue
-            pc += 1
+            pc, cs = _call_ret(o, lab, pc, cs, labels) or (pc + 1, cs)
         return None
 
     def _min_add(acc, a, b):
