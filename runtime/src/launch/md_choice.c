@@ -351,13 +351,17 @@ static int md_trial_verdict(const md_trial *tr) {
   return c + m < o ? MD_KEEP_CLONE : MD_KEEP_ORIGINAL;
 }
 
-/* Put pk's collected results into trial tr; the slot's decision, with tr
- * freed and its events to destroy when it decides.  Under the mutex. */
+/* Put pk's collected results into trial tr (each side keeps its first
+ * MD_CHOICE_SAMPLES times: with threads launching at once, one put may
+ * bring a side more than it lacks); the slot's decision, with tr freed
+ * and its events to destroy when it decides.  Under the mutex. */
 static int md_trial_put(md_choice *ch, md_trial *tr, md_pick *pk,
                         md_done *dn, md_trial *copy) {
   int d;
   for (int i = 0; i < dn->n; i++) {
     int s = dn->side[i];
+    if (tr->n[s] >= MD_CHOICE_SAMPLES)
+      continue;
     if (!tr->n[s]++ || dn->ms[i] < tr->best[s])
       tr->best[s] = dn->ms[i];
   }
