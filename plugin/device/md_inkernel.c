@@ -34,6 +34,7 @@
 #include "analysis/md_geometry.h"
 #include "analysis/md_hoist.h"
 #include "device/md_inkernel_gen.h"
+#include "device/md_inkernel_guard.h"
 #include "support/md_ir.h"
 #include "analysis/md_loops.h"
 #include "analysis/md_omp.h"
@@ -43,8 +44,6 @@
 #include "device/md_vector.h"
 
 #define MD_IK_MAX_GROUPS 64
-/* Values one block's sign guard tests at most (their OR, one test). */
-#define MD_IK_MAX_GUARD 8
 
 typedef struct md_ik_group {
   LLVMValueRef den; /* the first site's divisor */
@@ -97,110 +96,13 @@ static double md_ik_weight(md_ik *k, LLVMValueRef inst) {
   return w;
 }
 
-/* The sign guard of one block: values that its signed 32-bit sites'
- * dividends need >= 0 (md_range.assume), tested at run time beside the
- * divisors' tests; the fast path then divides unsigned.  Each value
- * dominates the block's first site (anchor), hence the range versioned. */
-typedef struct md_ik_guard {
-  const md_dom *dom;
-  LLVMValueRef anchor;
-  LLVMValueRef v[MD_IK_MAX_GUARD];
-  unsigned n;
-} md_ik_guard;
-
-/* Instruction v is computed before anchor on every path to it. */
-static int md_ik_before(const md_dom *dom, LLVMValueRef v, LLVMValueRef anchor) {
-  LLVMBasicBlockRef bv = LLVMGetInstructionParent(v);
-  return bv == LLVMGetInstructionParent(anchor)
-             ? md_inst_before(v, anchor)
-             : md_dom_dominates(dom, bv, LLVMGetInstructionParent(anchor));
-}
-
-/* Index math: v is computed from arguments, constants, thread and block
- * ids and PHIs of such values, without memory (a loaded value's sign is
- * data: its test could fail for some threads and not others).  The walk
- * is bounded (steps, depth); a PHI met again on its own cycle counts as
- * index math (its other incoming values decide). */
-typedef struct md_ik_walk {
-  unsigned steps, nphis;
-  LLVMValueRef phis[8];
-} md_ik_walk;
-
-static int md_ik_index_like(LLVMValueRef v, unsigned depth, md_ik_walk *w) {
-  md_geom geom;
-  unsigned i, n;
-  int ok = 1;
-  if (LLVMIsAConstantInt(v) || LLVMIsAArgument(v))
-    return 1;
-  if (!LLVMIsAInstruction(v) || depth > 8 || ++w->steps > 64)
-    return 0;
-  if (LLVMIsACallInst(v))
-    return md_geom_of_call(v, &geom);
-  if (LLVMIsALoadInst(v) || LLVMIsAAllocaInst(v) || LLVMIsAAtomicRMWInst(v) ||
-      LLVMIsAAtomicCmpXchgInst(v) || LLVMIsAInvokeInst(v) ||
-      LLVMIsAExtractValueInst(v) || LLVMIsAGetElementPtrInst(v))
-    return 0;
-  if (!LLVMIsAPHINode(v)) {
-    for (i = 0, n = (unsigned)LLVMGetNumOperands(v); i < n && ok; i++)
-      ok = md_ik_index_like(LLVMGetOperand(v, i), depth + 1, w);
-    return ok;
-  }
-  for (i = 0; i < w->nphis; i++)
-    if (w->phis[i] == v)
-      return 1;
-  if (w->nphis == sizeof w->phis / sizeof w->phis[0])
-    return 0;
-  w->phis[w->nphis++] = v;
-  for (i = 0, n = LLVMCountIncoming(v); i < n && ok; i++)
-    ok = md_ik_index_like(LLVMGetIncomingValue(v, i), depth + 1, w);
-  w->nphis--;
-  return ok;
-}
-
-/* md_range.assume: take v >= 0 and test it -- an i32 argument, or an
- * i32 instruction of index math (md_ik_index_like) before the anchor.  A freeze is taken as its operand (the
- * guard freezes it again: for poison, the fast path takes every freeze of
- * it to be that one value, as it does for the divisor). */
-static int md_ik_guard_take(void *ctx, LLVMValueRef v) {
-  md_ik_guard *gd = ctx;
-  md_ik_walk walk = {0, 0, {0}};
-  unsigned i;
-  while (LLVMIsAFreezeInst(v))
-    v = LLVMGetOperand(v, 0);
-  if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind ||
-      md_value_width(v) != 32 ||
-      !(LLVMIsAArgument(v) ||
-        (LLVMIsAInstruction(v) && md_ik_before(gd->dom, v, gd->anchor) &&
-         md_ik_index_like(v, 0, &walk))))
-    return 0;
-  for (i = 0; i < gd->n; i++)
-    if (gd->v[i] == v)
-      return 1;
-  if (gd->n == MD_IK_MAX_GUARD)
-    return 0;
-  gd->v[gd->n++] = v;
-  return 1;
-}
-
-/* v >= 0 at `at` when gd's values (with those this query adds) are; a
- * query that fails adds none. */
-static int md_ik_guarded(md_ik *k, md_ik_guard *gd, LLVMValueRef v,
-                         LLVMValueRef at) {
-  unsigned n0 = gd->n;
-  k->grange.assume = md_ik_guard_take;
-  k->grange.assume_ctx = gd;
-  if (md_range_nonneg(&k->grange, v, at))
-    return 1;
-  gd->n = n0;
-  return 0;
-}
 
 /* The nonneg fact of signed site inst of width w: 1 proven, 2 under its
  * block's sign guard (option inkernel-guard; 32-bit sites), else 0. */
 static unsigned char md_ik_nonneg(md_ik *k, LLVMValueRef inst, unsigned w) {
   LLVMValueRef n = LLVMGetOperand(inst, 0), bv = LLVMBasicBlockAsValue(
                                                 LLVMGetInstructionParent(inst));
-  md_ik_guard gd;
+  md_guard gd;
   if (md_range_nonneg(&k->range, n, inst))
     return 1;
   if (w != 32 || !k->o->inkernel_guard)
@@ -208,7 +110,7 @@ static unsigned char md_ik_nonneg(md_ik *k, LLVMValueRef inst, unsigned w) {
   memset(&gd, 0, sizeof gd);
   gd.dom = &k->dom;
   gd.anchor = md_map_get(&k->anchor_of, bv);
-  return gd.anchor && md_ik_guarded(k, &gd, n, inst) ? 2 : 0;
+  return gd.anchor && md_guard_query(&k->grange, &gd, n, inst) ? 2 : 0;
 }
 
 /* Add site inst to its group.  0, or -1 (too many groups, out of memory). */
@@ -479,7 +381,7 @@ static int md_ik_guard_implied(const md_ik *k, uint64_t groups, LLVMValueRef v) 
 /* Version one block's range and append its sites' fast copies.  Returns
  * the number appended. */
 static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
-                              const md_ik_guard *gd, md_site *sites) {
+                              const md_guard *gd, md_site *sites) {
   LLVMValueRef first, last, ok = NULL, i, t, sign = NULL;
   md_map map = {0};
   unsigned char *nn;
@@ -560,7 +462,7 @@ static unsigned md_ik_decide(md_ik *k) {
  * it queried again into its block's guard; one that no longer fits (the
  * guard is full) takes the signed form. */
 static void md_ik_guards(md_ik *k, LLVMBasicBlockRef *blocks, unsigned nb,
-                         md_ik_guard *gd) {
+                         md_guard *gd) {
   LLVMValueRef i;
   unsigned char *nn;
   uintptr_t gi;
@@ -573,7 +475,7 @@ static void md_ik_guards(md_ik *k, LLVMBasicBlockRef *blocks, unsigned nb,
       if ((gi = (uintptr_t)md_map_get(&k->group_of, i)) &&
           (nn = md_ik_site_nonneg(&k->g[gi - 1], i)) && *nn == 2 &&
           (!gd[j].anchor ||
-           !md_ik_guarded(k, &gd[j], LLVMGetOperand(i, 0), i)))
+           !md_guard_query(&k->grange, &gd[j], LLVMGetOperand(i, 0), i)))
         *nn = 0;
   }
 }
@@ -588,7 +490,7 @@ static int md_ik_build(md_ik *k, unsigned nsites) {
   md_site *sites = calloc(nsites, sizeof *sites);
   unsigned nblocks = LLVMCountBasicBlocks(k->fn);
   LLVMBasicBlockRef *blocks = calloc(nblocks, sizeof *blocks), bb;
-  md_ik_guard *gd = calloc(nblocks, sizeof *gd);
+  md_guard *gd = calloc(nblocks, sizeof *gd);
   LLVMValueRef at[MD_IK_MAX_GROUPS], i;
   unsigned g, nb = 0, n = 0;
   if (sites && blocks && gd) {
