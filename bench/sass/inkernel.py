@@ -53,6 +53,30 @@ template <int K> __global__ void ai(int *out, const int *in, int d) {
 }
 typedef unsigned long long u64;
 typedef long long s64;
+/* Inductor's sites: an i32 index sign-extended, divided by an i64 size
+ * argument (the narrow form); the index of unknown sign (sign guard), of
+ * n >= 0, loaded (signed form), and an unsigned one. */
+#define IX int x = (int)((unsigned)__nvvm_read_ptx_sreg_ctaid_x() << 10) | (TID & 127);
+template <int K> __global__ void nx(s64 *out, const s64 *in, s64 d) {
+  IX _Pragma("unroll") for (int j = 0; j < K; j++) out[TID * 16 + j] = (s64)(x | (128 * j)) % d;
+  if (K == 0) out[TID] = in[TID];
+}
+template <int K> __global__ void nq(s64 *out, const s64 *in, s64 d) {
+  IX _Pragma("unroll") for (int j = 0; j < K; j++) out[TID * 16 + j] = (s64)(x | (128 * j)) / d;
+  if (K == 0) out[TID] = in[TID];
+}
+template <int K> __global__ void nn(s64 *out, const int *in, s64 d) {
+  _Pragma("unroll") for (int j = 0; j < K; j++) out[TID * 16 + j] = (s64)(in[TID * 16 + j] & 0x7fffffff) % d;
+  if (K == 0) out[TID] = in[TID];
+}
+template <int K> __global__ void nl(s64 *out, const int *in, s64 d) {
+  _Pragma("unroll") for (int j = 0; j < K; j++) out[TID * 16 + j] = (s64)in[TID * 16 + j] % d;
+  if (K == 0) out[TID] = in[TID];
+}
+template <int K> __global__ void nu(u64 *out, const unsigned *in, u64 d) {
+  _Pragma("unroll") for (int j = 0; j < K; j++) out[TID * 16 + j] = (u64)in[TID * 16 + j] % d;
+  if (K == 0) out[TID] = in[TID];
+}
 template <int K> __global__ void qu(u64 *out, const u64 *in) { BODY(u64, /, P.U) }
 template <int K> __global__ void ru(u64 *out, const u64 *in) { BODY(u64, %, P.U) }
 template <int K> __global__ void qs(s64 *out, const s64 *in) { BODY(s64, /, P.S) }
@@ -63,6 +87,11 @@ template <int K> __global__ void qn(s64 *out, const s64 *in) { BODYM(s64, /, P.S
   template __global__ void qs<k>(s64 *, const s64 *);                        \
   template __global__ void rs<k>(s64 *, const s64 *);                        \
   template __global__ void qn<k>(s64 *, const s64 *);                        \
+  template __global__ void nx<k>(s64 *, const s64 *, s64);                   \
+  template __global__ void nq<k>(s64 *, const s64 *, s64);                   \
+  template __global__ void nn<k>(s64 *, const int *, s64);                   \
+  template __global__ void nl<k>(s64 *, const int *, s64);                   \
+  template __global__ void nu<k>(u64 *, const unsigned *, u64);              \
   template __global__ void cu<k>(unsigned *, const unsigned *); \
   template __global__ void cs<k>(int *, const int *);                        \
   template __global__ void cn<k>(int *, const int *);                        \
@@ -154,6 +183,34 @@ def table_guard(paths, nat, tmp, build, ll, names):
     return lines
 
 
+def table_narrow(paths, nat, tmp, build, ll, names):
+    """64-bit divisions of 32-bit dividends by an i64 argument (Inductor's
+    `sdiv i64 (sext i32 x), ks`): native on its 32-bit bypass, the model
+    (inkernel-args: the narrow form), forced, and forced without the
+    narrow form (the s64 / u64 in-kernel sequences)."""
+    var = [compile_variant(tmp, build, ll, o, t) for o, t in (
+        ("inkernel-args", "na"),
+        ("inkernel-args;inkernel-force", "nf"),
+        ("inkernel-args;inkernel-force;no-inkernel-narrow", "nw"))]
+    lines = ["", "| kernel | K | native, n < 2^32 | model | forced, narrow "
+             "| forced, 64-bit form |", "|---|---|---|---|---|---|"]
+    for fam, title in (("nx", "s64 `%` of sext(pid * 1024 + tid)"),
+                       ("nq", "s64 `/` of sext(pid * 1024 + tid)"),
+                       ("nn", "s64 `%` of sext(n >= 0)"),
+                       ("nl", "s64 `%` of sext(loaded i32)"),
+                       ("nu", "u64 `%` of zext(loaded u32)")):
+        for k in KS:
+            kern = names[fam] % k
+            row = [span(paths, nat, kern, k, ["CALL"])[1]]
+            for c in var:
+                labels, ins = paths.load(c, kern)
+                row.append(issued(paths, c, kern, k)
+                           if any("MUFU.RCP64H" in i for i in ins) else row[0])
+            lines.append("| %s | %d | %s |" % (title, k,
+                                               " | ".join(str(x) for x in row)))
+    return lines
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", required=True)
@@ -178,7 +235,9 @@ def main():
              "cn": "_Z2cnILi%dEEvPiPKi", "cd": "_Z2cdILi%dEEvPiPKi", "au": "_Z2auILi%dEEvPjPKjj", "as": "_Z2asILi%dEEvPiPKii",
              "qu": "_Z2quILi%dEEvPyPKy", "ru": "_Z2ruILi%dEEvPyPKy", "qs": "_Z2qsILi%dEEvPxPKx",
              "rs": "_Z2rsILi%dEEvPxPKx", "qn": "_Z2qnILi%dEEvPxPKx",
-             "ai": "_Z2aiILi%dEEvPiPKii"}
+             "ai": "_Z2aiILi%dEEvPiPKii", "nx": "_Z2nxILi%dEEvPxPKxx",
+             "nq": "_Z2nqILi%dEEvPxPKxx", "nn": "_Z2nnILi%dEEvPxPKix",
+             "nl": "_Z2nlILi%dEEvPxPKix", "nu": "_Z2nuILi%dEEvPyPKjy"}
     lines = ["| kernel | K | native | in-kernel | saved |", "|---|---|---|---|---|"]
     for fam, title in (("cu", "u32 `/` by a __constant__ field"),
                        ("cs", "s32 `%` by a __constant__ field"),
@@ -194,6 +253,7 @@ def main():
             lines.append("| %s | %d | %d | %d | %d |" % (title, k, n, i, n - i))
     lines += table64(paths, nat, ink, names)
     lines += table_guard(paths, nat, tmp, a.build, ll, names)
+    lines += table_narrow(paths, nat, tmp, a.build, ll, names)
     text = "\n".join(lines)
     print(text)
     if a.out:

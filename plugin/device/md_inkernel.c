@@ -35,6 +35,7 @@
 #include "analysis/md_hoist.h"
 #include "device/md_inkernel_gen.h"
 #include "device/md_inkernel_guard.h"
+#include "device/md_inkernel_narrow.h"
 #include "support/md_ir.h"
 #include "analysis/md_loops.h"
 #include "analysis/md_omp.h"
@@ -50,8 +51,13 @@ typedef struct md_ik_group {
   LLVMValueRef key; /* den, or a load's address */
   int is_signed;
   unsigned w;
+  md_site_mode narrow; /* 64-bit sites of 32-bit dividends: MD_MODE_SEXT /
+                          MD_MODE_NARROW (md_inkernel_narrow.h), else
+                          MD_MODE_NATIVE */
   int reads;        /* the divisor reads memory */
   LLVMValueRef *sites;
+  LLVMValueRef *sign; /* per site, signed: the value whose sign is its
+                         dividend's (md_ik_nonneg asks), or NULL */
   unsigned char *nonneg; /* per site, signed: dividend proven >= 0 (1), or
                             >= 0 when its block's sign guard passes (2) */
   unsigned n;
@@ -97,15 +103,18 @@ static double md_ik_weight(md_ik *k, LLVMValueRef inst) {
 }
 
 
-/* The nonneg fact of signed site inst of width w: 1 proven, 2 under its
- * block's sign guard (option inkernel-guard; 32-bit sites), else 0. */
-static unsigned char md_ik_nonneg(md_ik *k, LLVMValueRef inst, unsigned w) {
-  LLVMValueRef n = LLVMGetOperand(inst, 0), bv = LLVMBasicBlockAsValue(
-                                                LLVMGetInstructionParent(inst));
+/* The nonneg fact of signed site inst whose dividend's sign is n's: 1
+ * proven, 2 under its block's sign guard (option inkernel-guard; 32-bit
+ * sites and the narrow form's), else 0. */
+static unsigned char md_ik_nonneg(md_ik *k, LLVMValueRef inst, LLVMValueRef n,
+                                  int guard) {
+  LLVMValueRef bv = LLVMBasicBlockAsValue(LLVMGetInstructionParent(inst));
   md_guard gd;
+  if (!n)
+    return 0;
   if (md_range_nonneg(&k->range, n, inst))
     return 1;
-  if (w != 32 || !k->o->inkernel_guard)
+  if (!guard || !k->o->inkernel_guard)
     return 0;
   memset(&gd, 0, sizeof gd);
   gd.dom = &k->dom;
@@ -121,9 +130,14 @@ static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
   unsigned w = md_value_width(inst), i;
   md_ik_group *g = NULL;
   LLVMValueRef *room, bv = LLVMBasicBlockAsValue(LLVMGetInstructionParent(inst));
+  md_narrow nw = {MD_MODE_NATIVE, LLVMGetOperand(inst, 0), 0};
+  if (w == 64 && k->o->inkernel_narrow)
+    md_narrow_of(&k->range, inst, &nw);
+  if (nw.mode == MD_MODE_NATIVE)
+    nw.src = LLVMGetOperand(inst, 0);
   for (i = 0; i < k->ng && !g; i++)
     if (k->g[i].key == key && k->g[i].is_signed == s && k->g[i].w == w &&
-        LLVMTypeOf(k->g[i].den) == LLVMTypeOf(den))
+        k->g[i].narrow == nw.mode && LLVMTypeOf(k->g[i].den) == LLVMTypeOf(den))
       g = &k->g[i];
   if (!g) {
     if (k->ng == MD_IK_MAX_GROUPS)
@@ -134,6 +148,7 @@ static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
     g->key = key;
     g->is_signed = s;
     g->w = w;
+    g->narrow = nw.mode;
     g->reads = reads;
   }
   if (g->n == g->cap) {
@@ -145,20 +160,34 @@ static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
     if (!(nn = realloc(g->nonneg, cap)))
       return -1;
     g->nonneg = nn;
+    if (!(room = realloc(g->sign, cap * sizeof *room)))
+      return -1;
+    g->sign = room;
     g->cap = cap;
   }
   if (!md_map_get(&k->anchor_of, bv)) /* the block's first site */
     md_map_put(&k->anchor_of, bv, inst); /* out of memory: no guard */
-  g->nonneg[g->n] = s ? md_ik_nonneg(k, inst, w) : 0;
+  g->sign[g->n] = s ? nw.src : NULL;
+  g->nonneg[g->n] = !s                  ? 0
+                    : nw.nonneg         ? 1
+                    : md_ik_nonneg(k, inst, nw.src,
+                                   w == 32 || nw.mode == MD_MODE_SEXT);
   g->saving += md_ik_weight(k, inst) *
-               (w == 64             ? (s ? MD_INKERNEL_SAVE_S64
+               (nw.mode == MD_MODE_NARROW ? MD_INKERNEL_SAVE_NARROW
+                : nw.mode == MD_MODE_SEXT
+                    ? (g->nonneg[g->n] == 2 ? MD_INKERNEL_SAVE_SEXT_GUARDED
+                       : g->nonneg[g->n]    ? MD_INKERNEL_SAVE_SEXT_NONNEG
+                                            : MD_INKERNEL_SAVE_SEXT)
+                : w == 64           ? (s ? MD_INKERNEL_SAVE_S64
                                          : MD_INKERNEL_SAVE_U64)
                 : !s                ? MD_INKERNEL_SAVE_U32
                 : g->nonneg[g->n] == 2 ? MD_INKERNEL_SAVE_S32_GUARDED
                 : g->nonneg[g->n]   ? MD_INKERNEL_SAVE_S32_NONNEG
                 : op == LLVMSDiv    ? MD_INKERNEL_SAVE_S32_DIV
                                     : MD_INKERNEL_SAVE_S32);
-  g->saving_nn += md_ik_weight(k, inst) * MD_INKERNEL_SAVE_S32_NONNEG;
+  g->saving_nn += md_ik_weight(k, inst) * (nw.mode == MD_MODE_SEXT
+                                               ? MD_INKERNEL_SAVE_SEXT_GUARDED
+                                               : MD_INKERNEL_SAVE_S32_NONNEG);
   g->sites[g->n++] = inst;
   return 0;
 }
@@ -249,13 +278,18 @@ static int md_ik_vectors(md_ik *k) {
   return changed;
 }
 
+/* Site inst's index in g, or g->n. */
+static unsigned md_ik_site_index(const md_ik_group *g, LLVMValueRef inst) {
+  unsigned j;
+  for (j = 0; j < g->n && g->sites[j] != inst; j++)
+    ;
+  return j;
+}
+
 /* Site inst's nonneg fact in g (md_ik_add), or NULL. */
 static unsigned char *md_ik_site_nonneg(const md_ik_group *g, LLVMValueRef inst) {
-  unsigned j;
-  for (j = 0; j < g->n; j++)
-    if (g->sites[j] == inst)
-      return &g->nonneg[j];
-  return NULL;
+  unsigned j = md_ik_site_index(g, inst);
+  return j < g->n ? &g->nonneg[j] : NULL;
 }
 
 /* Group g's sites entered group_of (md_ik_decide). */
@@ -268,7 +302,9 @@ static double md_ik_saving(const md_ik_group *g) {
 }
 
 static double md_ik_cost(const md_ik_group *g) {
-  return g->w == 64 ? MD_INKERNEL_GEN_COST_64 : MD_INKERNEL_GEN_COST;
+  return g->narrow   ? MD_INKERNEL_GEN_COST_NARROW
+         : g->w == 64 ? MD_INKERNEL_GEN_COST_64
+                      : MD_INKERNEL_GEN_COST;
 }
 
 static void md_ik_native_remarks(const md_ik_group *g, const char *why) {
@@ -280,8 +316,9 @@ static void md_ik_native_remarks(const md_ik_group *g, const char *why) {
                "magic in the kernel%s)",
                md_op_name(LLVMGetInstructionOpcode(g->sites[i])), g->w, why,
                g->n, md_ik_saving(g), md_ik_cost(g),
-               g->is_signed && g->w == 32 && !g->nonneg[i] &&
-                       MD_INKERNEL_FIRST + g->saving_nn >= md_ik_cost(g)
+               g->is_signed && (g->w == 32 || g->narrow) && !g->nonneg[i] &&
+                       md_ik_saving(g) - g->saving + g->saving_nn >=
+                           md_ik_cost(g)
                    ? "; it would pay with dividends >= 0, but its "
                      "dividend's sign is unknown and no sign guard was found"
                    : "");
@@ -328,18 +365,22 @@ static void md_ik_magic(LLVMBuilderRef b, LLVMValueRef at, const md_ik_group *g,
   if (g->w < 32)
     d = g->is_signed ? LLVMBuildSExt(b, d, i32, "md.ik.dext")
                      : LLVMBuildZExt(b, d, i32, "md.ik.dext");
-  md_inkernel_gen(b, d, g->is_signed, fast32, mv, ok);
+  md_inkernel_gen(b, d, g->is_signed, fast32, g->narrow != MD_MODE_NATIVE, mv,
+                  ok);
 }
 
 static void md_ik_remark(const md_ik_group *g, LLVMValueRef inst, int nn) {
-  int w64 = g->w == 64;
+  int w64 = g->w == 64, k32 = !w64 || g->narrow;
   md_remarkf(MD_REMARK_PASSED, inst, MD_RN(InKernel),
-             "magicdiv: %s i%u by a divisor %s -> magic %s multiply-high, the "
-             "magic computed in the kernel (%u site(s) share it; divisor %s "
-             "runs the original division)%s",
+             "magicdiv: %s i%u by a divisor %s -> magic %s multiply-high%s, "
+             "the magic computed in the kernel (%u site(s) share it; divisor "
+             "%s runs the original division)%s",
              md_op_name(LLVMGetInstructionOpcode(inst)), g->w,
              g->reads ? "read from constant memory" : "the host does not see",
-             w64 ? (g->is_signed ? "s64" : "u64") : g->is_signed ? "s32" : "u32",
+             k32 ? (g->is_signed ? "s32" : "u32") : g->is_signed ? "s64" : "u64",
+             g->narrow == MD_MODE_SEXT     ? " (dividend within signed 32 bits)"
+             : g->narrow == MD_MODE_NARROW ? " (dividend below 2^32)"
+                                           : "",
              g->n,
              w64 ? (g->is_signed ? "<= 0 or >= 2^31" : "0 or >= 2^32")
                  : g->is_signed ? "<= 0" : "0",
@@ -376,6 +417,24 @@ static int md_ik_guard_implied(const md_ik *k, uint64_t groups, LLVMValueRef v) 
     if ((groups >> j & 1) && k->g[j].is_signed && k->g[j].key == v)
       return 1;
   return 0;
+}
+
+/* The fast copy `site` divides by its group's one frozen divisor d: for a
+ * divisor that is not poison the same value; for poison, one choice of
+ * each site's freeze (DivRemPairs) or an undefined division.  So do the
+ * products site * den beside it (DivRemPairs' remainders n - q*den, which
+ * md_emit_rem_fold finds by the site's divisor and computes in 32 bits). */
+static void md_ik_use_divisor(LLVMValueRef site, LLVMValueRef d) {
+  LLVMValueRef od = LLVMGetOperand(site, 1), m;
+  LLVMUseRef u;
+  unsigned j;
+  for (u = LLVMGetFirstUse(site); u; u = LLVMGetNextUse(u))
+    if (LLVMIsAInstruction(m = LLVMGetUser(u)) &&
+        LLVMGetInstructionOpcode(m) == LLVMMul && LLVMTypeOf(m) == LLVMTypeOf(d))
+      for (j = 0; j < 2; j++)
+        if (LLVMGetOperand(m, j) == od)
+          LLVMSetOperand(m, j, d);
+  LLVMSetOperand(site, 1, d);
 }
 
 /* Version one block's range and append its sites' fast copies.  Returns
@@ -420,15 +479,16 @@ static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
     if (!gi || !k->ok[gi - 1])
       continue;
     sites[n].inst = md_map_get(&map, i);
-    /* the fast path divides by the group's one frozen divisor: for a
-     * divisor that is not poison the same value; for poison, one choice
-     * of each site's freeze (DivRemPairs) or an undefined division */
-    LLVMSetOperand(sites[n].inst, 1, k->d[gi - 1]);
+    md_ik_use_divisor(sites[n].inst, k->d[gi - 1]);
     sites[n].divisor = (int)gi - 1;
-    sites[n].mode = k->g[gi - 1].w >= 32 ? MD_MODE_NATIVE : MD_MODE_EXTEND;
+    /* the narrow form: the 32-bit core on truncated operands (exact: the
+     * dividend fits by md_narrow_of, the divisor by the group's test) */
+    sites[n].mode = k->g[gi - 1].narrow ? k->g[gi - 1].narrow
+                    : k->g[gi - 1].w >= 32 ? MD_MODE_NATIVE
+                                           : MD_MODE_EXTEND;
     /* 64-bit: the fast path's divisor is below 2^32 (u64) or 2^31 (s64),
      * so the remainders run in 32 bits (md_emit_rem.c) */
-    sites[n].rem32 = k->g[gi - 1].w == 64;
+    sites[n].rem32 = k->g[gi - 1].w == 64 && !k->g[gi - 1].narrow;
     nn = md_ik_site_nonneg(&k->g[gi - 1], i);
     sites[n].nonneg = nn && *nn;
     md_ik_remark(&k->g[gi - 1], i, nn ? *nn : 0);
@@ -475,9 +535,21 @@ static void md_ik_guards(md_ik *k, LLVMBasicBlockRef *blocks, unsigned nb,
       if ((gi = (uintptr_t)md_map_get(&k->group_of, i)) &&
           (nn = md_ik_site_nonneg(&k->g[gi - 1], i)) && *nn == 2 &&
           (!gd[j].anchor ||
-           !md_guard_query(&k->grange, &gd[j], LLVMGetOperand(i, 0), i)))
+           !md_guard_query(&k->grange, &gd[j],
+                           k->g[gi - 1].sign[md_ik_site_index(&k->g[gi - 1], i)],
+                           i)))
         *nn = 0;
   }
+}
+
+/* The paying narrow sites' frozen dividends refined (md_narrow_refine):
+ * before the blocks are versioned, so that both paths see them. */
+static void md_ik_refine(md_ik *k, LLVMBuilderRef b) {
+  unsigned g, j;
+  for (g = 0; g < k->ng; g++)
+    if (k->g[g].narrow && md_inkernel_group_pays(k, g))
+      for (j = 0; j < k->g[g].n; j++)
+        md_narrow_refine(b, k->g[g].sites[j], k->g[g].narrow);
 }
 
 /* Build: each block's sign guard, each paying group's magic at its point
@@ -501,6 +573,7 @@ static int md_ik_build(md_ik *k, unsigned nsites) {
           break;
         }
     md_ik_guards(k, blocks, nb, gd);
+    md_ik_refine(k, b);
     for (g = 0; g < k->ng; g++)
       at[g] = md_inkernel_group_pays(k, g) ? md_ik_point(k, &k->g[g]) : NULL;
     for (g = 0; g < k->ng; g++)
@@ -554,6 +627,7 @@ int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
   }
   for (i = 0; i < k->ng; i++) {
     free(k->g[i].sites);
+    free(k->g[i].sign);
     free(k->g[i].nonneg);
   }
   md_range_release(&k->range);

@@ -44,6 +44,18 @@
 #define MD_INKERNEL_SAVE_U64 16.0
 #define MD_INKERNEL_SAVE_S64 16.0
 #define MD_INKERNEL_FIRST_64 0.0
+/* The narrow form (md_inkernel_narrow.h: a 64-bit division of a dividend
+ * within 32 bits; bench/sass/inkernel.py's narrow table): the 32-bit
+ * generator with the 64-bit domain test (45-47); what a site saves against
+ * native 64-bit division on its 32-bit bypass (24-30 per site): in the
+ * signed form (loaded i32: 29 -> 10.5), with a dividend proven >= 0 (24 ->
+ * 8.5), under the sign guard (Inductor's index: 29 -> 7, `/` 30 -> 5), and
+ * an unsigned site (29 -> 6). */
+#define MD_INKERNEL_GEN_COST_NARROW 47.0
+#define MD_INKERNEL_SAVE_SEXT 18.0
+#define MD_INKERNEL_SAVE_SEXT_NONNEG 16.0
+#define MD_INKERNEL_SAVE_SEXT_GUARDED 22.0
+#define MD_INKERNEL_SAVE_NARROW 22.0
 
 /* Transform kernel's eligible 32-bit (and 8/16-bit; with option
  * inkernel-64, 64-bit; with inkernel-vector, the lanes of vector divisions

@@ -158,16 +158,19 @@ static LLVMValueRef md_ik_ok(LLVMBuilderRef b, LLVMValueRef u, int is_signed) {
 }
 
 void md_inkernel_gen(LLVMBuilderRef b, LLVMValueRef d, int is_signed,
-                     int fast32, md_magic_vals *mv, LLVMValueRef *ok) {
+                     int fast32, int narrow, md_magic_vals *mv,
+                     LLVMValueRef *ok) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(d));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  int wide = LLVMGetIntTypeWidth(LLVMTypeOf(d)) == 64;
+  int d64 = LLVMGetIntTypeWidth(LLVMTypeOf(d)) == 64, wide = d64 && !narrow;
   LLVMValueRef one = LLVMConstInt(i32, 1, 0), dd, p, m0, edn, r, m, a;
   memset(mv, 0, sizeof *mv);
   /* signed: the fast path takes d > 0 (dsgn = 0: no fix-up for the
-   * divisor's sign); the other divisors run the original division */
+   * divisor's sign); the other divisors run the original division.  A
+   * 64-bit d: in [1, 2^31) (signed) or [1, 2^32), where trunc d is d --
+   * for the narrow form too (docs/MATH.md 11.3) */
   *ok = md_ik_ok(b, d, is_signed);
-  dd = wide ? LLVMBuildTrunc(b, d, i32, "md.ik.d32") : d;
+  dd = d64 ? LLVMBuildTrunc(b, d, i32, "md.ik.d32") : d;
   dd = LLVMBuildSelect(b, *ok, dd, one, "md.ik.dd");
   p = LLVMBuildSub(b, LLVMConstInt(i32, 31, 0), md_ik_ctlz(b, dd), "md.ik.p");
   m0 = LLVMBuildTrunc(b, md_ik_m0(b, dd, p, &r), i32, "md.ik.m0");

@@ -24,10 +24,13 @@ int md_inkernel_marked(LLVMValueRef inst);
  * without dsgn: the sites' divisor is positive on the fast path; s64 with
  * fast32: also f1, f2 of MD_DF_FAST32), and *ok, the divisors the fast
  * path takes: d != 0 (u32), d > 0 (s32), d in [1, 2^32) (u64), d in
- * [1, 2^31) (s64: its remainders in 32 bits).  For the others the values
- * are those of d = 1, never used. */
+ * [1, 2^31) (s64: its remainders in 32 bits).  With narrow (an i64 d whose
+ * sites divide dividends of 32 bits: md_inkernel_narrow.h) the same test
+ * on d and the 32-bit magic of trunc d (kind MD_KIND_U32 / MD_KIND_S32).
+ * For the others the values are those of d = 1, never used. */
 void md_inkernel_gen(LLVMBuilderRef b, LLVMValueRef d, int is_signed,
-                     int fast32, md_magic_vals *mv, LLVMValueRef *ok);
+                     int fast32, int narrow, md_magic_vals *mv,
+                     LLVMValueRef *ok);
 
 /* Version the instructions [first, last] of one block (first and last
  * division sites, in that order) on ok:

@@ -197,6 +197,8 @@ static void md_rewrite_one(md_rewriter *r, md_site *s, md_magic_vals *v,
   } else if (is_div) {
     if (wide && s->mode == MD_MODE_NATIVE)
       md_emit_rem_fold(&r->rem, inst, q, is_signed, s->rem32);
+    else if (s->mode == MD_MODE_SEXT) /* |n - q*d| < |d| <= 2^31 */
+      md_emit_rem_fold(&r->rem, inst, q, is_signed, 1);
     res = q;
   } else if (s->mode == MD_MODE_SEXT) {
     /* r = n - q*d with |r| < |d| <= 2^31: exact in 32 bits, then sext */

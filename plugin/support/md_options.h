@@ -96,6 +96,10 @@ extern "C" {
    * before it are: those values tested at run time beside the divisor        \
    * (the block's sign guard), the fast path divides unsigned */                \
   X(inkernel_guard, "inkernel-guard", 1)                                       \
+  /* an in-kernel 64-bit division whose dividend fits 32 bits (Inductor's   \
+   * sdiv i64 (sext i32 x), ks): the 32-bit magic of the divisor, tested    \
+   * in [1, 2^31) (unsigned [1, 2^32)) at run time */                        \
+  X(inkernel_narrow, "inkernel-narrow", 1)                                     \
   /* NVPTX CUDA kernels: an s64 division tests whether its dividend is         \
    * in [0, 2^32) and then takes a 32-bit multiply-high (MD_DF_FAST32,         \
    * MD_S64_FAST32_PTX) */                                                     \

@@ -1,0 +1,119 @@
+/*
+ * md_inkernel_narrow.c -- the 32-bit form of 64-bit in-kernel sites
+ * (md_inkernel_narrow.h): which dividends fit 32 bits by their form, and
+ * the refinement of a frozen one that makes its truncation exact.
+ */
+#include "device/md_inkernel_narrow.h"
+
+#include <string.h>
+
+#include <llvm-c/DebugInfo.h>
+
+/* Width of v's integer type, or of its elements (vectors). */
+static unsigned md_narrow_bits(LLVMValueRef v) {
+  LLVMTypeRef ty = LLVMTypeOf(v);
+  if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind)
+    ty = LLVMGetElementType(ty);
+  return LLVMGetTypeKind(ty) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(ty)
+                                                    : 0;
+}
+
+/* The scalar inserted at constant index idx of vec, a chain of
+ * insertelement with constant indices (Triton builds its vectors so); or
+ * NULL. */
+static LLVMValueRef md_narrow_elem(LLVMValueRef vec, LLVMValueRef idx) {
+  unsigned long long want = LLVMConstIntGetZExtValue(idx);
+  unsigned steps;
+  for (steps = 0; steps < 64 && LLVMIsAInsertElementInst(vec); steps++) {
+    LLVMValueRef ix = LLVMGetOperand(vec, 2);
+    if (!LLVMIsAConstantInt(ix))
+      return NULL;
+    if (LLVMConstIntGetZExtValue(ix) == want)
+      return LLVMGetOperand(vec, 1);
+    vec = LLVMGetOperand(vec, 0);
+  }
+  return NULL;
+}
+
+/* v (scalar, or the vector a lane comes from, lane its index) is a sext
+ * or zext of <= 32 bits: nw filled for signedness s.  1 if it is one of
+ * them (whether or not it fits the site). */
+static int md_narrow_ext(LLVMValueRef v, LLVMValueRef lane, int s,
+                         md_narrow *nw) {
+  LLVMValueRef x;
+  unsigned k;
+  if (!LLVMIsASExtInst(v) && !LLVMIsAZExtInst(v))
+    return 0;
+  x = LLVMGetOperand(v, 0);
+  k = md_narrow_bits(x);
+  if (LLVMIsASExtInst(v)) {
+    /* sext of <= 32 bits: within signed 32 bits; as unsigned a negative
+     * one is >= 2^64 - 2^31: no narrow unsigned form */
+    if (!s || k > 32)
+      return 1;
+    nw->mode = MD_MODE_SEXT;
+    nw->src = lane ? md_narrow_elem(x, lane) : x;
+    return 1;
+  }
+  /* zext of <= 32 bits: below 2^32 and >= 0.  Unsigned: the u32 core.
+   * Signed: the s32 core's unsigned form (nonneg), whose quotient and
+   * remainder need only n < 2^32 for d in [1, 2^31) (docs/MATH.md 11.3) */
+  nw->nonneg = 1;
+  if (k <= 32)
+    nw->mode = s ? MD_MODE_SEXT : MD_MODE_NARROW;
+  return 1;
+}
+
+void md_narrow_of(md_range *r, LLVMValueRef inst, md_narrow *nw) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  int s = op == LLVMSDiv || op == LLVMSRem;
+  LLVMValueRef v = LLVMGetOperand(inst, 0), lane = NULL;
+  memset(nw, 0, sizeof *nw);
+  if (LLVMIsAFreezeInst(v))
+    v = LLVMGetOperand(v, 0);
+  else if (LLVMIsAExtractElementInst(v) &&
+           LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
+    lane = LLVMGetOperand(v, 1);
+    v = LLVMGetOperand(v, 0);
+    if (LLVMIsAFreezeInst(v))
+      v = LLVMGetOperand(v, 0);
+  }
+  if (md_narrow_ext(v, lane, s, nw) || lane)
+    return;
+  /* any other scalar whose range the rules show (not poison: it fits;
+   * poison under a freeze: md_narrow_refine) */
+  if (s && md_range_fits_signed(r, v, 32)) {
+    nw->mode = MD_MODE_SEXT;
+    nw->src = v;
+  } else if (!s && md_range_fits_unsigned(r, v, 32)) {
+    nw->mode = MD_MODE_NARROW;
+  }
+}
+
+void md_narrow_refine(LLVMBuilderRef b, LLVMValueRef inst, md_site_mode mode) {
+  LLVMValueRef fr = LLVMGetOperand(inst, 0), x, t;
+  LLVMTypeRef ty, t32;
+  LLVMContextRef ctx;
+  int sext;
+  if (LLVMIsAExtractElementInst(fr))
+    fr = LLVMGetOperand(fr, 0);
+  if (!LLVMIsAFreezeInst(fr) ||
+      (mode != MD_MODE_SEXT && mode != MD_MODE_NARROW))
+    return;
+  x = LLVMGetOperand(fr, 0);
+  /* the extension X is made of (a signed site's zext: zext), else the
+   * mode's (a value the range rules showed fits) */
+  sext = LLVMIsASExtInst(x) || (!LLVMIsAZExtInst(x) && mode == MD_MODE_SEXT);
+  ty = LLVMTypeOf(fr);
+  ctx = LLVMGetTypeContext(ty);
+  t32 = LLVMInt32TypeInContext(ctx);
+  if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind)
+    t32 = LLVMVectorType(t32, LLVMGetVectorSize(ty));
+  LLVMPositionBuilderBefore(b, fr);
+  LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(fr));
+  t = LLVMBuildFreeze(b, LLVMBuildTrunc(b, x, t32, "md.n.lo32"), "md.n.fr32");
+  t = sext ? LLVMBuildSExt(b, t, ty, "md.n.s32")
+           : LLVMBuildZExt(b, t, ty, "md.n.z32");
+  LLVMReplaceAllUsesWith(fr, t);
+  LLVMInstructionEraseFromParent(fr);
+}
