@@ -36,6 +36,7 @@
 #include "device/md_inkernel_gen.h"
 #include "device/md_inkernel_guard.h"
 #include "device/md_inkernel_narrow.h"
+#include "device/md_inkernel_vector.h"
 #include "support/md_ir.h"
 #include "analysis/md_loops.h"
 #include "analysis/md_omp.h"
@@ -58,6 +59,10 @@ typedef struct md_ik_group {
   LLVMValueRef *sites;
   LLVMValueRef *sign; /* per site, signed: the value whose sign is its
                          dividend's (md_ik_nonneg asks), or NULL */
+  LLVMValueRef *need; /* per site, narrow: the value its block's sign
+                         guard must test for the dividend to fit, or NULL */
+  unsigned char *fit; /* per site: 1 the guard tests need, 2 it could not
+                         (the guard is full): the fast copy stays native */
   unsigned char *nonneg; /* per site, signed: dividend proven >= 0 (1), or
                             >= 0 when its block's sign guard passes (2) */
   unsigned n;
@@ -122,6 +127,76 @@ static unsigned char md_ik_nonneg(md_ik *k, LLVMValueRef inst, LLVMValueRef n,
   return gd.anchor && md_guard_query(&k->grange, &gd, n, inst) ? 2 : 0;
 }
 
+/* The narrow form of site inst (md_inkernel_narrow.h; 64-bit sites with
+ * option inkernel-narrow) in *nw, its src the operand itself where there
+ * is none; *fit 1 where the dividend fits 32 bits only when its block's
+ * sign guard tests nw->need (a quotient's dividend >= 0), else 0.  A need
+ * that can be neither proven nor guarded leaves the site 64-bit. */
+static void md_ik_narrow(md_ik *k, LLVMValueRef inst, md_narrow *nw,
+                         unsigned char *fit) {
+  unsigned char f;
+  memset(nw, 0, sizeof *nw);
+  *fit = 0;
+  if (md_value_width(inst) == 64 && k->o->inkernel_narrow)
+    md_narrow_of(&k->range, inst, nw);
+  if (nw->need) {
+    f = md_ik_nonneg(k, inst, nw->need, 1);
+    if (!f)
+      memset(nw, 0, sizeof *nw);
+    *fit = f == 2;
+  }
+  if (nw->mode == MD_MODE_NATIVE)
+    nw->src = LLVMGetOperand(inst, 0);
+}
+
+/* What site inst saves in-kernel (a constant of md_inkernel.h) by its
+ * form: narrow mode, width, signedness and nonneg fact nn. */
+static double md_ik_site_saving(LLVMValueRef inst, md_site_mode mode,
+                                unsigned char nn) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
+  int s = op == LLVMSDiv || op == LLVMSRem;
+  unsigned w = md_value_width(inst);
+  if (mode == MD_MODE_NARROW)
+    return MD_INKERNEL_SAVE_NARROW;
+  if (mode == MD_MODE_SEXT)
+    return nn == 2 ? MD_INKERNEL_SAVE_SEXT_GUARDED
+           : nn    ? MD_INKERNEL_SAVE_SEXT_NONNEG
+                   : MD_INKERNEL_SAVE_SEXT;
+  if (w == 64)
+    return s ? MD_INKERNEL_SAVE_S64 : MD_INKERNEL_SAVE_U64;
+  return !s                ? MD_INKERNEL_SAVE_U32
+         : nn == 2         ? MD_INKERNEL_SAVE_S32_GUARDED
+         : nn              ? MD_INKERNEL_SAVE_S32_NONNEG
+         : op == LLVMSDiv  ? MD_INKERNEL_SAVE_S32_DIV
+                           : MD_INKERNEL_SAVE_S32;
+}
+
+/* Room for one more site in g.  0, or -1 (out of memory). */
+static int md_ik_grow(md_ik_group *g) {
+  size_t cap = g->cap ? 2 * g->cap : 8;
+  LLVMValueRef *room;
+  unsigned char *nn;
+  if (g->n < g->cap)
+    return 0;
+  if (!(room = realloc(g->sites, cap * sizeof *room)))
+    return -1;
+  g->sites = room;
+  if (!(room = realloc(g->sign, cap * sizeof *room)))
+    return -1;
+  g->sign = room;
+  if (!(room = realloc(g->need, cap * sizeof *room)))
+    return -1;
+  g->need = room;
+  if (!(nn = realloc(g->nonneg, cap)))
+    return -1;
+  g->nonneg = nn;
+  if (!(nn = realloc(g->fit, cap)))
+    return -1;
+  g->fit = nn;
+  g->cap = cap;
+  return 0;
+}
+
 /* Add site inst to its group.  0, or -1 (too many groups, out of memory). */
 static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
   LLVMValueRef den = LLVMGetOperand(inst, 1), key = md_ik_key(den);
@@ -129,12 +204,12 @@ static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
   int s = op == LLVMSDiv || op == LLVMSRem;
   unsigned w = md_value_width(inst), i;
   md_ik_group *g = NULL;
-  LLVMValueRef *room, bv = LLVMBasicBlockAsValue(LLVMGetInstructionParent(inst));
-  md_narrow nw = {MD_MODE_NATIVE, LLVMGetOperand(inst, 0), 0};
-  if (w == 64 && k->o->inkernel_narrow)
-    md_narrow_of(&k->range, inst, &nw);
-  if (nw.mode == MD_MODE_NATIVE)
-    nw.src = LLVMGetOperand(inst, 0);
+  LLVMValueRef bv = LLVMBasicBlockAsValue(LLVMGetInstructionParent(inst));
+  md_narrow nw;
+  unsigned char fit;
+  if (!md_map_get(&k->anchor_of, bv)) /* the block's first site */
+    md_map_put(&k->anchor_of, bv, inst); /* out of memory: no guard */
+  md_ik_narrow(k, inst, &nw, &fit);
   for (i = 0; i < k->ng && !g; i++)
     if (k->g[i].key == key && k->g[i].is_signed == s && k->g[i].w == w &&
         k->g[i].narrow == nw.mode && LLVMTypeOf(k->g[i].den) == LLVMTypeOf(den))
@@ -151,40 +226,17 @@ static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
     g->narrow = nw.mode;
     g->reads = reads;
   }
-  if (g->n == g->cap) {
-    size_t cap = g->cap ? 2 * g->cap : 8;
-    unsigned char *nn;
-    if (!(room = realloc(g->sites, cap * sizeof *room)))
-      return -1;
-    g->sites = room;
-    if (!(nn = realloc(g->nonneg, cap)))
-      return -1;
-    g->nonneg = nn;
-    if (!(room = realloc(g->sign, cap * sizeof *room)))
-      return -1;
-    g->sign = room;
-    g->cap = cap;
-  }
-  if (!md_map_get(&k->anchor_of, bv)) /* the block's first site */
-    md_map_put(&k->anchor_of, bv, inst); /* out of memory: no guard */
+  if (md_ik_grow(g))
+    return -1;
   g->sign[g->n] = s ? nw.src : NULL;
+  g->need[g->n] = fit ? nw.need : NULL;
+  g->fit[g->n] = fit;
   g->nonneg[g->n] = !s                  ? 0
                     : nw.nonneg         ? 1
                     : md_ik_nonneg(k, inst, nw.src,
                                    w == 32 || nw.mode == MD_MODE_SEXT);
   g->saving += md_ik_weight(k, inst) *
-               (nw.mode == MD_MODE_NARROW ? MD_INKERNEL_SAVE_NARROW
-                : nw.mode == MD_MODE_SEXT
-                    ? (g->nonneg[g->n] == 2 ? MD_INKERNEL_SAVE_SEXT_GUARDED
-                       : g->nonneg[g->n]    ? MD_INKERNEL_SAVE_SEXT_NONNEG
-                                            : MD_INKERNEL_SAVE_SEXT)
-                : w == 64           ? (s ? MD_INKERNEL_SAVE_S64
-                                         : MD_INKERNEL_SAVE_U64)
-                : !s                ? MD_INKERNEL_SAVE_U32
-                : g->nonneg[g->n] == 2 ? MD_INKERNEL_SAVE_S32_GUARDED
-                : g->nonneg[g->n]   ? MD_INKERNEL_SAVE_S32_NONNEG
-                : op == LLVMSDiv    ? MD_INKERNEL_SAVE_S32_DIV
-                                    : MD_INKERNEL_SAVE_S32);
+               md_ik_site_saving(inst, nw.mode, g->nonneg[g->n]);
   g->saving_nn += md_ik_weight(k, inst) * (nw.mode == MD_MODE_SEXT
                                                ? MD_INKERNEL_SAVE_SEXT_GUARDED
                                                : MD_INKERNEL_SAVE_S32_NONNEG);
@@ -225,71 +277,12 @@ static void md_ik_consider(md_ik *k, LLVMValueRef inst) {
                "(or out of memory)", md_op_name(op), w, MD_IK_MAX_GROUPS);
 }
 
-/* A vector division by a splat of a divisor the in-kernel form takes
- * (md_ik_consider's tests): split into its lanes (md_vec_split), each
- * lane dividing by the splatted scalar itself, so that the lanes join
- * that divisor's group as ordinary sites.  (NVPTX and AMDGPU have no
- * vector division: their backends split it the same way.) 
- * A frozen splat (md_vec_freeze_splat) is taken the same way.  1 if split. */
-static int md_ik_vector(md_ik *k, LLVMValueRef inst) {
-  LLVMValueRef x, lane[MD_VEC_MAX_LANES];
-  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-  unsigned w, n, l;
-  LLVMValueRef dv = LLVMGetOperand(inst, 1), fr = NULL;
-  int reads = 0, made;
-  if (LLVMIsAFreezeInst(dv))
-    dv = LLVMGetOperand(fr = dv, 0);
-  if (!k->o->inkernel_vector || !md_vec_lanes(inst) || md_inkernel_marked(inst) ||
-      !(x = md_vec_splat_of(dv, &made)))
-    return 0;
-  w = md_value_width(x);
-  if (LLVMIsAConstant(x) ||
-      (w != 8 && w != 16 && w != 32 && (w != 64 || !k->o->inkernel_64)) ||
-      ((op == LLVMSDiv || op == LLVMSRem) && !k->o->signed_) ||
-      !md_hoist_check(&k->hoist, x, &reads) ||
-      (!k->o->inkernel_args && !reads)) {
-    if (made)
-      LLVMInstructionEraseFromParent(x);
-    return 0;
-  }
-  if (fr)
-    x = md_vec_freeze_splat(fr, x);
-  n = md_vec_split(inst, lane);
-  for (l = 0; l < n; l++) {
-    LLVMValueRef e = LLVMGetOperand(lane[l], 1);
-    LLVMSetOperand(lane[l], 1, x);
-    if (LLVMIsAInstruction(e) && !LLVMGetFirstUse(e))
-      LLVMInstructionEraseFromParent(e);
-  }
-  return 1;
-}
-
-/* Split every vector division md_ik_vector takes.  1 if any. */
-static int md_ik_vectors(md_ik *k) {
-  LLVMBasicBlockRef bb;
-  LLVMValueRef i, next;
-  int changed = 0;
-  for (bb = LLVMGetFirstBasicBlock(k->fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (i = LLVMGetFirstInstruction(bb); i; i = next) {
-      next = LLVMGetNextInstruction(i);
-      if (md_is_div(i) && LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMVectorTypeKind)
-        changed |= md_ik_vector(k, i);
-    }
-  return changed;
-}
-
 /* Site inst's index in g, or g->n. */
 static unsigned md_ik_site_index(const md_ik_group *g, LLVMValueRef inst) {
   unsigned j;
   for (j = 0; j < g->n && g->sites[j] != inst; j++)
     ;
   return j;
-}
-
-/* Site inst's nonneg fact in g (md_ik_add), or NULL. */
-static unsigned char *md_ik_site_nonneg(const md_ik_group *g, LLVMValueRef inst) {
-  unsigned j = md_ik_site_index(g, inst);
-  return j < g->n ? &g->nonneg[j] : NULL;
 }
 
 /* Group g's sites entered group_of (md_ik_decide). */
@@ -369,7 +362,8 @@ static void md_ik_magic(LLVMBuilderRef b, LLVMValueRef at, const md_ik_group *g,
                   ok);
 }
 
-static void md_ik_remark(const md_ik_group *g, LLVMValueRef inst, int nn) {
+static void md_ik_remark(const md_ik_group *g, LLVMValueRef inst, int nn,
+                         int fit) {
   int w64 = g->w == 64, k32 = !w64 || g->narrow;
   md_remarkf(MD_REMARK_PASSED, inst, MD_RN(InKernel),
              "magicdiv: %s i%u by a divisor %s -> magic %s multiply-high%s, "
@@ -378,7 +372,9 @@ static void md_ik_remark(const md_ik_group *g, LLVMValueRef inst, int nn) {
              md_op_name(LLVMGetInstructionOpcode(inst)), g->w,
              g->reads ? "read from constant memory" : "the host does not see",
              k32 ? (g->is_signed ? "s32" : "u32") : g->is_signed ? "s64" : "u64",
-             g->narrow == MD_MODE_SEXT     ? " (dividend within signed 32 bits)"
+             fit ? " (dividend a quotient within signed 32 bits when its "
+                   "block's sign guard passes)"
+             : g->narrow == MD_MODE_SEXT   ? " (dividend within signed 32 bits)"
              : g->narrow == MD_MODE_NARROW ? " (dividend below 2^32)"
                                            : "",
              g->n,
@@ -437,13 +433,66 @@ static void md_ik_use_divisor(LLVMValueRef site, LLVMValueRef d) {
   LLVMSetOperand(site, 1, d);
 }
 
+/* ok AND the sign guard's test of its values of width w: (v1 | v2 | ...)
+ * >= 0, the sign bit of an OR being the OR of the sign bits (values a
+ * signed group's d > 0 already tests left out). */
+static LLVMValueRef md_ik_sign_test(md_ik *k, LLVMBuilderRef b, LLVMValueRef ok,
+                                    uint64_t groups, const md_guard *gd,
+                                    unsigned w) {
+  LLVMValueRef sign = NULL, t;
+  unsigned j;
+  for (j = 0; j < gd->n; j++)
+    if (md_value_width(gd->v[j]) == w &&
+        !md_ik_guard_implied(k, groups, gd->v[j])) {
+      t = LLVMBuildFreeze(b, gd->v[j], "md.ik.gfr");
+      sign = sign ? LLVMBuildOr(b, sign, t, "md.ik.gor") : t;
+    }
+  if (!sign)
+    return ok;
+  return LLVMBuildAnd(b, ok,
+                      LLVMBuildICmp(b, LLVMIntSGT, sign,
+                                    LLVMConstAllOnes(LLVMTypeOf(sign)),
+                                    "md.ik.sign"),
+                      "md.ik.ok");
+}
+
+/* Site i of group gi (now on the slow path) and its fast copy c: *site
+ * set up for md_rewrite_sites, with its remark.  0 when the copy stays
+ * the original division (a dividend that fits 32 bits only under a sign
+ * guard that could not take its need). */
+static int md_ik_fast_site(md_ik *k, LLVMValueRef i, LLVMValueRef c,
+                           unsigned gi, md_site *site) {
+  md_ik_group *g = &k->g[gi];
+  unsigned j = md_ik_site_index(g, i);
+  if (j < g->n && g->fit[j] == 2) {
+    md_remarkf(MD_REMARK_MISSED, i, MD_RN(InKernelNative),
+               "magicdiv: %s i64 left native: its dividend, a quotient, fits "
+               "32 bits only when its block's sign guard passes, and the "
+               "guard is full", md_op_name(LLVMGetInstructionOpcode(i)));
+    return 0;
+  }
+  site->inst = c;
+  md_ik_use_divisor(c, k->d[gi]);
+  site->divisor = (int)gi;
+  /* the narrow form: the 32-bit core on truncated operands (exact: the
+   * dividend fits by md_narrow_of, the divisor by the group's test) */
+  site->mode = g->narrow ? g->narrow
+               : g->w >= 32 ? MD_MODE_NATIVE
+                            : MD_MODE_EXTEND;
+  /* 64-bit: the fast path's divisor is below 2^32 (u64) or 2^31 (s64),
+   * so the remainders run in 32 bits (md_emit_rem.c) */
+  site->rem32 = g->w == 64 && !g->narrow;
+  site->nonneg = j < g->n && g->nonneg[j];
+  md_ik_remark(g, i, j < g->n ? g->nonneg[j] : 0, j < g->n && g->fit[j]);
+  return 1;
+}
+
 /* Version one block's range and append its sites' fast copies.  Returns
  * the number appended. */
 static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
                               const md_guard *gd, md_site *sites) {
-  LLVMValueRef first, last, ok = NULL, i, t, sign = NULL;
+  LLVMValueRef first, last, ok = NULL, i;
   md_map map = {0};
-  unsigned char *nn;
   uint64_t groups;
   unsigned j, n = 0;
   if (!md_ik_block_range(k, bb, &first, &last, &groups))
@@ -452,17 +501,8 @@ static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
   for (j = 0; j < k->ng; j++)
     if (groups >> j & 1)
       ok = ok ? LLVMBuildAnd(b, ok, k->ok[j], "md.ik.ok") : k->ok[j];
-  for (j = 0; j < gd->n; j++) /* the sign guard: (v1 | v2 | ...) >= 0 */
-    if (!md_ik_guard_implied(k, groups, gd->v[j])) {
-      t = LLVMBuildFreeze(b, gd->v[j], "md.ik.gfr");
-      sign = sign ? LLVMBuildOr(b, sign, t, "md.ik.gor") : t;
-    }
-  if (sign)
-    ok = LLVMBuildAnd(b, ok,
-                      LLVMBuildICmp(b, LLVMIntSGT, sign,
-                                    LLVMConstAllOnes(LLVMTypeOf(sign)),
-                                    "md.ik.sign"),
-                      "md.ik.ok");
+  ok = md_ik_sign_test(k, b, ok, groups, gd, 32);
+  ok = md_ik_sign_test(k, b, ok, groups, gd, 64);
   if (md_inkernel_split(b, first, last, ok, &map)) {
     for (i = first; i; i = i == last ? NULL : LLVMGetNextInstruction(i))
       if (md_map_get(&k->group_of, i))
@@ -478,21 +518,8 @@ static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
     uintptr_t gi = (uintptr_t)md_map_get(&k->group_of, i);
     if (!gi || !k->ok[gi - 1])
       continue;
-    sites[n].inst = md_map_get(&map, i);
-    md_ik_use_divisor(sites[n].inst, k->d[gi - 1]);
-    sites[n].divisor = (int)gi - 1;
-    /* the narrow form: the 32-bit core on truncated operands (exact: the
-     * dividend fits by md_narrow_of, the divisor by the group's test) */
-    sites[n].mode = k->g[gi - 1].narrow ? k->g[gi - 1].narrow
-                    : k->g[gi - 1].w >= 32 ? MD_MODE_NATIVE
-                                           : MD_MODE_EXTEND;
-    /* 64-bit: the fast path's divisor is below 2^32 (u64) or 2^31 (s64),
-     * so the remainders run in 32 bits (md_emit_rem.c) */
-    sites[n].rem32 = k->g[gi - 1].w == 64 && !k->g[gi - 1].narrow;
-    nn = md_ik_site_nonneg(&k->g[gi - 1], i);
-    sites[n].nonneg = nn && *nn;
-    md_ik_remark(&k->g[gi - 1], i, nn ? *nn : 0);
-    n++;
+    n += md_ik_fast_site(k, i, md_map_get(&map, i), (unsigned)gi - 1,
+                         &sites[n]);
   }
   md_map_release(&map);
   return n;
@@ -517,28 +544,43 @@ static unsigned md_ik_decide(md_ik *k) {
   return n;
 }
 
+/* One paying site's query into its block's guard gd: pass 0 its need (a
+ * narrow dividend that fits only under the guard: dropped, fit 2, when
+ * the guard cannot take it), pass 1 its sign (the unsigned form: the
+ * signed one when the guard cannot take it). */
+static void md_ik_guard_site(md_ik *k, md_guard *gd, LLVMValueRef i, int pass) {
+  uintptr_t gi = (uintptr_t)md_map_get(&k->group_of, i);
+  md_ik_group *g;
+  unsigned j;
+  if (!gi)
+    return;
+  g = &k->g[gi - 1];
+  if ((j = md_ik_site_index(g, i)) == g->n)
+    return;
+  if (pass == 0 && g->fit[j] == 1 &&
+      (!gd->anchor || !md_guard_query(&k->grange, gd, g->need[j], i)))
+    g->fit[j] = 2;
+  if (pass == 1 && g->nonneg[j] == 2 && g->fit[j] != 2 &&
+      (!gd->anchor || !md_guard_query(&k->grange, gd, g->sign[j], i)))
+    g->nonneg[j] = 0;
+}
+
 /* Each block's sign guard, before anything is built (the queries walk
- * the kernel's dominators): the dividend of every paying site that needs
- * it queried again into its block's guard; one that no longer fits (the
- * guard is full) takes the signed form. */
+ * the kernel's dominators): the needs, then the dividends, of every
+ * paying site that needs the guard queried again into its block's guard
+ * (md_ik_guard_site). */
 static void md_ik_guards(md_ik *k, LLVMBasicBlockRef *blocks, unsigned nb,
                          md_guard *gd) {
   LLVMValueRef i;
-  unsigned char *nn;
-  uintptr_t gi;
   unsigned j;
+  int pass;
   for (j = 0; j < nb; j++) {
     memset(&gd[j], 0, sizeof gd[j]);
     gd[j].dom = &k->dom;
     gd[j].anchor = md_map_get(&k->anchor_of, LLVMBasicBlockAsValue(blocks[j]));
-    for (i = LLVMGetFirstInstruction(blocks[j]); i; i = LLVMGetNextInstruction(i))
-      if ((gi = (uintptr_t)md_map_get(&k->group_of, i)) &&
-          (nn = md_ik_site_nonneg(&k->g[gi - 1], i)) && *nn == 2 &&
-          (!gd[j].anchor ||
-           !md_guard_query(&k->grange, &gd[j],
-                           k->g[gi - 1].sign[md_ik_site_index(&k->g[gi - 1], i)],
-                           i)))
-        *nn = 0;
+    for (pass = 0; pass < 2; pass++)
+      for (i = LLVMGetFirstInstruction(blocks[j]); i; i = LLVMGetNextInstruction(i))
+        md_ik_guard_site(k, &gd[j], i, pass);
   }
 }
 
@@ -614,7 +656,7 @@ int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
   md_range_init(&k->grange, NULL);
   if (!md_dom_build(&k->dom, kernel) && !md_loops_build(&k->loops, &k->dom)) {
     k->range.dom = k->grange.dom = &k->dom;
-    changed = md_ik_vectors(k);
+    changed = md_inkernel_vectors(kernel, o, &k->hoist);
     for (bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb)) {
       LLVMValueRef i2;
       for (i2 = LLVMGetFirstInstruction(bb); i2; i2 = LLVMGetNextInstruction(i2))
@@ -628,6 +670,8 @@ int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
   for (i = 0; i < k->ng; i++) {
     free(k->g[i].sites);
     free(k->g[i].sign);
+    free(k->g[i].need);
+    free(k->g[i].fit);
     free(k->g[i].nonneg);
   }
   md_range_release(&k->range);

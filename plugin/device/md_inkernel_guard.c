@@ -57,8 +57,8 @@ static int md_guard_index_like(LLVMValueRef v, unsigned depth, md_guard_walk *w)
   return ok;
 }
 
-/* md_range.assume: take v >= 0 and test it -- an i32 argument, or an
- * i32 instruction of index math (md_guard_index_like) before the anchor.  A freeze is taken as its operand (the
+/* md_range.assume: take v >= 0 and test it -- an i32 or i64 argument
+ * (Inductor's i64 sizes), or such an instruction of index math (md_guard_index_like) before the anchor.  A freeze is taken as its operand (the
  * guard freezes it again: for poison, the fast path takes every freeze of
  * it to be that one value, as it does for the divisor). */
 static int md_guard_take(void *ctx, LLVMValueRef v) {
@@ -68,7 +68,7 @@ static int md_guard_take(void *ctx, LLVMValueRef v) {
   while (LLVMIsAFreezeInst(v))
     v = LLVMGetOperand(v, 0);
   if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind ||
-      md_value_width(v) != 32 ||
+      (md_value_width(v) != 32 && md_value_width(v) != 64) ||
       !(LLVMIsAArgument(v) ||
         (LLVMIsAInstruction(v) && md_guard_before(gd->dom, v, gd->anchor) &&
          md_guard_index_like(v, 0, &walk))))

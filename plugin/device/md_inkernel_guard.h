@@ -29,7 +29,7 @@ typedef struct md_guard {
 
 /* v >= 0 at `at` when gd's values (with those this query adds) are: gr
  * (a range analysis of the kernel used for guarded queries only: its
- * assume hook is set to gd's) takes an i32 argument, or an i32
+ * assume hook is set to gd's) takes an i32 or i64 argument, or such an
  * instruction of index math (arguments, constants, thread and block ids,
  * PHIs of such; no memory) computed before gd->anchor, as >= 0 and adds
  * it to gd (at most MD_GUARD_MAX).  A query that fails adds none.  1 or

@@ -53,15 +53,41 @@ static int md_narrow_ext(LLVMValueRef v, LLVMValueRef lane, int s,
       return 1;
     nw->mode = MD_MODE_SEXT;
     nw->src = lane ? md_narrow_elem(x, lane) : x;
+    nw->small = k < 32;
     return 1;
   }
   /* zext of <= 32 bits: below 2^32 and >= 0.  Unsigned: the u32 core.
    * Signed: the s32 core's unsigned form (nonneg), whose quotient and
    * remainder need only n < 2^32 for d in [1, 2^31) (docs/MATH.md 11.3) */
   nw->nonneg = 1;
+  nw->small = k <= 31 || (k == 32 && LLVMGetNNeg(v));
   if (k <= 32)
     nw->mode = s ? MD_MODE_SEXT : MD_MODE_NARROW;
   return 1;
+}
+
+/* v = n sdiv d1 (scalar i64): q = T(n / d1) has |q| <= |n|, so q is
+ * within signed 32 bits when n is within (-2^31, 2^31) -- for any d1
+ * (only -2^31 / -1 leaves the range): n small by its form, or n = sext(x)
+ * with x >= 0 (the need; docs/MATH.md 11.3).  The sign of q is d1's
+ * business: none is claimed. */
+static void md_narrow_quotient(LLVMValueRef v, md_narrow *nw) {
+  md_narrow in;
+  LLVMValueRef n;
+  if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMSDiv ||
+      md_narrow_bits(v) != 64 ||
+      LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind)
+    return;
+  memset(&in, 0, sizeof in);
+  n = LLVMGetOperand(v, 0);
+  if (LLVMIsAFreezeInst(n)) /* made exact by md_narrow_refine on v */
+    n = LLVMGetOperand(n, 0);
+  if (!md_narrow_ext(n, NULL, 1, &in) ||
+      in.mode != MD_MODE_SEXT || (!in.small && !in.src))
+    return;
+  nw->mode = MD_MODE_SEXT;
+  nw->need = in.small ? NULL : in.src;
+  nw->src = v;
 }
 
 void md_narrow_of(md_range *r, LLVMValueRef inst, md_narrow *nw) {
@@ -80,6 +106,11 @@ void md_narrow_of(md_range *r, LLVMValueRef inst, md_narrow *nw) {
   }
   if (md_narrow_ext(v, lane, s, nw) || lane)
     return;
+  if (s && v == LLVMGetOperand(inst, 0)) { /* not frozen: see md_narrow_refine */
+    md_narrow_quotient(v, nw);
+    if (nw->mode != MD_MODE_NATIVE)
+      return;
+  }
   /* any other scalar whose range the rules show (not poison: it fits;
    * poison under a freeze: md_narrow_refine) */
   if (s && md_range_fits_signed(r, v, 32)) {
@@ -92,6 +123,17 @@ void md_narrow_of(md_range *r, LLVMValueRef inst, md_narrow *nw) {
 
 void md_narrow_refine(LLVMBuilderRef b, LLVMValueRef inst, md_site_mode mode) {
   LLVMValueRef fr = LLVMGetOperand(inst, 0), x, t;
+  md_narrow in;
+  if (mode == MD_MODE_SEXT && LLVMIsAInstruction(fr) &&
+      LLVMGetInstructionOpcode(fr) == LLVMSDiv) { /* a quotient's dividend */
+    x = LLVMGetOperand(fr, 0);
+    memset(&in, 0, sizeof in);
+    if (LLVMIsAFreezeInst(x) &&
+        md_narrow_ext(LLVMGetOperand(x, 0), NULL, 1, &in) &&
+        in.mode == MD_MODE_SEXT)
+      md_narrow_refine(b, fr, mode);
+    return;
+  }
   LLVMTypeRef ty, t32;
   LLVMContextRef ctx;
   int sext;

@@ -30,12 +30,20 @@ typedef struct md_narrow {
                         signed form's nonneg fact and the sign guard; or
                         NULL (no such value, or its sign is unknown) */
   int nonneg;        /* the dividend is >= 0 by its form (a zext) */
+  int small;         /* ... and in (-2^31, 2^31) by its form (a sext of
+                        < 32 bits, a zext of <= 31 bits or nneg) */
+  LLVMValueRef need; /* a quotient q = n sdiv d1 of such an n (Inductor's
+                        (x // ks0) % ks1): q fits only where this i32 (the
+                        x of n = sext(x)) is >= 0, which the caller proves
+                        or tests (the sign guard); else NULL */
 } md_narrow;
 
 /* The narrow form of scalar 64-bit division site inst (operand 0 not
  * rewritten yet): its dividend, seen through one freeze (of the value or
  * of the vector a lane is extracted from), a sext / zext of <= 32 bits
- * (a lane: an element of such a vector), or a value r shows fits.  Pure:
+ * (a lane: an element of such a vector), a value r shows fits, or
+ * (signed, not frozen) the quotient of such a dividend by any divisor:
+ * |q| <= |n| < 2^31 where n > -2^31 (small, or the need >= 0).  Pure:
  * nothing changes (md_narrow_refine does, for the sites that pay). */
 void md_narrow_of(md_range *r, LLVMValueRef inst, md_narrow *nw);
 
@@ -47,7 +55,8 @@ void md_narrow_of(md_range *r, LLVMValueRef inst, md_narrow *nw);
  * X itself when X is not poison, and one value freeze(X) may take when
  * it is -- so every use sees the same value, the site and a remainder
  * n - q*d beside it.  Idempotent (the freeze is gone after); nothing to
- * do for a dividend without freeze. */
+ * do for a dividend without freeze.  A quotient dividend (md_narrow.need's
+ * case): its own dividend's freeze the same way. */
 void md_narrow_refine(LLVMBuilderRef b, LLVMValueRef inst, md_site_mode mode);
 
 #endif

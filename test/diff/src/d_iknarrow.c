@@ -10,6 +10,8 @@
  * thread ids; ikn_loop steps through INT32_MIN; ikn_i16 every i16;
  * (for d <= 512 and every 16th other divisor); ikn_u / ikn_zext /
  * ikn_nneg / ikn_wide the i32 (i64) edges and random values.
+ * ikn_index, ikn_chain and ikn_chainloop also at x = INT_MIN by -1 (a quotient of
+ * 2^31, which the remainder sites then divide: no 32-bit dividend).
  * Division by 0 traps on the CPU and is not run (its branch keeps the
  * original division).  Prints one PASSED line per kernel or the first
  * difference.
@@ -31,6 +33,10 @@ void ref_i16(int64_t *, const int16_t *, int64_t, int32_t);
 void ikn_wide(int64_t *, const int64_t *, int64_t, int32_t);
 void ref_wide(int64_t *, const int64_t *, int64_t, int32_t);
 void ikn_zext(int64_t *, const uint32_t *, int64_t, int32_t);
+void ikn_chain(int64_t *, int32_t, int32_t, const int64_t *, int64_t);
+void ref_chain(int64_t *, int32_t, int32_t, const int64_t *, int64_t);
+void ikn_chainloop(int64_t *, int32_t, int32_t, int64_t, int64_t, int32_t);
+void ref_chainloop(int64_t *, int32_t, int32_t, int64_t, int64_t, int32_t);
 void ref_zext(int64_t *, const uint32_t *, int64_t, int32_t);
 
 #define NIN 512
@@ -95,11 +101,44 @@ static int nw_diff(const char *k, const int64_t *a, const int64_t *b,
   return 1;
 }
 
+/* ikn_index at the edges: x = INT_MIN (pid 2^21, t 0) by ks0 = -1 gives
+ * the quotient 2^31, which ks1 then divides: not within 32 bits, so its
+ * sites must take the original (the guard tests x >= 0). */
+static int nw_index_edges(void) {
+  static const int32_t pid[] = {0, 1, 1 << 21, (1 << 21) + 1, (1 << 22) - 1,
+                                -1, INT32_MIN >> 10, INT32_MAX};
+  static const int32_t t[] = {0, 1, 127, 128};
+  static const int64_t ks[] = {1, -1, 2, -2, 3, INT32_MAX, (int64_t)INT32_MAX + 1,
+                               INT32_MIN, INT64_MIN, INT64_MAX, 1 << 20};
+  int64_t o1[16], o2[16];
+  unsigned a, b, c, e, nk = sizeof ks / sizeof ks[0];
+  for (a = 0; a < sizeof pid / sizeof pid[0]; a++)
+    for (b = 0; b < sizeof t / sizeof t[0]; b++)
+      for (c = 0; c < nk; c++)
+        for (e = 0; e < nk; e++) {
+          ikn_index(o1, pid[a], t[b], ks[c], ks[e]);
+          ref_index(o2, pid[a], t[b], ks[c], ks[e]);
+          if (nw_diff("ikn_index", o1, o2, 16, ks[c], pid[a]))
+            return 1;
+          ikn_chain(o1, pid[a], t[b], &ks[c], ks[e]);
+          ref_chain(o2, pid[a], t[b], &ks[c], ks[e]);
+          if (nw_diff("ikn_chain", o1, o2, 4, ks[e], pid[a]))
+            return 1;
+          ikn_chainloop(o1, pid[a], t[b], ks[c], ks[e], 4);
+          ref_chainloop(o2, pid[a], t[b], ks[c], ks[e], 4);
+          if (nw_diff("ikn_chainloop", o1, o2, 5, ks[e], pid[a]))
+            return 1;
+        }
+  return 0;
+}
+
 /* ikn_index: pids whose << 10 is negative (the guard fails) and not,
  * across every top-bit pattern, for divisor pairs (ks0, ks1). */
 static int nw_index(const int64_t *d, unsigned nd) {
   int64_t o1[16], o2[16];
   unsigned i, j;
+  if (nw_index_edges())
+    return 1;
   for (i = 0; i < nd; i += 3)
     for (j = 0; j < 64; j++) {
       int32_t pid = j < 32 ? (int32_t)((uint32_t)j << 17 | (uint32_t)nw_rand() % 7)
@@ -109,6 +148,14 @@ static int nw_index(const int64_t *d, unsigned nd) {
       ikn_index(o1, pid, t, d[i], ks1);
       ref_index(o2, pid, t, d[i], ks1);
       if (nw_diff("ikn_index", o1, o2, 16, d[i], pid))
+        return 1;
+      ikn_chain(o1, pid, t, &d[i], ks1);
+      ref_chain(o2, pid, t, &d[i], ks1);
+      if (nw_diff("ikn_chain", o1, o2, 4, ks1, pid))
+        return 1;
+      ikn_chainloop(o1, pid, t, d[i], ks1, 4);
+      ref_chainloop(o2, pid, t, d[i], ks1, 4);
+      if (nw_diff("ikn_chainloop", o1, o2, 5, ks1, pid))
         return 1;
     }
   return 0;
@@ -177,7 +224,7 @@ int main(void) {
   unsigned nd = nw_divisors(d);
   if (nw_index(d, nd))
     return 1;
-  printf("PASSED: ikn_index\n");
+  printf("PASSED: ikn_index, ikn_chain and ikn_chainloop\n");
   if (nw_loop(d, nd))
     return 1;
   printf("PASSED: ikn_loop\n");

@@ -14,11 +14,17 @@
 ;   ikn_i16    s64 / and % of a sext'd i16 (exhaustive in the driver);
 ;   ikn_wide   s64 / of a loaded i64 by the same divisor (the s64 form);
 ;   ikn_zext   s64 / and % of a zext'd u32 (up to 2^32 - 1: the s32
-;              core's unsigned form).
+;              core's unsigned form);
+;   ikn_chain  (x // ks0) % ks1 with ks0 read through a pointer (left
+;              alone): the quotient fits 32 bits only where x >= 0, which
+;              only the remainders' need puts into the sign guard;
+;   ikn_chainloop  q = x / ks0 once (native), q % ks1 in a loop: q >= 0
+;              needs x >= 0 and ks0 >= 0, both tested by the guard (ks0
+;              an i64).
 
 @.str = private unnamed_addr constant [16 x i8] c"magicdiv-kernel\00", section "llvm.metadata"
 @.file = private unnamed_addr constant [14 x i8] c"k_iknarrow.ll\00", section "llvm.metadata"
-@llvm.global.annotations = appending global [7 x { ptr, ptr, ptr, i32, ptr }] [{ ptr, ptr, ptr, i32, ptr } { ptr @ikn_index, ptr @.str, ptr @.file, i32 1, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_loop, ptr @.str, ptr @.file, i32 2, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_u, ptr @.str, ptr @.file, i32 3, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_nneg, ptr @.str, ptr @.file, i32 4, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_i16, ptr @.str, ptr @.file, i32 5, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_wide, ptr @.str, ptr @.file, i32 6, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_zext, ptr @.str, ptr @.file, i32 7, ptr null }], section "llvm.metadata"
+@llvm.global.annotations = appending global [9 x { ptr, ptr, ptr, i32, ptr }] [{ ptr, ptr, ptr, i32, ptr } { ptr @ikn_index, ptr @.str, ptr @.file, i32 1, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_loop, ptr @.str, ptr @.file, i32 2, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_u, ptr @.str, ptr @.file, i32 3, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_nneg, ptr @.str, ptr @.file, i32 4, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_i16, ptr @.str, ptr @.file, i32 5, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_wide, ptr @.str, ptr @.file, i32 6, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_zext, ptr @.str, ptr @.file, i32 7, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_chain, ptr @.str, ptr @.file, i32 8, ptr null }, { ptr, ptr, ptr, i32, ptr } { ptr @ikn_chainloop, ptr @.str, ptr @.file, i32 9, ptr null }], section "llvm.metadata"
 
 define void @ikn_index(ptr %out, i32 %pid, i32 %t, i64 %ks0, i64 %ks1) {
 entry:
@@ -256,5 +262,62 @@ loop:
   br i1 %more, label %loop, label %done
 
 done:
+  ret void
+}
+
+define void @ikn_chain(ptr %out, i32 %pid, i32 %t, ptr %pks0, i64 %ks1) {
+entry:
+  %ks0 = load i64, ptr %pks0, align 8
+  %sh = shl i32 %pid, 10
+  %tt = and i32 %t, 127
+  %x0 = or disjoint i32 %sh, %tt
+  %x1 = or disjoint i32 %x0, 128
+  %x2 = or disjoint i32 %x0, 256
+  %x3 = or disjoint i32 %x0, 384
+  %s0 = sext i32 %x0 to i64
+  %q0 = sdiv i64 %s0, %ks0
+  %c0 = srem i64 %q0, %ks1
+  %p0 = getelementptr i64, ptr %out, i32 0
+  store i64 %c0, ptr %p0, align 8
+  %s1 = sext i32 %x1 to i64
+  %q1 = sdiv i64 %s1, %ks0
+  %c1 = srem i64 %q1, %ks1
+  %p1 = getelementptr i64, ptr %out, i32 1
+  store i64 %c1, ptr %p1, align 8
+  %s2 = sext i32 %x2 to i64
+  %q2 = sdiv i64 %s2, %ks0
+  %c2 = srem i64 %q2, %ks1
+  %p2 = getelementptr i64, ptr %out, i32 2
+  store i64 %c2, ptr %p2, align 8
+  %s3 = sext i32 %x3 to i64
+  %q3 = sdiv i64 %s3, %ks0
+  %c3 = srem i64 %q3, %ks1
+  %p3 = getelementptr i64, ptr %out, i32 3
+  store i64 %c3, ptr %p3, align 8
+  ret void
+}
+
+define void @ikn_chainloop(ptr %out, i32 %pid, i32 %t, i64 %ks0, i64 %ks1, i32 %n) {
+entry:
+  %sh = shl i32 %pid, 10
+  %tt = and i32 %t, 127
+  %x = or disjoint i32 %sh, %tt
+  %s = sext i32 %x to i64
+  %q = sdiv i64 %s, %ks0
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %loop, label %done
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %c = srem i64 %q, %ks1
+  %p = getelementptr i64, ptr %out, i32 %i
+  store i64 %c, ptr %p, align 8
+  %i1 = add nuw nsw i32 %i, 1
+  %more = icmp slt i32 %i1, %n
+  br i1 %more, label %loop, label %done
+
+done:
+  %pq = getelementptr i64, ptr %out, i32 %n
+  store i64 %q, ptr %pq, align 8
   ret void
 }
