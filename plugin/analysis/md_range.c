@@ -208,6 +208,12 @@ static int md_nonneg_rules(md_range *c, LLVMValueRef v, LLVMValueRef at,
     break;
   case LLVMSExt:
     return md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1);
+  case LLVMFreeze:
+    /* under the caller's run-time test only (md_range.assume): it takes
+     * a frozen value's operand the same way (md_inkernel_guard.c) */
+    if (c->assume)
+      return md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1);
+    break;
   case LLVMAnd:
     if (md_nonneg_either(c, LLVMGetOperand(v, 0), LLVMGetOperand(v, 1), at,
                          depth + 1))
