@@ -123,7 +123,9 @@ void md_narrow_of(md_range *r, LLVMValueRef inst, md_narrow *nw) {
 
 void md_narrow_refine(LLVMBuilderRef b, LLVMValueRef inst, md_site_mode mode) {
   LLVMValueRef fr = LLVMGetOperand(inst, 0), x, t;
+  LLVMTypeRef ty, t32;
   md_narrow in;
+  int sext;
   if (mode == MD_MODE_SEXT && LLVMIsAInstruction(fr) &&
       LLVMGetInstructionOpcode(fr) == LLVMSDiv) { /* a quotient's dividend */
     x = LLVMGetOperand(fr, 0);
@@ -134,9 +136,6 @@ void md_narrow_refine(LLVMBuilderRef b, LLVMValueRef inst, md_site_mode mode) {
       md_narrow_refine(b, fr, mode);
     return;
   }
-  LLVMTypeRef ty, t32;
-  LLVMContextRef ctx;
-  int sext;
   if (LLVMIsAExtractElementInst(fr))
     fr = LLVMGetOperand(fr, 0);
   if (!LLVMIsAFreezeInst(fr) ||
@@ -147,8 +146,7 @@ void md_narrow_refine(LLVMBuilderRef b, LLVMValueRef inst, md_site_mode mode) {
    * mode's (a value the range rules showed fits) */
   sext = LLVMIsASExtInst(x) || (!LLVMIsAZExtInst(x) && mode == MD_MODE_SEXT);
   ty = LLVMTypeOf(fr);
-  ctx = LLVMGetTypeContext(ty);
-  t32 = LLVMInt32TypeInContext(ctx);
+  t32 = LLVMInt32TypeInContext(LLVMGetTypeContext(ty));
   if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind)
     t32 = LLVMVectorType(t32, LLVMGetVectorSize(ty));
   LLVMPositionBuilderBefore(b, fr);
