@@ -237,9 +237,11 @@ static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
                                    w == 32 || nw.mode == MD_MODE_SEXT);
   g->saving += md_ik_weight(k, inst) *
                md_ik_site_saving(inst, nw.mode, g->nonneg[g->n]);
-  g->saving_nn += md_ik_weight(k, inst) * (nw.mode == MD_MODE_SEXT
-                                               ? MD_INKERNEL_SAVE_SEXT_GUARDED
-                                               : MD_INKERNEL_SAVE_S32_NONNEG);
+  /* the same were the dividend >= 0 (read only for signed 32-bit and
+   * narrow groups: md_ik_native_remarks' hint) */
+  g->saving_nn += md_ik_weight(k, inst) *
+                  md_ik_site_saving(inst, nw.mode,
+                                    nw.mode == MD_MODE_SEXT ? 2 : 1);
   g->sites[g->n++] = inst;
   return 0;
 }
