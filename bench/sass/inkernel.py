@@ -129,6 +129,13 @@ def issued(paths, cub, kern, k):
     return max(r[1] for r in res if r[0] == lo)
 
 
+def transformed(paths, cub, kern):
+    """kern in cub computes magic in the kernel (the generator's reciprocal,
+    MUFU.RCP64H, is in it); else the model left it native."""
+    _, ins = paths.load(cub, kern)
+    return any("MUFU.RCP64H" in i for i in ins)
+
+
 def span(paths, cub, kern, k, sigs):
     """64-bit kernels: over the paths with the fewest `sigs`, the shortest
     and the longest; and the longest with the most."""
@@ -155,8 +162,7 @@ def table64(paths, nat, ink, names):
         for k in KS64:
             kern = names[fam] % k
             _, n0, n1 = span(paths, nat, kern, k, ["CALL"])
-            labels, ins = paths.load(ink, kern)
-            if any("MUFU.RCP64H" in i for i in ins):
+            if transformed(paths, ink, kern):
                 i0, i1, _ = span(paths, ink, kern, k, SIGS)
             else:  # left native by the model
                 i0, i1 = n0, n1
@@ -203,9 +209,8 @@ def table_narrow(paths, nat, tmp, build, ll, names):
             kern = names[fam] % k
             row = [span(paths, nat, kern, k, ["CALL"])[1]]
             for c in var:
-                labels, ins = paths.load(c, kern)
                 row.append(issued(paths, c, kern, k)
-                           if any("MUFU.RCP64H" in i for i in ins) else row[0])
+                           if transformed(paths, c, kern) else row[0])
             lines.append("| %s | %d | %s |" % (title, k,
                                                " | ".join(str(x) for x in row)))
     return lines
