@@ -117,6 +117,31 @@ static int md_nonneg_either(md_range *c, LLVMValueRef a, LLVMValueRef b,
   return r || md_nonneg(c, a, at, depth) || md_nonneg(c, b, at, depth);
 }
 
+/* Lane `lane` of integer vector vec >= 0: the scalar an insertelement
+ * chain put there, a lane of a sext'd vector, any lane of a zext'd one; a
+ * frozen vector only as a whole, under the caller's run-time test of every
+ * lane (md_range.assume). */
+static int md_nonneg_lane(md_range *c, LLVMValueRef vec, unsigned long long lane,
+                          LLVMValueRef at, int depth) {
+  LLVMValueRef ix;
+  for (; md_step(c, depth); depth++) {
+    if (LLVMIsAInsertElementInst(vec)) {
+      ix = LLVMGetOperand(vec, 2);
+      if (!LLVMIsAConstantInt(ix))
+        return 0;
+      if (LLVMConstIntGetZExtValue(ix) == lane)
+        return md_nonneg(c, LLVMGetOperand(vec, 1), at, depth + 1);
+      vec = LLVMGetOperand(vec, 0);
+    } else if (LLVMIsASExtInst(vec)) {
+      vec = LLVMGetOperand(vec, 0);
+    } else {
+      return LLVMIsAZExtInst(vec) ||
+             (LLVMIsAFreezeInst(vec) && md_assume(c, vec));
+    }
+  }
+  return 0;
+}
+
 /* Does the branch `cond` taken towards `taken_true` imply v >= 0? */
 static int md_cond_implies_nonneg(md_range *c, LLVMValueRef cond, int taken_true,
                                   LLVMValueRef v, int depth) {
@@ -208,11 +233,19 @@ static int md_nonneg_rules(md_range *c, LLVMValueRef v, LLVMValueRef at,
     break;
   case LLVMSExt:
     return md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1);
+  case LLVMExtractElement:
+    if (LLVMIsAConstantInt(LLVMGetOperand(v, 1)) &&
+        md_nonneg_lane(c, LLVMGetOperand(v, 0),
+                       LLVMConstIntGetZExtValue(LLVMGetOperand(v, 1)), at,
+                       depth + 1))
+      return 1;
+    break;
   case LLVMFreeze:
-    /* under the caller's run-time test only (md_range.assume): it takes
-     * a frozen value's operand the same way (md_inkernel_guard.c) */
-    if (c->assume)
-      return md_nonneg(c, LLVMGetOperand(v, 0), at, depth + 1);
+    /* no rule: a fact about X is one about freeze(X) only where X is not
+     * poison, and where it is, freeze(X) may take any value -- the
+     * dividend DivRemPairs froze then divides exactly, in the original,
+     * whatever value it took.  A caller that tests at run time takes the
+     * freeze itself (md_range.assume, below). */
     break;
   case LLVMAnd:
     if (md_nonneg_either(c, LLVMGetOperand(v, 0), LLVMGetOperand(v, 1), at,

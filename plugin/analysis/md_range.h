@@ -43,11 +43,10 @@ typedef struct md_range {
   /* Optional (NULL: none): called for a value v >= 0 the rules cannot
    * show; 1 when the caller takes v >= 0 as a fact because it tests it
    * at run time before the use (md_inkernel.c's sign guard); never while
-   * a PHI is assumed inductively (phis).  With it a freeze is seen
-   * through (the guard tests the one value its freezes take), nothing
-   * is memoized (an answer holds under the caller's tests only), and a
-   * rule that needs one of two operands tries both without it
-   * first. */
+   * a PHI is assumed inductively (phis); a freeze is such a value (no
+   * rule sees through it: md_range.c).  With it nothing is memoized (an
+   * answer holds under the caller's tests only), and a rule that needs
+   * one of two operands tries both without it first. */
   int (*assume)(void *ctx, LLVMValueRef v);
   void *assume_ctx;
   int no_assume;       /* inside such a first try */

@@ -57,12 +57,11 @@ typedef struct md_ik_group {
                           MD_MODE_NATIVE */
   int reads;        /* the divisor reads memory */
   LLVMValueRef *sites;
-  LLVMValueRef *sign; /* per site, signed: the value whose sign is its
-                         dividend's (md_ik_nonneg asks), or NULL */
-  LLVMValueRef *need; /* per site, narrow: the value its block's sign
-                         guard must test for the dividend to fit, or NULL */
-  unsigned char *fit; /* per site: 1 the guard tests need, 2 it could not
-                         (the guard is full): the fast copy stays native */
+  unsigned char *fit; /* per site, narrow: 1 its dividend (a quotient)
+                         fits only when its block's sign guard tests the
+                         quotient's dividend >= 0 (md_ik_need), 2 the
+                         guard could not take it: the fast copy stays
+                         native */
   unsigned char *nonneg; /* per site, signed: dividend proven >= 0 (1), or
                             >= 0 when its block's sign guard passes (2) */
   unsigned n;
@@ -108,6 +107,19 @@ static double md_ik_weight(md_ik *k, LLVMValueRef inst) {
 }
 
 
+/* The value whose sign the unsigned form of signed site inst needs >= 0:
+ * its dividend itself (what the site divides, frozen or not: a fact about
+ * a freeze's operand would say nothing about it, docs/MATH.md 11.2). */
+static LLVMValueRef md_ik_sign(LLVMValueRef inst) {
+  return LLVMGetOperand(inst, 0);
+}
+
+/* A narrow site whose dividend is a quotient q = n sdiv d1 (fit): the
+ * value n that must be >= 0 for q to fit 32 bits (md_narrow.need). */
+static LLVMValueRef md_ik_need(LLVMValueRef inst) {
+  return LLVMGetOperand(LLVMGetOperand(inst, 0), 0);
+}
+
 /* The nonneg fact of signed site inst whose dividend's sign is n's: 1
  * proven, 2 under its block's sign guard (option inkernel-guard; 32-bit
  * sites and the narrow form's), else 0. */
@@ -128,10 +140,10 @@ static unsigned char md_ik_nonneg(md_ik *k, LLVMValueRef inst, LLVMValueRef n,
 }
 
 /* The narrow form of site inst (md_inkernel_narrow.h; 64-bit sites with
- * option inkernel-narrow) in *nw, its src the operand itself where there
- * is none; *fit 1 where the dividend fits 32 bits only when its block's
- * sign guard tests nw->need (a quotient's dividend >= 0), else 0.  A need
- * that can be neither proven nor guarded leaves the site 64-bit. */
+ * option inkernel-narrow) in *nw; *fit 1 where the dividend fits 32 bits
+ * only when its block's sign guard tests nw->need (a quotient's dividend
+ * >= 0), else 0.  A need that can be neither proven nor guarded leaves
+ * the site 64-bit. */
 static void md_ik_narrow(md_ik *k, LLVMValueRef inst, md_narrow *nw,
                          unsigned char *fit) {
   unsigned char f;
@@ -145,8 +157,6 @@ static void md_ik_narrow(md_ik *k, LLVMValueRef inst, md_narrow *nw,
       memset(nw, 0, sizeof *nw);
     *fit = f == 2;
   }
-  if (nw->mode == MD_MODE_NATIVE)
-    nw->src = LLVMGetOperand(inst, 0);
 }
 
 /* What site inst saves in-kernel (a constant of md_inkernel.h) by its
@@ -181,12 +191,6 @@ static int md_ik_grow(md_ik_group *g) {
   if (!(room = realloc(g->sites, cap * sizeof *room)))
     return -1;
   g->sites = room;
-  if (!(room = realloc(g->sign, cap * sizeof *room)))
-    return -1;
-  g->sign = room;
-  if (!(room = realloc(g->need, cap * sizeof *room)))
-    return -1;
-  g->need = room;
   if (!(nn = realloc(g->nonneg, cap)))
     return -1;
   g->nonneg = nn;
@@ -228,12 +232,10 @@ static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
   }
   if (md_ik_grow(g))
     return -1;
-  g->sign[g->n] = s ? nw.src : NULL;
-  g->need[g->n] = fit ? nw.need : NULL;
   g->fit[g->n] = fit;
   g->nonneg[g->n] = !s                  ? 0
                     : nw.nonneg         ? 1
-                    : md_ik_nonneg(k, inst, nw.src,
+                    : md_ik_nonneg(k, inst, md_ik_sign(inst),
                                    w == 32 || nw.mode == MD_MODE_SEXT);
   g->saving += md_ik_weight(k, inst) *
                md_ik_site_saving(inst, nw.mode, g->nonneg[g->n]);
@@ -407,21 +409,11 @@ static int md_ik_block_range(md_ik *k, LLVMBasicBlockRef bb,
   return *first != NULL;
 }
 
-/* v >= 0 is tested already: v is the divisor of a signed group among
- * `groups`, whose test is d > 0. */
-static int md_ik_guard_implied(const md_ik *k, uint64_t groups, LLVMValueRef v) {
-  unsigned j;
-  for (j = 0; j < k->ng; j++)
-    if ((groups >> j & 1) && k->g[j].is_signed && k->g[j].key == v)
-      return 1;
-  return 0;
-}
-
-/* The fast copy `site` divides by its group's one frozen divisor d: for a
- * divisor that is not poison the same value; for poison, one choice of
- * each site's freeze (DivRemPairs) or an undefined division.  So do the
- * products site * den beside it (DivRemPairs' remainders n - q*den, which
- * md_emit_rem_fold finds by the site's divisor and computes in 32 bits). */
+/* Site divides by its group's one frozen divisor d: for a divisor that is
+ * not poison the same value; for poison, one choice of each site's freeze
+ * (DivRemPairs) or an undefined division.  So do the products site * den
+ * beside it (DivRemPairs' remainders n - q*den, which md_emit_rem_fold
+ * finds by the site's divisor and computes in 32 bits). */
 static void md_ik_use_divisor(LLVMValueRef site, LLVMValueRef d) {
   LLVMValueRef od = LLVMGetOperand(site, 1), m;
   LLVMUseRef u;
@@ -435,27 +427,21 @@ static void md_ik_use_divisor(LLVMValueRef site, LLVMValueRef d) {
   LLVMSetOperand(site, 1, d);
 }
 
-/* ok AND the sign guard's test of its values of width w: (v1 | v2 | ...)
- * >= 0, the sign bit of an OR being the OR of the sign bits (values a
- * signed group's d > 0 already tests left out). */
-static LLVMValueRef md_ik_sign_test(md_ik *k, LLVMBuilderRef b, LLVMValueRef ok,
+/* ok AND the sign guard's test of its values of width w (md_guard_test),
+ * before first; the frozen divisors of the signed groups among `groups`
+ * are tested already (d > 0) -- the divisors their paying sites divide
+ * by (md_ik_divide_by_d). */
+static LLVMValueRef md_ik_sign_test(md_ik *k, LLVMBuilderRef b,
+                                    LLVMValueRef first, LLVMValueRef ok,
                                     uint64_t groups, const md_guard *gd,
                                     unsigned w) {
-  LLVMValueRef sign = NULL, t;
-  unsigned j;
-  for (j = 0; j < gd->n; j++)
-    if (md_value_width(gd->v[j]) == w &&
-        !md_ik_guard_implied(k, groups, gd->v[j])) {
-      t = LLVMBuildFreeze(b, gd->v[j], "md.ik.gfr");
-      sign = sign ? LLVMBuildOr(b, sign, t, "md.ik.gor") : t;
-    }
-  if (!sign)
-    return ok;
-  return LLVMBuildAnd(b, ok,
-                      LLVMBuildICmp(b, LLVMIntSGT, sign,
-                                    LLVMConstAllOnes(LLVMTypeOf(sign)),
-                                    "md.ik.sign"),
-                      "md.ik.ok");
+  LLVMValueRef tested[MD_IK_MAX_GROUPS], sign;
+  unsigned j, n = 0;
+  for (j = 0; j < k->ng; j++)
+    if ((groups >> j & 1) && k->g[j].is_signed)
+      tested[n++] = k->d[j];
+  sign = md_guard_test(b, first, gd, w, tested, n);
+  return sign ? LLVMBuildAnd(b, ok, sign, "md.ik.ok") : ok;
 }
 
 /* Site i of group gi (now on the slow path) and its fast copy c: *site
@@ -503,8 +489,8 @@ static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
   for (j = 0; j < k->ng; j++)
     if (groups >> j & 1)
       ok = ok ? LLVMBuildAnd(b, ok, k->ok[j], "md.ik.ok") : k->ok[j];
-  ok = md_ik_sign_test(k, b, ok, groups, gd, 32);
-  ok = md_ik_sign_test(k, b, ok, groups, gd, 64);
+  ok = md_ik_sign_test(k, b, first, ok, groups, gd, 32);
+  ok = md_ik_sign_test(k, b, first, ok, groups, gd, 64);
   if (md_inkernel_split(b, first, last, ok, &map)) {
     for (i = first; i; i = i == last ? NULL : LLVMGetNextInstruction(i))
       if (md_map_get(&k->group_of, i))
@@ -560,17 +546,19 @@ static void md_ik_guard_site(md_ik *k, md_guard *gd, LLVMValueRef i, int pass) {
   if ((j = md_ik_site_index(g, i)) == g->n)
     return;
   if (pass == 0 && g->fit[j] == 1 &&
-      (!gd->anchor || !md_guard_query(&k->grange, gd, g->need[j], i)))
+      (!gd->anchor || !md_guard_query(&k->grange, gd, md_ik_need(i), i)))
     g->fit[j] = 2;
   if (pass == 1 && g->nonneg[j] == 2 && g->fit[j] != 2 &&
-      (!gd->anchor || !md_guard_query(&k->grange, gd, g->sign[j], i)))
+      (!gd->anchor || !md_guard_query(&k->grange, gd, md_ik_sign(i), i)))
     g->nonneg[j] = 0;
 }
 
-/* Each block's sign guard, before anything is built (the queries walk
- * the kernel's dominators): the needs, then the dividends, of every
+/* Each block's sign guard, before any block is versioned (the queries
+ * walk the kernel's dominators): the needs, then the dividends, of every
  * paying site that needs the guard queried again into its block's guard
- * (md_ik_guard_site). */
+ * (md_ik_guard_site), on the refined dividends and the groups' frozen
+ * divisors (gd.known: a quotient's sign by such a divisor needs no test
+ * of its own). */
 static void md_ik_guards(md_ik *k, LLVMBasicBlockRef *blocks, unsigned nb,
                          md_guard *gd) {
   LLVMValueRef i;
@@ -579,6 +567,8 @@ static void md_ik_guards(md_ik *k, LLVMBasicBlockRef *blocks, unsigned nb,
   for (j = 0; j < nb; j++) {
     memset(&gd[j], 0, sizeof gd[j]);
     gd[j].dom = &k->dom;
+    gd[j].known = k->d;
+    gd[j].nknown = k->ng;
     gd[j].anchor = md_map_get(&k->anchor_of, LLVMBasicBlockAsValue(blocks[j]));
     for (pass = 0; pass < 2; pass++)
       for (i = LLVMGetFirstInstruction(blocks[j]); i; i = LLVMGetNextInstruction(i))
@@ -596,10 +586,24 @@ static void md_ik_refine(md_ik *k, LLVMBuilderRef b) {
         md_narrow_refine(b, k->g[g].sites[j], k->g[g].narrow);
 }
 
-/* Build: each block's sign guard, each paying group's magic at its point
- * (all points chosen first: building changes nothing they depend on,
- * splitting would), then each block's range versioned, then the fast
- * copies rewritten. */
+/* Every paying site of a signed group divides by the group's frozen
+ * divisor (both copies, once versioned): the divisor whose d > 0 the
+ * block's test shows, so that a quotient by it is >= 0 where its
+ * dividend is (the sign guard leaves that d out).  (The fast copies of
+ * the other groups' sites get it in md_ik_fast_site.) */
+static void md_ik_divide_by_d(md_ik *k) {
+  unsigned g, j;
+  for (g = 0; g < k->ng; g++)
+    if (k->ok[g] && k->g[g].is_signed && md_inkernel_group_pays(k, g))
+      for (j = 0; j < k->g[g].n; j++)
+        md_ik_use_divisor(k->g[g].sites[j], k->d[g]);
+}
+
+/* Build: the narrow sites' dividends refined, each paying group's magic
+ * at its point (all points chosen first: building changes nothing they
+ * depend on, splitting would) and its sites dividing by its frozen
+ * divisor, each block's sign guard, then each block's range versioned,
+ * then the fast copies rewritten. */
 static int md_ik_build(md_ik *k, unsigned nsites) {
   LLVMBuilderRef b = LLVMCreateBuilderInContext(
       LLVMGetTypeContext(LLVMTypeOf(k->fn)));
@@ -616,7 +620,6 @@ static int md_ik_build(md_ik *k, unsigned nsites) {
           blocks[nb++] = bb;
           break;
         }
-    md_ik_guards(k, blocks, nb, gd);
     md_ik_refine(k, b);
     for (g = 0; g < k->ng; g++)
       at[g] = md_inkernel_group_pays(k, g) ? md_ik_point(k, &k->g[g]) : NULL;
@@ -624,6 +627,8 @@ static int md_ik_build(md_ik *k, unsigned nsites) {
       if (at[g])
         md_ik_magic(b, at[g], &k->g[g], &k->hoist, &k->mv[g], &k->ok[g],
                     &k->d[g], k->fast32);
+    md_ik_divide_by_d(k);
+    md_ik_guards(k, blocks, nb, gd);
     for (g = 0; g < nb; g++)
       n += md_ik_version(k, b, blocks[g], &gd[g], sites + n);
     /* (out of memory in md_rewrite_sites leaves the fast copies as the
@@ -671,8 +676,6 @@ int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
   }
   for (i = 0; i < k->ng; i++) {
     free(k->g[i].sites);
-    free(k->g[i].sign);
-    free(k->g[i].need);
     free(k->g[i].fit);
     free(k->g[i].nonneg);
   }

@@ -18,28 +18,10 @@ static unsigned md_narrow_bits(LLVMValueRef v) {
                                                     : 0;
 }
 
-/* The scalar inserted at constant index idx of vec, a chain of
- * insertelement with constant indices (Triton builds its vectors so); or
- * NULL. */
-static LLVMValueRef md_narrow_elem(LLVMValueRef vec, LLVMValueRef idx) {
-  unsigned long long want = LLVMConstIntGetZExtValue(idx);
-  unsigned steps;
-  for (steps = 0; steps < 64 && LLVMIsAInsertElementInst(vec); steps++) {
-    LLVMValueRef ix = LLVMGetOperand(vec, 2);
-    if (!LLVMIsAConstantInt(ix))
-      return NULL;
-    if (LLVMConstIntGetZExtValue(ix) == want)
-      return LLVMGetOperand(vec, 1);
-    vec = LLVMGetOperand(vec, 0);
-  }
-  return NULL;
-}
-
-/* v (scalar, or the vector a lane comes from, lane its index) is a sext
- * or zext of <= 32 bits: nw filled for signedness s.  1 if it is one of
- * them (whether or not it fits the site). */
-static int md_narrow_ext(LLVMValueRef v, LLVMValueRef lane, int s,
-                         md_narrow *nw) {
+/* v (scalar, or the vector a lane comes from) is a sext or zext of <= 32
+ * bits: nw filled for signedness s.  1 if it is one of them (whether or
+ * not it fits the site). */
+static int md_narrow_ext(LLVMValueRef v, int s, md_narrow *nw) {
   LLVMValueRef x;
   unsigned k;
   if (!LLVMIsASExtInst(v) && !LLVMIsAZExtInst(v))
@@ -52,7 +34,6 @@ static int md_narrow_ext(LLVMValueRef v, LLVMValueRef lane, int s,
     if (!s || k > 32)
       return 1;
     nw->mode = MD_MODE_SEXT;
-    nw->src = lane ? md_narrow_elem(x, lane) : x;
     nw->small = k < 32;
     return 1;
   }
@@ -68,43 +49,49 @@ static int md_narrow_ext(LLVMValueRef v, LLVMValueRef lane, int s,
 
 /* v = n sdiv d1 (scalar i64): q = T(n / d1) has |q| <= |n|, so q is
  * within signed 32 bits when n is within (-2^31, 2^31) -- for any d1
- * (only -2^31 / -1 leaves the range): n small by its form, or n = sext(x)
- * with x >= 0 (the need; docs/MATH.md 11.3).  The sign of q is d1's
+ * (only -2^31 / -1 leaves the range): n small by its form (a sext of < 32
+ * bits, not frozen: md_narrow_refine makes a frozen one any 32-bit
+ * value), or n = sext(x) (frozen or not) >= 0 (the need: n itself, which
+ * the caller proves or tests; docs/MATH.md 11.3).  The sign of q is d1's
  * business: none is claimed. */
 static void md_narrow_quotient(LLVMValueRef v, md_narrow *nw) {
   md_narrow in;
-  LLVMValueRef n;
+  LLVMValueRef n, x;
   if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMSDiv ||
       md_narrow_bits(v) != 64 ||
       LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind)
     return;
   memset(&in, 0, sizeof in);
-  n = LLVMGetOperand(v, 0);
-  if (LLVMIsAFreezeInst(n)) /* made exact by md_narrow_refine on v */
-    n = LLVMGetOperand(n, 0);
-  if (!md_narrow_ext(n, NULL, 1, &in) ||
-      in.mode != MD_MODE_SEXT || (!in.small && !in.src))
+  x = n = LLVMGetOperand(v, 0);
+  if (LLVMIsAFreezeInst(x)) /* made exact by md_narrow_refine on v */
+    x = LLVMGetOperand(x, 0);
+  if (!md_narrow_ext(x, 1, &in) || in.mode != MD_MODE_SEXT)
+    return;
+  if (in.small && x == n)
+    nw->need = NULL;
+  else if (LLVMIsASExtInst(x))
+    nw->need = n;
+  else
     return;
   nw->mode = MD_MODE_SEXT;
-  nw->need = in.small ? NULL : in.src;
-  nw->src = v;
 }
 
 void md_narrow_of(md_range *r, LLVMValueRef inst, md_narrow *nw) {
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
   int s = op == LLVMSDiv || op == LLVMSRem;
-  LLVMValueRef v = LLVMGetOperand(inst, 0), lane = NULL;
+  LLVMValueRef v = LLVMGetOperand(inst, 0);
+  int lane = 0;
   memset(nw, 0, sizeof *nw);
   if (LLVMIsAFreezeInst(v))
     v = LLVMGetOperand(v, 0);
   else if (LLVMIsAExtractElementInst(v) &&
            LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
-    lane = LLVMGetOperand(v, 1);
+    lane = 1;
     v = LLVMGetOperand(v, 0);
     if (LLVMIsAFreezeInst(v))
       v = LLVMGetOperand(v, 0);
   }
-  if (md_narrow_ext(v, lane, s, nw) || lane)
+  if (md_narrow_ext(v, s, nw) || lane)
     return;
   if (s && v == LLVMGetOperand(inst, 0)) { /* not frozen: see md_narrow_refine */
     md_narrow_quotient(v, nw);
@@ -115,7 +102,6 @@ void md_narrow_of(md_range *r, LLVMValueRef inst, md_narrow *nw) {
    * poison under a freeze: md_narrow_refine) */
   if (s && md_range_fits_signed(r, v, 32)) {
     nw->mode = MD_MODE_SEXT;
-    nw->src = v;
   } else if (!s && md_range_fits_unsigned(r, v, 32)) {
     nw->mode = MD_MODE_NARROW;
   }
@@ -131,7 +117,7 @@ void md_narrow_refine(LLVMBuilderRef b, LLVMValueRef inst, md_site_mode mode) {
     x = LLVMGetOperand(fr, 0);
     memset(&in, 0, sizeof in);
     if (LLVMIsAFreezeInst(x) &&
-        md_narrow_ext(LLVMGetOperand(x, 0), NULL, 1, &in) &&
+        md_narrow_ext(LLVMGetOperand(x, 0), 1, &in) &&
         in.mode == MD_MODE_SEXT)
       md_narrow_refine(b, fr, mode);
     return;

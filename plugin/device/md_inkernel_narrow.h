@@ -25,17 +25,14 @@ typedef struct md_narrow {
                         nonneg: the unsigned form), MD_MODE_NARROW
                         (unsigned: below 2^32), or MD_MODE_NATIVE: neither
                         shown */
-  LLVMValueRef src;  /* the value whose sign is the dividend's (the i32
-                        before a sext, a lane's inserted scalar), for the
-                        signed form's nonneg fact and the sign guard; or
-                        NULL (no such value, or its sign is unknown) */
   int nonneg;        /* the dividend is >= 0 by its form (a zext) */
   int small;         /* ... and in (-2^31, 2^31) by its form (a sext of
                         < 32 bits, a zext of <= 31 bits or nneg) */
   LLVMValueRef need; /* a quotient q = n sdiv d1 of such an n (Inductor's
-                        (x // ks0) % ks1): q fits only where this i32 (the
-                        x of n = sext(x)) is >= 0, which the caller proves
-                        or tests (the sign guard); else NULL */
+                        (x // ks0) % ks1): q fits only where n (sext(x),
+                        or its freeze) is >= 0, which the caller proves or
+                        tests (the sign guard, on n as the site sees it
+                        once refined); else NULL */
 } md_narrow;
 
 /* The narrow form of scalar 64-bit division site inst (operand 0 not

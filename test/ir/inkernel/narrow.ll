@@ -3,8 +3,10 @@
 ; the index i32; 4 elements per thread): q = sext(x) / ks0 in DivRemPairs'
 ; form (the dividend and divisor frozen, the remainder x - q*ks0),
 ; q % ks1 (a quotient's quotient), sext(x) / ks2.  x = pid << 10 | ...
-; has no nsw: the block's sign guard tests it (ks0 >= 0 is implied by its
-; own group's test).  Every site takes the 32-bit magic of its divisor,
+; has no nsw: the block's sign guard tests the frozen dividends as refined
+; (the ks0 sites and the quotient's need, docs/MATH.md 11.2) and pid << 9
+; (the unfrozen sext(x) / ks2), all i32 (ks0 >= 0 is implied by its own
+; group's test).  Every site takes the 32-bit magic of its divisor,
 ; tested in [1, 2^31) as an i64; the frozen dividend is refined to
 ; sext(freeze(trunc)); the remainder beside q is computed in 32 bits; no
 ; 64-bit division is left on the fast path.  With no-inkernel-narrow the
