@@ -34,6 +34,7 @@
 #include "analysis/md_geometry.h"
 #include "analysis/md_hoist.h"
 #include "device/md_inkernel_gen.h"
+#include "device/md_inkernel_freeze.h"
 #include "device/md_inkernel_guard.h"
 #include "device/md_inkernel_narrow.h"
 #include "device/md_inkernel_vector.h"
@@ -576,21 +577,28 @@ static void md_ik_guards(md_ik *k, LLVMBasicBlockRef *blocks, unsigned nb,
   }
 }
 
-/* The paying narrow sites' frozen dividends refined (md_narrow_refine):
- * before the blocks are versioned, so that both paths see them. */
+/* The paying sites' frozen dividends refined (narrow: md_narrow_refine)
+ * or rebuilt over frozen roots (signed: md_freeze_push), so that the
+ * guard tests the roots the elements share; before versioning. */
 static void md_ik_refine(md_ik *k, LLVMBuilderRef b) {
+  md_map map = {0};
+  LLVMValueRef s, n;
   unsigned g, j;
   for (g = 0; g < k->ng; g++)
-    if (k->g[g].narrow && md_inkernel_group_pays(k, g))
-      for (j = 0; j < k->g[g].n; j++)
-        md_narrow_refine(b, k->g[g].sites[j], k->g[g].narrow);
+    for (j = 0; md_inkernel_group_pays(k, g) && j < k->g[g].n; j++) {
+      s = k->g[g].sites[j];
+      if (k->g[g].narrow)
+        md_narrow_refine(b, s, k->g[g].narrow, &map);
+      else if (k->g[g].is_signed && LLVMIsAFreezeInst(n = LLVMGetOperand(s, 0)))
+        md_freeze_push(b, n, &map);
+    }
+  md_map_release(&map);
 }
 
 /* Every paying site of a signed group divides by the group's frozen
- * divisor (both copies, once versioned): the divisor whose d > 0 the
- * block's test shows, so that a quotient by it is >= 0 where its
- * dividend is (the sign guard leaves that d out).  (The fast copies of
- * the other groups' sites get it in md_ik_fast_site.) */
+ * divisor (both copies, once versioned), whose d > 0 the block tests: a
+ * quotient by it is >= 0 where its dividend is (the guard leaves d out).
+ * (Other groups' fast copies get it in md_ik_fast_site.) */
 static void md_ik_divide_by_d(md_ik *k) {
   unsigned g, j;
   for (g = 0; g < k->ng; g++)

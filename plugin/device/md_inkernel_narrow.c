@@ -5,6 +5,8 @@
  */
 #include "device/md_inkernel_narrow.h"
 
+#include "device/md_inkernel_freeze.h"
+
 #include <string.h>
 
 #include <llvm-c/DebugInfo.h>
@@ -107,7 +109,27 @@ void md_narrow_of(md_range *r, LLVMValueRef inst, md_narrow *nw) {
   }
 }
 
-void md_narrow_refine(LLVMBuilderRef b, LLVMValueRef inst, md_site_mode mode) {
+/* trunc(X) to t32 (i32, or its vector), exact where X is not poison and
+ * never poison: X's index math rebuilt over frozen roots (X = ext(y) with
+ * y of type t32: y's); freeze(trunc X) where that cannot be built. */
+static LLVMValueRef md_narrow_low(LLVMBuilderRef b, LLVMValueRef fr,
+                                  LLVMValueRef x, LLVMTypeRef t32, md_map *map) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(fr)), r;
+  if ((LLVMIsASExtInst(x) || LLVMIsAZExtInst(x)) &&
+      LLVMTypeOf(LLVMGetOperand(x, 0)) == t32 &&
+      (r = md_freeze_rebuild(b, fn, LLVMGetOperand(x, 0), map)))
+    return r;
+  r = md_freeze_rebuild(b, fn, x, map);
+  LLVMPositionBuilderBefore(b, fr);
+  LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(fr));
+  if (r)
+    return LLVMBuildTrunc(b, r, t32, "md.n.lo32");
+  return LLVMBuildFreeze(b, LLVMBuildTrunc(b, x, t32, "md.n.lo32"),
+                         "md.n.fr32");
+}
+
+void md_narrow_refine(LLVMBuilderRef b, LLVMValueRef inst, md_site_mode mode,
+                      md_map *map) {
   LLVMValueRef fr = LLVMGetOperand(inst, 0), x, t;
   LLVMTypeRef ty, t32;
   md_narrow in;
@@ -119,7 +141,7 @@ void md_narrow_refine(LLVMBuilderRef b, LLVMValueRef inst, md_site_mode mode) {
     if (LLVMIsAFreezeInst(x) &&
         md_narrow_ext(LLVMGetOperand(x, 0), 1, &in) &&
         in.mode == MD_MODE_SEXT)
-      md_narrow_refine(b, fr, mode);
+      md_narrow_refine(b, fr, mode, map);
     return;
   }
   if (LLVMIsAExtractElementInst(fr))
@@ -135,9 +157,9 @@ void md_narrow_refine(LLVMBuilderRef b, LLVMValueRef inst, md_site_mode mode) {
   t32 = LLVMInt32TypeInContext(LLVMGetTypeContext(ty));
   if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind)
     t32 = LLVMVectorType(t32, LLVMGetVectorSize(ty));
+  t = md_narrow_low(b, fr, x, t32, map);
   LLVMPositionBuilderBefore(b, fr);
   LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(fr));
-  t = LLVMBuildFreeze(b, LLVMBuildTrunc(b, x, t32, "md.n.lo32"), "md.n.fr32");
   t = sext ? LLVMBuildSExt(b, t, ty, "md.n.s32")
            : LLVMBuildZExt(b, t, ty, "md.n.z32");
   LLVMReplaceAllUsesWith(fr, t);

@@ -17,6 +17,7 @@
 
 #include "analysis/md_range.h"
 #include "device/md_rewrite.h"
+#include "support/md_map.h"
 
 /* What md_narrow_of found about a 64-bit site's dividend. */
 typedef struct md_narrow {
@@ -46,14 +47,17 @@ void md_narrow_of(md_range *r, LLVMValueRef inst, md_narrow *nw);
 
 /* Make site inst's truncation exact also where its dividend is a freeze:
  * freeze(X), X fitting 32 bits whenever it is not poison (md_narrow_of),
- * is replaced everywhere by ext(freeze(trunc X)) (the extension X is,
- * else sext for MD_MODE_SEXT, zext for MD_MODE_NARROW; a vector freeze
- * lane-wise):
- * X itself when X is not poison, and one value freeze(X) may take when
- * it is -- so every use sees the same value, the site and a remainder
- * n - q*d beside it.  Idempotent (the freeze is gone after); nothing to
- * do for a dividend without freeze.  A quotient dividend (md_narrow.need's
- * case): its own dividend's freeze the same way. */
-void md_narrow_refine(LLVMBuilderRef b, LLVMValueRef inst, md_site_mode mode);
+ * is replaced everywhere by ext(trunc X') (the extension X is, else sext
+ * for MD_MODE_SEXT, zext for MD_MODE_NARROW; a vector freeze lane-wise),
+ * X' X's index math rebuilt over frozen roots (md_freeze_rebuild, map;
+ * trunc(ext(y)) taken as y): X itself when X is not poison, and one value
+ * freeze(X) may take when it is -- so every use sees the same value, the
+ * site and a remainder n - q*d beside it, and the sign guard tests the
+ * roots (docs/MATH.md 11.2).  Idempotent (the freeze is gone after);
+ * nothing to do for a dividend without freeze.  A quotient dividend
+ * (md_narrow.need's case): its own dividend's freeze the same way.  (Where
+ * X' cannot be built, md_freeze_rebuild's NULL: freeze(trunc X).) */
+void md_narrow_refine(LLVMBuilderRef b, LLVMValueRef inst, md_site_mode mode,
+                      md_map *map);
 
 #endif

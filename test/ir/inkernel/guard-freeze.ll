@@ -1,17 +1,21 @@
-; The sign guard tests what the sites divide (docs/MATH.md 11.2): a frozen
-; dividend -- DivRemPairs' freeze(x), Inductor's freeze(sext i32 x), a
-; frozen vector's lanes -- is tested as itself (moved up before the
-; block's branch), never through its operand: where x is poison (a
-; violated `or disjoint`, a poison argument), freeze(x) may take any
-; value, a negative one too, whatever x's own facts say; and the
-; original, given that value, divides exactly.  For the narrow form the
-; tested value is the refined i32 freeze (md_narrow_refine), the one the
-; 32-bit core divides; the quotient's quotient's need is tested on it
-; too; a frozen sext of i16 is no longer small by its form (its refined
-; freeze may be -2^31, whose quotient by -1 leaves 32 bits): where the
-; guard cannot take it (a loaded value), the quotient's site stays 64-bit.
-; The divisor of a quotient (x // ks0) is the group's own frozen divisor,
-; which its test already shows > 0: not tested again.
+; The sign guard tests what the sites divide (docs/MATH.md 11.2): no fact
+; is taken through a `freeze` -- where x is poison (a violated `or
+; disjoint`, a poison argument) freeze(x) may take any value, a negative
+; one too, and the original divides that value exactly.  A frozen dividend
+; of a paying signed site -- DivRemPairs' `freeze(x)` of an s32 site,
+; Inductor's `freeze(sext i32 x)` (the narrow form), a frozen vector, a
+; quotient's frozen dividend -- is first rebuilt over frozen roots
+; (md_inkernel_freeze.c): its index math copied without poison-generating
+; flags, every leaf that may be poison (the loop's PHI, a loaded value, a
+; vector's undefined lanes) frozen once.  Equal to x where x is not
+; poison, one value freeze(x) may take where it is; never poison.  So the
+; guard tests the roots (`pid << 10`, which is never poison; the loop's
+; frozen PHI), one value shared by every element, as before 2026-12-06 --
+; now of the values the sites divide, in both copies.  The divisor of a
+; quotient (x // ks0) is the group's own frozen divisor, which its test
+; shows > 0: not tested again.  A frozen sext of i16 loaded from memory
+; is no longer small by its form for a quotient's quotient, and its sign
+; is data: that site stays 64-bit.
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<inkernel-args;inkernel-force>' \
 ; RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv -S %s -o %t.ll 2> %t.rem
 ; RUN: %FileCheck %s --check-prefix=REM < %t.rem
@@ -27,62 +31,81 @@
 ; REM-NEXT: remark: {{.*}}sdiv i64 {{.*}}magic s32 multiply-high (dividend within signed 32 bits)
 ; REM-NEXT: remark: {{.*}}srem i64 {{.*}}magic s64 multiply-high, the magic computed in the kernel (1 site(s)
 ; REM-COUNT-4: remark: {{.*}}sdiv i64 {{.*}}magic s32 multiply-high (dividend within signed 32 bits){{.*}}; its dividend >= 0 when its block's sign guard passes
+; REM-COUNT-2: remark: {{.*}}sdiv i64 {{.*}}magic s32 multiply-high (dividend within signed 32 bits){{.*}}; its dividend >= 0 when its block's sign guard passes
 ; REM-NOT: remark
 
+; The dividends are the rebuilt `or`s (no `disjoint`), in both copies; the
+; guard tests their root.
 ; IR-LABEL: define ptx_kernel void @s32frozen(
-; IR: [[X0:%[0-9]+]] = or disjoint i32 %{{[0-9]+}}, %{{[0-9]+}}
-; IR-NEXT: [[X1:%[0-9]+]] = or disjoint i32 [[X0]], 128
-; IR: [[F0:%[0-9]+]] = freeze i32 [[X0]]
-; IR: [[F1:%[0-9]+]] = freeze i32 [[X1]]
-; IR-NEXT: [[OR:%[0-9]+]] = or i32 [[F0]], [[F1]]
-; IR-NEXT: [[S:%[0-9]+]] = icmp sgt i32 [[OR]], -1
+; IR: [[SH:%[0-9]+]] = shl i32 %{{[0-9]+}}, 10
+; IR: [[X0:%[0-9]+]] = or i32 [[SH]], %{{[0-9]+}}
+; IR: [[X1:%[0-9]+]] = or i32 [[X0]], 128
+; IR-NOT: freeze i32 [[X0]]
+; IR-NOT: freeze i32 [[X1]]
+; IR: [[G:%[0-9]+]] = freeze i32 [[SH]]
+; IR-NEXT: [[S:%[0-9]+]] = icmp sgt i32 [[G]], -1
 ; IR-NEXT: [[OK:%[0-9]+]] = and i1 %{{[0-9]+}}, [[S]]
 ; IR-NEXT: br i1 [[OK]], label %md.ik.fast, label %md.ik.slow
 ; IR: md.ik.slow:
-; IR-NEXT: sdiv i32 [[F0]],
-; IR: sdiv i32 [[F1]],
+; IR-NEXT: sdiv i32 [[X0]],
+; IR: sdiv i32 [[X1]],
 
 ; IR-LABEL: define ptx_kernel void @narrowfrozen(
-; IR: [[Z0:%[0-9]+]] = freeze i32 %{{[0-9]+}}
-; IR-NEXT: [[N0:%[0-9]+]] = sext i32 [[Z0]] to i64
-; IR: [[Z1:%[0-9]+]] = freeze i32 %{{[0-9]+}}
-; IR-NEXT: [[OR:%[0-9]+]] = or i32 [[Z0]], [[Z1]]
-; IR-NEXT: [[S:%[0-9]+]] = icmp sgt i32 [[OR]], -1
+; IR: [[SH:%[0-9]+]] = shl i32 %{{[0-9]+}}, 10
+; IR: [[X0:%[0-9]+]] = or i32 [[SH]], %{{[0-9]+}}
+; IR: [[X1:%[0-9]+]] = or i32 [[X0]], 128
+; IR: [[N0:%[0-9]+]] = sext i32 [[X0]] to i64
+; IR: [[G:%[0-9]+]] = freeze i32 [[SH]]
+; IR-NEXT: [[S:%[0-9]+]] = icmp sgt i32 [[G]], -1
 ; IR-NEXT: [[OK:%[0-9]+]] = and i1 %{{[0-9]+}}, [[S]]
 ; IR-NEXT: br i1 [[OK]], label %md.ik.fast, label %md.ik.slow
 ; IR: md.ik.fast:
 ; IR-NEXT: trunc i64 [[N0]] to i32
 ; IR: md.ik.slow:
 ; IR-NEXT: sdiv i64 [[N0]],
-; IR: [[N1:%[0-9]+]] = sext i32 [[Z1]] to i64
+; IR: [[N1:%[0-9]+]] = sext i32 [[X1]] to i64
 ; IR-NEXT: sdiv i64 [[N1]],
 
+; The quotient's need (x >= 0) on the root; its divisor the group's d.
 ; IR-LABEL: define ptx_kernel void @chainfrozen(
-; IR: [[Z0:%[0-9]+]] = freeze i32 %{{[0-9]+}}
-; IR-NEXT: [[N0:%[0-9]+]] = sext i32 [[Z0]] to i64
+; IR: [[SH:%[0-9]+]] = shl i32 %{{[0-9]+}}, 10
+; IR: [[X0:%[0-9]+]] = or i32 [[SH]], %{{[0-9]+}}
+; IR: [[H:%[0-9]+]] = freeze i16 %{{[0-9]+}}
+; IR: [[N0:%[0-9]+]] = sext i32 [[X0]] to i64
 ; IR-NEXT: [[D0:%[0-9]+]] = freeze i64 %ks0
 ; IR-NEXT: [[D:%[0-9]+]] = freeze i64 [[D0]]
 ; IR-NOT: icmp sgt i64 {{.*}}, -1
-; IR: [[S:%[0-9]+]] = icmp sgt i32 [[Z0]], -1
+; IR: [[G:%[0-9]+]] = freeze i32 [[SH]]
+; IR-NEXT: [[S:%[0-9]+]] = icmp sgt i32 [[G]], -1
 ; IR-NEXT: [[OK:%[0-9]+]] = and i1 %{{[0-9]+}}, [[S]]
 ; IR-NEXT: br i1 [[OK]], label %md.ik.fast, label %md.ik.slow
 ; IR: md.ik.slow:
 ; IR-NEXT: [[Q0:%[0-9]+]] = sdiv i64 [[N0]], [[D]]
 ; IR: srem i64 [[Q0]],
 
+; The vector rebuilt lane by lane (its undefined base frozen once); the
+; guard on the lanes' root.
 ; IR-LABEL: define ptx_kernel void @lanesfrozen(
-; IR: [[Z:%[0-9]+]] = freeze <4 x i32> %{{[0-9]+}}
-; IR-NEXT: [[N:%[0-9]+]] = sext <4 x i32> [[Z]] to <4 x i64>
-; IR: [[L0:%[0-9]+]] = extractelement <4 x i32> [[Z]], i32 0
-; IR-NEXT: [[L1:%[0-9]+]] = extractelement <4 x i32> [[Z]], i32 1
-; IR-NEXT: [[O1:%[0-9]+]] = or i32 [[L0]], [[L1]]
-; IR-NEXT: [[L2:%[0-9]+]] = extractelement <4 x i32> [[Z]], i32 2
-; IR-NEXT: [[O2:%[0-9]+]] = or i32 [[O1]], [[L2]]
-; IR-NEXT: [[L3:%[0-9]+]] = extractelement <4 x i32> [[Z]], i32 3
-; IR-NEXT: [[O3:%[0-9]+]] = or i32 [[O2]], [[L3]]
-; IR-NEXT: [[S:%[0-9]+]] = icmp sgt i32 [[O3]], -1
+; IR: [[B:%[0-9]+]] = freeze <4 x i32> poison
+; IR: [[SH:%[0-9]+]] = shl i32 %{{[0-9]+}}, 10
+; IR: [[X0:%[0-9]+]] = or i32 [[SH]], %{{[0-9]+}}
+; IR: insertelement <4 x i32> [[B]], i32 [[X0]], i64 0
+; IR: [[G:%[0-9]+]] = freeze i32 [[SH]]
+; IR-NEXT: [[S:%[0-9]+]] = icmp sgt i32 [[G]], -1
 ; IR-NEXT: [[OK:%[0-9]+]] = and i1 %{{[0-9]+}}, [[S]]
 ; IR-NEXT: br i1 [[OK]], label %md.ik.fast, label %md.ik.slow
+
+; The loop's PHI frozen once per iteration, tested once for both elements.
+; IR-LABEL: define ptx_kernel void @loopfrozen(
+; IR: [[P:%[0-9]+]] = phi i32
+; IR-NEXT: [[FP:%[0-9]+]] = freeze i32 [[P]]
+; IR: [[X0:%[0-9]+]] = or i32 [[FP]], %lo
+; IR: [[N0:%[0-9]+]] = sext i32 [[X0]] to i64
+; IR: [[S:%[0-9]+]] = icmp sgt i32 [[FP]], -1
+; IR-NEXT: [[OK:%[0-9]+]] = and i1 %md.ik.ok, [[S]]
+; IR-NEXT: br i1 [[OK]], label %md.ik.fast, label %md.ik.slow
+; IR: md.ik.slow:
+; IR-NEXT: sdiv i64 [[N0]],
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -210,5 +233,44 @@ entry:
   store <4 x i64> %q, ptr addrspace(1) %o0
   %o1 = getelementptr <4 x i64>, ptr addrspace(1) %o0, i32 1024
   store <4 x i64> %r, ptr addrspace(1) %o1
+  ret void
+}
+
+; Inductor's reduction: elements of a loop index p (no nsw: it may step
+; into the negatives), each frozen by DivRemPairs.
+define ptx_kernel void @loopfrozen(ptr addrspace(1) %out, i64 %ks, i32 %n) {
+entry:
+  %tid = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %lo = and i32 %tid, 127
+  br label %loop
+
+loop:
+  %p = phi i32 [ 0, %entry ], [ %pn, %loop ]
+  %x0 = or disjoint i32 %p, %lo
+  %x1 = or disjoint i32 %x0, 128
+  %s0 = sext i32 %x0 to i64
+  %s1 = sext i32 %x1 to i64
+  %kf = freeze i64 %ks
+  %f0 = freeze i64 %s0
+  %q0 = sdiv i64 %f0, %kf
+  %m0 = mul i64 %q0, %kf
+  %r0 = sub i64 %f0, %m0
+  %f1 = freeze i64 %s1
+  %q1 = sdiv i64 %f1, %kf
+  %m1 = mul i64 %q1, %kf
+  %r1 = sub i64 %f1, %m1
+  %o0 = getelementptr i64, ptr addrspace(1) %out, i32 %p
+  store i64 %q0, ptr addrspace(1) %o0
+  %o1 = getelementptr i64, ptr addrspace(1) %o0, i32 1
+  store i64 %r0, ptr addrspace(1) %o1
+  %o2 = getelementptr i64, ptr addrspace(1) %o0, i32 2
+  store i64 %q1, ptr addrspace(1) %o2
+  %o3 = getelementptr i64, ptr addrspace(1) %o0, i32 3
+  store i64 %r1, ptr addrspace(1) %o3
+  %pn = add i32 %p, 1024
+  %c = icmp slt i32 %pn, %n
+  br i1 %c, label %loop, label %exit
+
+exit:
   ret void
 }

@@ -3,12 +3,12 @@
 ; the index i32; 4 elements per thread): q = sext(x) / ks0 in DivRemPairs'
 ; form (the dividend and divisor frozen, the remainder x - q*ks0),
 ; q % ks1 (a quotient's quotient), sext(x) / ks2.  x = pid << 10 | ...
-; has no nsw: the block's sign guard tests the frozen dividends as refined
-; (the ks0 sites and the quotient's need, docs/MATH.md 11.2) and pid << 9
-; (the unfrozen sext(x) / ks2), all i32 (ks0 >= 0 is implied by its own
+; has no nsw: the block's sign guard tests pid << 9, once (the frozen
+; dividends refined over the rebuilt x, without `disjoint`, whose root it
+; is: docs/MATH.md 11.2), as an i32 (ks0 >= 0 is implied by its own
 ; group's test).  Every site takes the 32-bit magic of its divisor,
 ; tested in [1, 2^31) as an i64; the frozen dividend is refined to
-; sext(freeze(trunc)); the remainder beside q is computed in 32 bits; no
+; sext(x') (x' = x rebuilt without poison flags); the remainder beside q is computed in 32 bits; no
 ; 64-bit division is left on the fast path.  With no-inkernel-narrow the
 ; s64 form's model leaves all 12 native (4 uses of each divisor do not pay
 ; for the 64-bit generator).  llc (sm_90, gfx90a) and ptxas accept them.
@@ -33,9 +33,8 @@
 ; REM-NOT: remark
 
 ; IR-LABEL: define ptx_kernel void @maxpool(
-; IR: [[T:%[0-9]+]] = trunc i64 %{{[0-9]+}} to i32
-; IR-NEXT: [[F:%[0-9]+]] = freeze i32 [[T]]
-; IR-NEXT: sext i32 [[F]] to i64
+; IR: [[X:%[0-9]+]] = or i32 %{{[0-9]+}}, %{{[0-9]+}}
+; IR: sext i32 [[X]] to i64
 ; IR: icmp ult i64 %{{[0-9]+}}, 2147483647
 ; IR: icmp sgt i32 %{{[0-9]+}}, -1
 ; IR-NOT: icmp sgt i64
