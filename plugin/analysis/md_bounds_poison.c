@@ -30,15 +30,8 @@ static int md_not_poison_rules(md_bounds *b, LLVMValueRef v, int depth,
   unsigned i, n;
   if (LLVMIsAConstantInt(v))
     return 1;
-  if (LLVMIsAArgument(v)) {
-    LLVMValueRef f = LLVMGetParamParent(v);
-    unsigned idx = 0, np = LLVMCountParams(f);
-    while (idx < np && LLVMGetParam(f, idx) != v)
-      idx++;
-    return LLVMGetEnumAttributeAtIndex(
-               f, idx + 1, LLVMGetEnumAttributeKindForName("noundef", 7)) !=
-           NULL;
-  }
+  if (LLVMIsAArgument(v))
+    return md_arg_noundef(v);
   if (depth > 12 || !LLVMIsAInstruction(v) || md_value_width(v) == 0)
     return 0;
   if (md_geom_of_call(v, &g) && g.target == MD_TARGET_NVPTX && g.axis >= 0)

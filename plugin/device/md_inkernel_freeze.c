@@ -26,14 +26,8 @@ static int md_fz_never_poison(LLVMValueRef v) {
   if (LLVMIsAConstantInt(v) || LLVMIsAConstantDataVector(v) ||
       LLVMIsAFreezeInst(v))
     return 1;
-  if (LLVMIsAArgument(v)) {
-    LLVMValueRef f = LLVMGetParamParent(v);
-    unsigned idx = 0, np = LLVMCountParams(f);
-    while (idx < np && LLVMGetParam(f, idx) != v)
-      idx++;
-    return LLVMGetEnumAttributeAtIndex(
-               f, idx + 1, LLVMGetEnumAttributeKindForName("noundef", 7)) != NULL;
-  }
+  if (LLVMIsAArgument(v))
+    return md_arg_noundef(v);
   return md_geom_of_call(v, &g) && g.target == MD_TARGET_NVPTX && g.axis >= 0;
 }
 

@@ -169,4 +169,14 @@ static inline int md_gep_const_offset(LLVMTargetDataRef td,
   return 1;
 }
 
+/* Argument arg carries `noundef` (never poison nor undef). */
+static inline int md_arg_noundef(LLVMValueRef arg) {
+  LLVMValueRef f = LLVMGetParamParent(arg);
+  unsigned idx = 0, np = LLVMCountParams(f);
+  while (idx < np && LLVMGetParam(f, idx) != arg)
+    idx++;
+  return LLVMGetEnumAttributeAtIndex(
+             f, idx + 1, LLVMGetEnumAttributeKindForName("noundef", 7)) != NULL;
+}
+
 #endif
