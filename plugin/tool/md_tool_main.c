@@ -26,7 +26,7 @@
 
 /* The version printed by --version: a change of the transform's output
  * for the same input must change it (Triton's cache key has it). */
-#define MD_TOOL_VERSION "magicdiv-ir 1 (in-kernel magic 1)"
+#define MD_TOOL_VERSION "magicdiv-ir 1 (in-kernel magic 2)"
 
 static int md_tool_args(int argc, char **argv, md_options *o,
                         const char **triple) {
