@@ -410,24 +410,6 @@ static int md_ik_block_range(md_ik *k, LLVMBasicBlockRef bb,
   return *first != NULL;
 }
 
-/* Site divides by its group's one frozen divisor d: for a divisor that is
- * not poison the same value; for poison, one choice of each site's freeze
- * (DivRemPairs) or an undefined division.  So do the products site * den
- * beside it (DivRemPairs' remainders n - q*den, which md_emit_rem_fold
- * finds by the site's divisor and computes in 32 bits). */
-static void md_ik_use_divisor(LLVMValueRef site, LLVMValueRef d) {
-  LLVMValueRef od = LLVMGetOperand(site, 1), m;
-  LLVMUseRef u;
-  unsigned j;
-  for (u = LLVMGetFirstUse(site); u; u = LLVMGetNextUse(u))
-    if (LLVMIsAInstruction(m = LLVMGetUser(u)) &&
-        LLVMGetInstructionOpcode(m) == LLVMMul && LLVMTypeOf(m) == LLVMTypeOf(d))
-      for (j = 0; j < 2; j++)
-        if (LLVMGetOperand(m, j) == od)
-          LLVMSetOperand(m, j, d);
-  LLVMSetOperand(site, 1, d);
-}
-
 /* ok AND the sign guard's test of its values of width w (md_guard_test),
  * before first; the frozen divisors of the signed groups among `groups`
  * are tested already (d > 0) -- the divisors their paying sites divide
@@ -461,7 +443,7 @@ static int md_ik_fast_site(md_ik *k, LLVMValueRef i, LLVMValueRef c,
     return 0;
   }
   site->inst = c;
-  md_ik_use_divisor(c, k->d[gi]);
+  md_inkernel_use_divisor(c, k->d[gi]);
   site->divisor = (int)gi;
   /* the narrow form: the 32-bit core on truncated operands (exact: the
    * dividend fits by md_narrow_of, the divisor by the group's test) */
@@ -476,24 +458,42 @@ static int md_ik_fast_site(md_ik *k, LLVMValueRef i, LLVMValueRef c,
   return 1;
 }
 
-/* Version one block's range and append its sites' fast copies.  Returns
- * the number appended. */
-static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, LLVMBasicBlockRef bb,
-                              const md_guard *gd, md_site *sites) {
-  LLVMValueRef first, last, ok = NULL, i;
-  md_map map = {0};
+/* One block with paying sites: its range (first..last), its guard, and
+ * the condition of its fast path (ok; NULL: no range). */
+typedef struct md_ik_block {
+  LLVMBasicBlockRef bb;
+  md_guard gd;
+  LLVMValueRef first, last, ok;
+} md_ik_block;
+
+/* bl's condition, before its first site: its groups' d tests and its
+ * sign guard.  Built for every block before any is versioned: a guard
+ * value in a dominating block's range then has a use outside it when it
+ * is split, which md_inkernel_split turns into its PHI. */
+static void md_ik_condition(md_ik *k, LLVMBuilderRef b, md_ik_block *bl) {
   uint64_t groups;
-  unsigned j, n = 0;
-  if (!md_ik_block_range(k, bb, &first, &last, &groups))
-    return 0;
-  LLVMPositionBuilderBefore(b, first);
+  unsigned j;
+  bl->ok = NULL;
+  if (!md_ik_block_range(k, bl->bb, &bl->first, &bl->last, &groups))
+    return;
+  LLVMPositionBuilderBefore(b, bl->first);
   for (j = 0; j < k->ng; j++)
     if (groups >> j & 1)
-      ok = ok ? LLVMBuildAnd(b, ok, k->ok[j], "md.ik.ok") : k->ok[j];
-  ok = md_ik_sign_test(k, b, first, ok, groups, gd, 32);
-  ok = md_ik_sign_test(k, b, first, ok, groups, gd, 64);
-  if (md_inkernel_split(b, first, last, ok, &map)) {
-    for (i = first; i; i = i == last ? NULL : LLVMGetNextInstruction(i))
+      bl->ok = bl->ok ? LLVMBuildAnd(b, bl->ok, k->ok[j], "md.ik.ok") : k->ok[j];
+  bl->ok = md_ik_sign_test(k, b, bl->first, bl->ok, groups, &bl->gd, 32);
+  bl->ok = md_ik_sign_test(k, b, bl->first, bl->ok, groups, &bl->gd, 64);
+}
+
+/* Version one block's range on its condition and append its sites' fast
+ * copies.  Returns the number appended. */
+static unsigned md_ik_version(md_ik *k, LLVMBuilderRef b, const md_ik_block *bl,
+                              md_site *sites) {
+  LLVMValueRef first = bl->first, last = bl->last, i;
+  md_map map = {0};
+  unsigned n = 0;
+  if (!bl->ok)
+    return 0;
+  if (md_inkernel_split(b, first, last, bl->ok, &map)) {    for (i = first; i; i = i == last ? NULL : LLVMGetNextInstruction(i))
       if (md_map_get(&k->group_of, i))
         md_remarkf(MD_REMARK_MISSED, i, MD_RN(InKernelBlock),
                    "magicdiv: %s left native: its block cannot be versioned "
@@ -560,20 +560,20 @@ static void md_ik_guard_site(md_ik *k, md_guard *gd, LLVMValueRef i, int pass) {
  * (md_ik_guard_site), on the refined dividends and the groups' frozen
  * divisors (gd.known: a quotient's sign by such a divisor needs no test
  * of its own). */
-static void md_ik_guards(md_ik *k, LLVMBasicBlockRef *blocks, unsigned nb,
-                         md_guard *gd) {
+static void md_ik_guards(md_ik *k, md_ik_block *bl, unsigned nb) {
   LLVMValueRef i;
   unsigned j;
   int pass;
   for (j = 0; j < nb; j++) {
-    memset(&gd[j], 0, sizeof gd[j]);
-    gd[j].dom = &k->dom;
-    gd[j].known = k->d;
-    gd[j].nknown = k->ng;
-    gd[j].anchor = md_map_get(&k->anchor_of, LLVMBasicBlockAsValue(blocks[j]));
+    md_guard *gd = &bl[j].gd;
+    memset(gd, 0, sizeof *gd);
+    gd->dom = &k->dom;
+    gd->known = k->d;
+    gd->nknown = k->ng;
+    gd->anchor = md_map_get(&k->anchor_of, LLVMBasicBlockAsValue(bl[j].bb));
     for (pass = 0; pass < 2; pass++)
-      for (i = LLVMGetFirstInstruction(blocks[j]); i; i = LLVMGetNextInstruction(i))
-        md_ik_guard_site(k, &gd[j], i, pass);
+      for (i = LLVMGetFirstInstruction(bl[j].bb); i; i = LLVMGetNextInstruction(i))
+        md_ik_guard_site(k, gd, i, pass);
   }
 }
 
@@ -604,7 +604,7 @@ static void md_ik_divide_by_d(md_ik *k) {
   for (g = 0; g < k->ng; g++)
     if (k->ok[g] && k->g[g].is_signed && md_inkernel_group_pays(k, g))
       for (j = 0; j < k->g[g].n; j++)
-        md_ik_use_divisor(k->g[g].sites[j], k->d[g]);
+        md_inkernel_use_divisor(k->g[g].sites[j], k->d[g]);
 }
 
 /* Build: the narrow sites' dividends refined, each paying group's magic
@@ -617,15 +617,15 @@ static int md_ik_build(md_ik *k, unsigned nsites) {
       LLVMGetTypeContext(LLVMTypeOf(k->fn)));
   md_site *sites = calloc(nsites, sizeof *sites);
   unsigned nblocks = LLVMCountBasicBlocks(k->fn);
-  LLVMBasicBlockRef *blocks = calloc(nblocks, sizeof *blocks), bb;
-  md_guard *gd = calloc(nblocks, sizeof *gd);
+  md_ik_block *bl = calloc(nblocks, sizeof *bl);
   LLVMValueRef at[MD_IK_MAX_GROUPS], i;
+  LLVMBasicBlockRef bb;
   unsigned g, nb = 0, n = 0;
-  if (sites && blocks && gd) {
+  if (sites && bl) {
     for (bb = LLVMGetFirstBasicBlock(k->fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
         if (md_map_get(&k->group_of, i)) {
-          blocks[nb++] = bb;
+          bl[nb++].bb = bb;
           break;
         }
     md_ik_refine(k, b);
@@ -636,17 +636,18 @@ static int md_ik_build(md_ik *k, unsigned nsites) {
         md_ik_magic(b, at[g], &k->g[g], &k->hoist, &k->mv[g], &k->ok[g],
                     &k->d[g], k->fast32);
     md_ik_divide_by_d(k);
-    md_ik_guards(k, blocks, nb, gd);
+    md_ik_guards(k, bl, nb);
     for (g = 0; g < nb; g++)
-      n += md_ik_version(k, b, blocks[g], &gd[g], sites + n);
+      md_ik_condition(k, b, &bl[g]);
+    for (g = 0; g < nb; g++)
+      n += md_ik_version(k, b, &bl[g], sites + n);
     /* (out of memory in md_rewrite_sites leaves the fast copies as the
      * original divisions: still exact; the kernel is no clone: no remark
      * is held for it) */
     if (n)
       md_rewrite_sites(k->fn, sites, n, k->mv, NULL);
   }
-  free(gd);
-  free(blocks);
+  free(bl);
   free(sites);
   LLVMDisposeBuilder(b);
   return n > 0;

@@ -343,3 +343,16 @@ int md_inkernel_split(LLVMBuilderRef b, LLVMValueRef first, LLVMValueRef last,
   md_ik_join(b, bb, fast, slow, map);
   return 0;
 }
+
+void md_inkernel_use_divisor(LLVMValueRef site, LLVMValueRef d) {
+  LLVMValueRef od = LLVMGetOperand(site, 1), m;
+  LLVMUseRef u;
+  unsigned j;
+  for (u = LLVMGetFirstUse(site); u; u = LLVMGetNextUse(u))
+    if (LLVMIsAInstruction(m = LLVMGetUser(u)) &&
+        LLVMGetInstructionOpcode(m) == LLVMMul && LLVMTypeOf(m) == LLVMTypeOf(d))
+      for (j = 0; j < 2; j++)
+        if (LLVMGetOperand(m, j) == od)
+          LLVMSetOperand(m, j, d);
+  LLVMSetOperand(site, 1, d);
+}

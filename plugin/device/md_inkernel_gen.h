@@ -46,4 +46,11 @@ void md_inkernel_gen(LLVMBuilderRef b, LLVMValueRef d, int is_signed,
 int md_inkernel_split(LLVMBuilderRef b, LLVMValueRef first, LLVMValueRef last,
                       LLVMValueRef ok, md_map *map);
 
+/* Division site divides by d, its group's one frozen divisor: for a
+ * divisor that is not poison the same value; for poison, one choice of
+ * each site's freeze (DivRemPairs) or an undefined division.  So do the
+ * products site * den beside it (DivRemPairs' remainders n - q*den, which
+ * md_emit_rem_fold finds by the site's divisor and computes in 32 bits). */
+void md_inkernel_use_divisor(LLVMValueRef site, LLVMValueRef d);
+
 #endif

@@ -67,8 +67,8 @@ unsigned md_guard_width(LLVMValueRef v) {
 
 /* v can be computed before gd->anchor: it is, or it is a freeze, a cast
  * or a lane of a vector (a pure instruction in the anchor's block, then)
- * whose operands can (at most 3 deep): md_inkernel.c moves it up before
- * the block's test (md_guard.v says which). */
+ * whose operands can (at most 3 deep): md_guard_test moves it up before
+ * the block's test. */
 static int md_guard_placeable(const md_guard *gd, LLVMValueRef v, unsigned depth) {
   unsigned i, n;
   if (!LLVMIsAInstruction(v))
@@ -124,6 +124,7 @@ int md_guard_query(md_range *gr, md_guard *gd, LLVMValueRef v,
   gd->n = n0;
   return 0;
 }
+
 /* Move v, and its operands not yet there, before `first` (b is there): a
  * value md_guard_placeable took. */
 static void md_guard_place(LLVMBuilderRef b, LLVMValueRef v, LLVMValueRef first) {
