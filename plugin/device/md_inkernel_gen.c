@@ -228,21 +228,25 @@ static int md_ik_range_ok(LLVMValueRef first, LLVMValueRef last) {
   return 0;
 }
 
-/* Replace every use of x outside block `inside` by v. */
+/* Replace every use of x outside block `inside` by v.  A user's operands
+ * are rewritten all at once, which takes its uses off x's list (a user of
+ * x twice, `or x, x`, has two there): the walk starts over after each. */
 static void md_ik_replace_outside(LLVMValueRef x, LLVMValueRef v,
                                   LLVMBasicBlockRef inside) {
-  LLVMUseRef u = LLVMGetFirstUse(x), next;
-  for (; u; u = next) {
+  LLVMUseRef u = LLVMGetFirstUse(x);
+  while (u) {
     LLVMValueRef user = LLVMGetUser(u);
     int k, n;
-    next = LLVMGetNextUse(u);
     if (user == v || (LLVMIsAInstruction(user) &&
-                      LLVMGetInstructionParent(user) == inside))
+                      LLVMGetInstructionParent(user) == inside)) {
+      u = LLVMGetNextUse(u);
       continue;
+    }
     n = LLVMGetNumOperands(user);
     for (k = 0; k < n; k++)
       if (LLVMGetOperand(user, k) == x)
         LLVMSetOperand(user, (unsigned)k, v);
+    u = LLVMGetFirstUse(x);
   }
 }
 
