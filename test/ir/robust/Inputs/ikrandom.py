@@ -3,7 +3,9 @@
 (ids, arguments, shl / or disjoint / add nsw / and / mul ...), 32- and
 64-bit divisions by kernel arguments, half of them in DivRemPairs' form
 (dividend and divisor frozen, the remainder n - q*d), sext'd i32 dividends
-of i64 sites and quotients' quotients; in one block, with a second block
+of i64 sites and quotients' quotients, `<4 x i64>` divisions of sext'd
+lanes by a frozen splat, divisors read from constant memory (a
+`__constant__` field); in one block, with a second block
 behind a branch, or in a loop whose index steps by 1024.  Each kernel runs
 through `opt -passes=magicdiv<OPTIONS>` (which stops on a broken module),
 the verifier and llc -mcpu=sm_90.
@@ -69,9 +71,33 @@ def gen(seed):
         else:
             q = v(); L.append("  %s = %s %s %s, %s" % (q, op, ty, x, d))
             outs.append((ty, q))
+    def vsite(pool):
+        xs = [idx(pool) for _ in range(4)]
+        vec = "poison"
+        for j, x in enumerate(xs):
+            nv = v(); L.append("  %s = insertelement <4 x i32> %s, i32 %s, i64 %d" % (nv, vec, x, j)); vec = nv
+        sx = v(); L.append("  %s = sext <4 x i32> %s to <4 x i64>" % (sx, vec))
+        k = v(); L.append("  %s = insertelement <4 x i64> poison, i64 %%k0, i64 0" % k)
+        sp = v(); L.append("  %s = shufflevector <4 x i64> %s, <4 x i64> poison, <4 x i32> zeroinitializer" % (sp, k))
+        fx = v(); L.append("  %s = freeze <4 x i64> %s" % (fx, sx))
+        fk = v(); L.append("  %s = freeze <4 x i64> %s" % (fk, sp))
+        q = v(); L.append("  %s = sdiv <4 x i64> %s, %s" % (q, fx, fk))
+        m = v(); L.append("  %s = mul <4 x i64> %s, %s" % (m, q, fk))
+        r = v(); L.append("  %s = sub <4 x i64> %s, %s" % (r, fx, m))
+        outs.append(("<4 x i64>", q)); outs.append(("<4 x i64>", r))
+    def csite(pool):
+        x = idx(pool)
+        d = v(); L.append("  %s = load i32, ptr addrspace(4) @P, align 4" % d)
+        q = v(); L.append("  %s = %s i32 %s, %s" % (q, R.choice(["sdiv", "srem", "udiv", "urem"]), x, d))
+        outs.append(("i32", q))
+    def any_site(pool):
+        c = R.random()
+        if c < 0.15: vsite(pool)
+        elif c < 0.3: csite(pool)
+        else: site(pool)
     for _ in range(R.randint(1, 4)):
         if R.random() < 0.6: idx(pool32)
-        site(pool32)
+        any_site(pool32)
     shape = R.choice(["straight", "if", "loop"])
     if shape == "if":
         c = v(); L.append("  %s = icmp slt i32 %s, %%n" % (c, tid))
@@ -79,7 +105,7 @@ def gen(seed):
         L.append("b1:")
         p2 = list(pool32)
         for _ in range(R.randint(1, 4)):
-            site(p2)
+            any_site(p2)
         L.append("  br label %exit")
     elif shape == "loop":
         L.append("  br label %loop")
@@ -88,7 +114,7 @@ def gen(seed):
         L.append("  %s = phi i32 [ 0, %%entry ], [ %s, %%loop ]" % (ph, nx))
         p2 = list(pool32) + [ph]
         for _ in range(R.randint(1, 4)):
-            site(p2)
+            any_site(p2)
         L.append("  %%pn = add %s i32 %s, 1024" % (R.choice(["", "nsw", "nuw nsw"]), ph))
         c = v(); L.append("  %s = icmp slt i32 %%pn, %%n" % c)
         L.append("  br i1 %s, label %%loop, label %%exit" % c)
@@ -112,7 +138,8 @@ def gen(seed):
             body.append("  store %s %s, ptr addrspace(1) %%st%d" % (ty, nm, k))
     hdr = ['target triple = "nvptx64-nvidia-cuda"',
            "declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()",
-           "declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()", ""]
+           "declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()",
+           "@P = addrspace(4) externally_initialized global i32 0, align 4", ""]
     return "\n".join(hdr + body) + "\n"
 
 
