@@ -19,12 +19,12 @@
 #define MD_FREEZE_MAX_DEPTH 8
 #define MD_FREEZE_MAX_STEPS 256
 
-/* Never poison by itself: a constant integer (or vector of them), a
- * freeze, an NVPTX thread or block index, a noundef argument. */
+/* Never poison by itself: a constant integer (or vector of them, or
+ * zeroinitializer), a freeze, an NVPTX thread or block index, a noundef argument. */
 static int md_fz_never_poison(LLVMValueRef v) {
   md_geom g;
   if (LLVMIsAConstantInt(v) || LLVMIsAConstantDataVector(v) ||
-      LLVMIsAFreezeInst(v))
+      LLVMIsAConstantAggregateZero(v) || LLVMIsAFreezeInst(v))
     return 1;
   if (LLVMIsAArgument(v))
     return md_arg_noundef(v);
@@ -52,8 +52,10 @@ static int md_fz_pushable(LLVMValueRef v) {
     s = LLVMGetOperand(v, 1);
     return LLVMIsAConstantInt(s) &&
            LLVMConstIntGetZExtValue(s) < md_fz_width(v);
-  case LLVMInsertElement:
-    return LLVMIsAConstantInt(LLVMGetOperand(v, 2)) != NULL;
+  case LLVMInsertElement: /* a lane past the end would be poison */
+    s = LLVMGetOperand(v, 2);
+    return LLVMIsAConstantInt(s) &&
+           LLVMConstIntGetZExtValue(s) < LLVMGetVectorSize(LLVMTypeOf(v));
   default:
     return 0;
   }

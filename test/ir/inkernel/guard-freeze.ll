@@ -15,7 +15,8 @@
 ; quotient (x // ks0) is the group's own frozen divisor, which its test
 ; shows > 0: not tested again.  A frozen sext of i16 loaded from memory
 ; is no longer small by its form for a quotient's quotient, and its sign
-; is data: that site stays 64-bit.
+; is data: that site stays 64-bit.  An insertelement past the vector's end
+; (poison whatever its operands) is a root, frozen, not copied.
 ; RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<inkernel-args;inkernel-force>' \
 ; RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv -S %s -o %t.ll 2> %t.rem
 ; RUN: %FileCheck %s --check-prefix=REM < %t.rem
@@ -32,6 +33,7 @@
 ; REM-NEXT: remark: {{.*}}srem i64 {{.*}}magic s64 multiply-high, the magic computed in the kernel (1 site(s)
 ; REM-COUNT-4: remark: {{.*}}sdiv i64 {{.*}}magic s32 multiply-high (dividend within signed 32 bits){{.*}}; its dividend >= 0 when its block's sign guard passes
 ; REM-COUNT-2: remark: {{.*}}sdiv i64 {{.*}}magic s32 multiply-high (dividend within signed 32 bits){{.*}}; its dividend >= 0 when its block's sign guard passes
+; REM-COUNT-4: remark: {{.*}}sdiv i64 {{.*}}magic s32 multiply-high (dividend within signed 32 bits)
 ; REM-NOT: remark
 
 ; The dividends are the rebuilt `or`s (no `disjoint`), in both copies; the
@@ -106,6 +108,12 @@
 ; IR-NEXT: br i1 [[OK]], label %md.ik.fast, label %md.ik.slow
 ; IR: md.ik.slow:
 ; IR-NEXT: sdiv i64 [[N0]],
+
+; IR-LABEL: define ptx_kernel void @lanepast(
+; IR: [[V:%[0-9]+]] = insertelement <4 x i32> %{{[0-9]+}}, i32 %{{[0-9]+}}, i64 4
+; IR-NEXT: [[Z:%[0-9]+]] = freeze <4 x i32> [[V]]
+; IR-NOT: insertelement <4 x i32> {{.*}}, i64 4
+; IR: sext <4 x i32> [[Z]] to <4 x i64>
 
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -272,5 +280,28 @@ loop:
   br i1 %c, label %loop, label %exit
 
 exit:
+  ret void
+}
+
+; An insertelement past the vector's end is poison whatever its operands:
+; no copy of it is "never poison" -- it is a root, frozen.
+define ptx_kernel void @lanepast(ptr addrspace(1) %out, i64 %ks) {
+entry:
+  %tid = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %x1 = or disjoint i32 %tid, 256
+  %v0 = insertelement <4 x i32> zeroinitializer, i32 %tid, i64 0
+  %v1 = insertelement <4 x i32> %v0, i32 %x1, i64 4
+  %vs = sext <4 x i32> %v1 to <4 x i64>
+  %k0 = insertelement <4 x i64> poison, i64 %ks, i64 0
+  %ksplat = shufflevector <4 x i64> %k0, <4 x i64> poison, <4 x i32> zeroinitializer
+  %fv = freeze <4 x i64> %vs
+  %fk = freeze <4 x i64> %ksplat
+  %q = sdiv <4 x i64> %fv, %fk
+  %m = mul <4 x i64> %q, %fk
+  %r = sub <4 x i64> %fv, %m
+  %o0 = getelementptr <4 x i64>, ptr addrspace(1) %out, i32 %tid
+  store <4 x i64> %q, ptr addrspace(1) %o0
+  %o1 = getelementptr <4 x i64>, ptr addrspace(1) %o0, i32 1024
+  store <4 x i64> %r, ptr addrspace(1) %o1
   ret void
 }
