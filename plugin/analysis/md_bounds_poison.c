@@ -36,28 +36,20 @@ static int md_not_poison_rules(md_bounds *b, LLVMValueRef v, int depth,
     return 0;
   if (md_geom_of_call(v, &g) && g.target == MD_TARGET_NVPTX && g.axis >= 0)
     return 1; /* the NVPTX special registers */
+  if (md_has_poison_flags(v))
+    return 0;
   switch (LLVMGetInstructionOpcode(v)) {
-  case LLVMAdd:
-  case LLVMSub:
-  case LLVMMul:
-    if (LLVMGetNSW(v) || LLVMGetNUW(v))
-      return 0;
-    break;
   case LLVMShl:
-    if (LLVMGetNSW(v) || LLVMGetNUW(v) ||
-        !LLVMIsAConstantInt(LLVMGetOperand(v, 1)) ||
+    if (!LLVMIsAConstantInt(LLVMGetOperand(v, 1)) ||
         LLVMConstIntGetZExtValue(LLVMGetOperand(v, 1)) >= md_value_width(v))
       return 0;
     break;
+  case LLVMAdd:
+  case LLVMSub:
+  case LLVMMul:
   case LLVMUDiv:
   case LLVMSDiv:
-    if (LLVMGetExact(v))
-      return 0;
-    break;
   case LLVMOr:
-    if (LLVMGetIsDisjoint(v))
-      return 0;
-    break;
   case LLVMURem:
   case LLVMSRem:
   case LLVMAnd:

@@ -31,18 +31,10 @@ static int md_fz_never_poison(LLVMValueRef v) {
   return md_geom_of_call(v, &g) && g.target == MD_TARGET_NVPTX && g.axis >= 0;
 }
 
-/* An integer width the shift amount of v must stay below. */
-static unsigned md_fz_width(LLVMValueRef v) {
-  LLVMTypeRef t = LLVMTypeOf(v);
-  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
-    t = LLVMGetElementType(t);
-  return md_type_width(t);
-}
-
 /* v is rebuilt operand by operand (else it is a root). */
 static int md_fz_pushable(LLVMValueRef v) {
   LLVMValueRef s;
-  if (!LLVMIsAInstruction(v) || !md_fz_width(v))
+  if (!LLVMIsAInstruction(v) || !md_elem_width(v))
     return 0;
   switch (LLVMGetInstructionOpcode(v)) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr:
@@ -51,7 +43,7 @@ static int md_fz_pushable(LLVMValueRef v) {
   case LLVMShl: case LLVMLShr: case LLVMAShr:
     s = LLVMGetOperand(v, 1);
     return LLVMIsAConstantInt(s) &&
-           LLVMConstIntGetZExtValue(s) < md_fz_width(v);
+           LLVMConstIntGetZExtValue(s) < md_elem_width(v);
   case LLVMInsertElement: /* a lane past the end would be poison */
     s = LLVMGetOperand(v, 2);
     return LLVMIsAConstantInt(s) &&
@@ -61,7 +53,8 @@ static int md_fz_pushable(LLVMValueRef v) {
   }
 }
 
-/* The copy c of v without v's poison-generating flags. */
+/* The copy c of v without v's poison-generating flags
+ * (md_has_poison_flags' list, for the opcodes md_fz_pushable takes). */
 static void md_fz_drop_flags(LLVMValueRef c) {
   switch (LLVMGetInstructionOpcode(c)) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl:
@@ -79,22 +72,6 @@ static void md_fz_drop_flags(LLVMValueRef c) {
     break;
   default:
     break;
-  }
-}
-
-/* Has v a poison-generating flag? */
-static int md_fz_has_flags(LLVMValueRef v) {
-  switch (LLVMGetInstructionOpcode(v)) {
-  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl:
-    return LLVMGetNUW(v) || LLVMGetNSW(v);
-  case LLVMLShr: case LLVMAShr:
-    return LLVMGetExact(v);
-  case LLVMOr:
-    return LLVMGetIsDisjoint(v);
-  case LLVMZExt:
-    return LLVMGetNNeg(v);
-  default:
-    return 0;
   }
 }
 
@@ -129,7 +106,7 @@ static LLVMValueRef md_fz_rebuild(LLVMBuilderRef b, LLVMValueRef v, md_map *map,
   if (depth < MD_FREEZE_MAX_DEPTH && ++*steps <= MD_FREEZE_MAX_STEPS &&
       md_fz_pushable(v)) {
     n = (unsigned)LLVMGetNumOperands(v);
-    for (i = 0, same = !md_fz_has_flags(v); i < n && i < 3; i++) {
+    for (i = 0, same = !md_has_poison_flags(v); i < n && i < 3; i++) {
       next = i == 0 && LLVMIsAInsertElementInst(v) ? depth : depth + 1;
       if (!(ops[i] = md_fz_rebuild(b, LLVMGetOperand(v, i), map, fn, next,
                                    steps)))

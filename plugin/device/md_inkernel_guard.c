@@ -58,13 +58,6 @@ static int md_guard_index_like(LLVMValueRef v, unsigned depth, md_guard_walk *w)
   return ok;
 }
 
-unsigned md_guard_width(LLVMValueRef v) {
-  LLVMTypeRef t = LLVMTypeOf(v);
-  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
-    t = LLVMGetElementType(t);
-  return md_type_width(t);
-}
-
 /* v can be computed before gd->anchor: it is, or it is a freeze, a cast
  * or a lane of a vector (a pure instruction in the anchor's block, then)
  * whose operands can (at most 3 deep): md_guard_test moves it up before
@@ -100,7 +93,7 @@ static int md_guard_take(void *ctx, LLVMValueRef v) {
   unsigned i, known = 0;
   for (i = 0; i < gd->nknown; i++)
     known |= gd->known[i] == v;
-  if ((md_guard_width(v) != 32 && md_guard_width(v) != 64) ||
+  if ((md_elem_width(v) != 32 && md_elem_width(v) != 64) ||
       !(known || LLVMIsAArgument(v) ||
         (LLVMIsAInstruction(v) && md_guard_index_like(v, 0, &walk) &&
          md_guard_placeable(gd, v, 0))))
@@ -149,7 +142,7 @@ LLVMValueRef md_guard_test(LLVMBuilderRef b, LLVMValueRef first,
     v = gd->v[j];
     for (l = skip = 0; l < ntested; l++)
       skip |= tested[l] == v;
-    if (skip || md_guard_width(v) != w)
+    if (skip || md_elem_width(v) != w)
       continue;
     md_guard_place(b, v, first);
     if (!LLVMIsAFreezeInst(v))

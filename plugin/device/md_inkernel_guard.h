@@ -48,10 +48,6 @@ typedef struct md_guard {
 int md_guard_query(md_range *gr, md_guard *gd, LLVMValueRef v,
                    LLVMValueRef at);
 
-/* The width of a value md_guard_query takes: an integer's, a vector's
- * elements' (a frozen vector: every lane tested); 0 for other types. */
-unsigned md_guard_width(LLVMValueRef v);
-
 /* The guard's condition on gd's values of width w, built at b (before
  * first, the first site of gd's block): (v1 | v2 | ...) >= 0, the sign bit
  * of an OR being the OR of the sign bits -- each value moved up there

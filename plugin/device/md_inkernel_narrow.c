@@ -6,19 +6,11 @@
 #include "device/md_inkernel_narrow.h"
 
 #include "device/md_inkernel_freeze.h"
+#include "support/md_ir.h"
 
 #include <string.h>
 
 #include <llvm-c/DebugInfo.h>
-
-/* Width of v's integer type, or of its elements (vectors). */
-static unsigned md_narrow_bits(LLVMValueRef v) {
-  LLVMTypeRef ty = LLVMTypeOf(v);
-  if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind)
-    ty = LLVMGetElementType(ty);
-  return LLVMGetTypeKind(ty) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(ty)
-                                                    : 0;
-}
 
 /* v (scalar, or the vector a lane comes from) is a sext or zext of <= 32
  * bits: nw filled for signedness s.  1 if it is one of them (whether or
@@ -29,7 +21,7 @@ static int md_narrow_ext(LLVMValueRef v, int s, md_narrow *nw) {
   if (!LLVMIsASExtInst(v) && !LLVMIsAZExtInst(v))
     return 0;
   x = LLVMGetOperand(v, 0);
-  k = md_narrow_bits(x);
+  k = md_elem_width(x);
   if (LLVMIsASExtInst(v)) {
     /* sext of <= 32 bits: within signed 32 bits; as unsigned a negative
      * one is >= 2^64 - 2^31: no narrow unsigned form */
@@ -60,7 +52,7 @@ static void md_narrow_quotient(LLVMValueRef v, md_narrow *nw) {
   md_narrow in;
   LLVMValueRef n, x;
   if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMSDiv ||
-      md_narrow_bits(v) != 64 ||
+      md_elem_width(v) != 64 ||
       LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind)
     return;
   memset(&in, 0, sizeof in);

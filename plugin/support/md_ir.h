@@ -92,6 +92,32 @@ static inline unsigned md_value_width(LLVMValueRef v) {
   return md_type_width(LLVMTypeOf(v));
 }
 
+/* Does instruction v carry a poison-generating flag: nsw / nuw (add, sub,
+ * mul, shl), exact (lshr, ashr, udiv, sdiv), disjoint (or), nneg (zext)? */
+static inline int md_has_poison_flags(LLVMValueRef v) {
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl:
+    return LLVMGetNUW(v) || LLVMGetNSW(v);
+  case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv:
+    return LLVMGetExact(v);
+  case LLVMOr:
+    return LLVMGetIsDisjoint(v);
+  case LLVMZExt:
+    return LLVMGetNNeg(v);
+  default:
+    return 0;
+  }
+}
+
+/* Width in bits of an integer value or of a vector's integer elements, 0
+ * for any other value. */
+static inline unsigned md_elem_width(LLVMValueRef v) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+    t = LLVMGetElementType(t);
+  return md_type_width(t);
+}
+
 /* Is i a udiv, sdiv, urem or srem (of any type)? */
 static inline int md_is_div(LLVMValueRef i) {
   LLVMOpcode op = LLVMGetInstructionOpcode(i);
