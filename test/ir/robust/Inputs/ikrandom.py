@@ -103,9 +103,9 @@ def gen(seed):
         K.emit("%s = %s i%d %s, %s" % (r, (code + " " + flag).strip(), w, x, y), (r, "bin", code, flag, w, x, y))
         return r
 
-    def cast(kind, wf, wt, x, lanes=0):
+    def cast(kind, wf, wt, x, nlanes=0):
         r = v()
-        tf, tt = ("<%d x i%d>" % (lanes, w) if lanes else "i%d" % w for w in (wf, wt))
+        tf, tt = ("<%d x i%d>" % (nlanes, w) if nlanes else "i%d" % w for w in (wf, wt))
         K.emit("%s = %s %s %s to %s" % (r, kind, tf, x, tt), (r, "cast", kind, wf, wt, x))
         return r
 
