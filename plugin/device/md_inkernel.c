@@ -37,6 +37,7 @@
 #include "device/md_inkernel_freeze.h"
 #include "device/md_inkernel_guard.h"
 #include "device/md_inkernel_narrow.h"
+#include "device/md_inkernel_price.h"
 #include "device/md_inkernel_vector.h"
 #include "support/md_ir.h"
 #include "analysis/md_loops.h"
@@ -74,6 +75,7 @@ typedef struct md_ik_group {
 typedef struct md_ik {
   LLVMValueRef fn;
   const md_options *o;
+  const md_ik_prices *price; /* the benefit model's, for the target */
   int fast32;       /* s64 sites take MD_S64_FAST32_PTX (md_site.c's test) */
   md_hoist hoist;
   md_dom dom;
@@ -160,28 +162,6 @@ static void md_ik_narrow(md_ik *k, LLVMValueRef inst, md_narrow *nw,
   }
 }
 
-/* What site inst saves in-kernel (a constant of md_inkernel.h) by its
- * form: narrow mode, width, signedness and nonneg fact nn. */
-static double md_ik_site_saving(LLVMValueRef inst, md_site_mode mode,
-                                unsigned char nn) {
-  LLVMOpcode op = LLVMGetInstructionOpcode(inst);
-  int s = op == LLVMSDiv || op == LLVMSRem;
-  unsigned w = md_value_width(inst);
-  if (mode == MD_MODE_NARROW)
-    return MD_INKERNEL_SAVE_NARROW;
-  if (mode == MD_MODE_SEXT)
-    return nn == 2 ? MD_INKERNEL_SAVE_SEXT_GUARDED
-           : nn    ? MD_INKERNEL_SAVE_SEXT_NONNEG
-                   : MD_INKERNEL_SAVE_SEXT;
-  if (w == 64)
-    return s ? MD_INKERNEL_SAVE_S64 : MD_INKERNEL_SAVE_U64;
-  return !s                ? MD_INKERNEL_SAVE_U32
-         : nn == 2         ? MD_INKERNEL_SAVE_S32_GUARDED
-         : nn              ? MD_INKERNEL_SAVE_S32_NONNEG
-         : op == LLVMSDiv  ? MD_INKERNEL_SAVE_S32_DIV
-                           : MD_INKERNEL_SAVE_S32;
-}
-
 /* Room for one more site in g.  0, or -1 (out of memory). */
 static int md_ik_grow(md_ik_group *g) {
   size_t cap = g->cap ? 2 * g->cap : 8;
@@ -239,12 +219,13 @@ static int md_ik_add(md_ik *k, LLVMValueRef inst, int reads) {
                     : md_ik_nonneg(k, inst, md_ik_sign(inst),
                                    w == 32 || nw.mode == MD_MODE_SEXT);
   g->saving += md_ik_weight(k, inst) *
-               md_ik_site_saving(inst, nw.mode, g->nonneg[g->n]);
+               md_inkernel_price_site(k->price, inst, nw.mode,
+                                      g->nonneg[g->n]);
   /* the same were the dividend >= 0 (read only for signed 32-bit and
    * narrow groups: md_ik_native_remarks' hint) */
   g->saving_nn += md_ik_weight(k, inst) *
-                  md_ik_site_saving(inst, nw.mode,
-                                    nw.mode == MD_MODE_SEXT ? 2 : 1);
+                  md_inkernel_price_site(k->price, inst, nw.mode,
+                                         nw.mode == MD_MODE_SEXT ? 2 : 1);
   g->sites[g->n++] = inst;
   return 0;
 }
@@ -295,17 +276,18 @@ static int md_inkernel_group_pays(const md_ik *k, unsigned g) {
   return k->g[g].n && md_map_get(&k->group_of, k->g[g].sites[0]) != NULL;
 }
 
-static double md_ik_saving(const md_ik_group *g) {
-  return (g->w == 64 ? MD_INKERNEL_FIRST_64 : MD_INKERNEL_FIRST) + g->saving;
+static double md_ik_saving(const md_ik *k, const md_ik_group *g) {
+  return (g->w == 64 ? k->price->first_64 : k->price->first) + g->saving;
 }
 
-static double md_ik_cost(const md_ik_group *g) {
-  return g->narrow   ? MD_INKERNEL_GEN_COST_NARROW
-         : g->w == 64 ? MD_INKERNEL_GEN_COST_64
-                      : MD_INKERNEL_GEN_COST;
+static double md_ik_cost(const md_ik *k, const md_ik_group *g) {
+  return g->narrow     ? k->price->gen_narrow
+         : g->w == 64 ? k->price->gen_64
+                      : k->price->gen;
 }
 
-static void md_ik_native_remarks(const md_ik_group *g, const char *why) {
+static void md_ik_native_remarks(const md_ik *k, const md_ik_group *g,
+                                 const char *why) {
   unsigned i;
   for (i = 0; i < g->n; i++)
     md_remarkf(MD_REMARK_MISSED, g->sites[i], MD_RN(InKernelNative),
@@ -313,10 +295,10 @@ static void md_ik_native_remarks(const md_ik_group *g, const char *why) {
                "per thread, estimated saving %.0f < %.0f SASS to compute its "
                "magic in the kernel%s)",
                md_op_name(LLVMGetInstructionOpcode(g->sites[i])), g->w, why,
-               g->n, md_ik_saving(g), md_ik_cost(g),
+               g->n, md_ik_saving(k, g), md_ik_cost(k, g),
                g->is_signed && (g->w == 32 || g->narrow) && !g->nonneg[i] &&
-                       md_ik_saving(g) - g->saving + g->saving_nn >=
-                           md_ik_cost(g)
+                       md_ik_saving(k, g) - g->saving + g->saving_nn >=
+                           md_ik_cost(k, g)
                    ? "; it would pay with dividends >= 0, but its "
                      "dividend's sign is unknown and no sign guard was found"
                    : "");
@@ -519,8 +501,8 @@ static unsigned md_ik_decide(md_ik *k) {
   unsigned i, j, n = 0;
   for (i = 0; i < k->ng; i++) {
     md_ik_group *g = &k->g[i];
-    if (!k->o->inkernel_force && md_ik_saving(g) < md_ik_cost(g)) {
-      md_ik_native_remarks(g, g->n == 1
+    if (!k->o->inkernel_force && md_ik_saving(k, g) < md_ik_cost(k, g)) {
+      md_ik_native_remarks(k, g, g->n == 1
                                   ? "used once per thread: native is cheaper"
                                   : "too few uses per thread: native is cheaper");
       continue;
@@ -664,6 +646,7 @@ int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
     return 0;
   k->fn = kernel;
   k->o = o;
+  k->price = md_inkernel_price_for(t);
   k->fast32 = o->s64_fast32 &&
               (t == MD_TARGET_NVPTX || (t == MD_TARGET_HOST && o->s64_fast32_ir)) &&
               !md_omp_is_device_module(LLVMGetGlobalParent(kernel));

@@ -25,8 +25,9 @@
 #include "tool/md_tool.h"
 
 /* The version printed by --version: a change of the transform's output
- * for the same input must change it (Triton's cache key has it). */
-#define MD_TOOL_VERSION "magicdiv-ir 1 (in-kernel magic 2)"
+ * for the same input must change it (Triton's cache key has it; 3: the
+ * AMDGPU prices of md_inkernel_price.h). */
+#define MD_TOOL_VERSION "magicdiv-ir 1 (in-kernel magic 3)"
 
 static int md_tool_args(int argc, char **argv, md_options *o,
                         const char **triple) {
