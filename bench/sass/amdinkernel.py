@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """amdinkernel.py -- in-kernel magic on gfx90a: the AMDGPU side of
 inkernel.py, and the prices of the benefit model's AMDGPU row
-(plugin/device/md_inkernel_price.def).
+(plugin/device/md_inkernel_price.h).
 
 inkernel.py's kernels (K = 0, 1, 2, 4, 8, 16 straight-line sites by one
 divisor: a __constant__ field or an argument; 32-bit, 64-bit, Inductor's

@@ -21,7 +21,7 @@ const md_ik_prices *md_inkernel_price_for(md_target t) {
 }
 
 double md_inkernel_price_site(const md_ik_prices *p, LLVMValueRef inst,
-                         md_site_mode mode, unsigned char nn) {
+                              md_site_mode mode, unsigned char nn) {
   LLVMOpcode op = LLVMGetInstructionOpcode(inst);
   int s = op == LLVMSDiv || op == LLVMSRem;
   if (mode == MD_MODE_NARROW)

@@ -82,6 +82,6 @@ const md_ik_prices *md_inkernel_price_for(md_target t);
  * signedness and nonneg fact nn (1: >= 0 by its form; 2: under the sign
  * guard). */
 double md_inkernel_price_site(const md_ik_prices *p, LLVMValueRef inst,
-                         md_site_mode mode, unsigned char nn);
+                              md_site_mode mode, unsigned char nn);
 
 #endif
