@@ -1,18 +1,23 @@
-"""ikrandom.py -- random kernels for the in-kernel transform: Triton/Inductor-
-like index math (ids, arguments, shl / or disjoint / add nsw / and / mul ...),
-32- and 64-bit divisions by kernel arguments, half of them in DivRemPairs'
-form (dividend and divisor frozen, the remainder n - q*d), sext'd i32
-dividends of i64 sites and quotients' quotients, `<4 x i64>` divisions of
-sext'd lanes by a frozen splat, divisors read from constant memory (a
-`__constant__` field); in one block, with a second block behind a branch,
-or in a loop whose index steps by 1024.
+"""ikrandom.py -- random kernels for in-kernel magic and the clones:
+Triton/Inductor-like index math over the block and thread ids and the
+arguments (shl, or disjoint, add/sub nsw, and, or, xor, mul, shifts, select,
+smax/smin, i16 round trips, quotients reused; 64-bit index math x * ks),
+8-, 16-, 32- and 64-bit divisions by arguments, products of arguments and
+the three fields of a constant struct (`__constant__`), half of them in
+DivRemPairs' form (dividend and divisor frozen, the remainder n - q*d),
+sext'd / zext'd i32 dividends of i64 sites, quotients' quotients, `<4 x
+i32>` divisions by a splat and `<4 x i64>` ones of sext'd lanes by a frozen
+splat; straight-line, behind an if, in an if/else joined by a PHI, in two
+ifs in a row, in a loop (from 0, the thread id or an index; step 128 or
+1024; with or without nsw) and in a loop with an if.
 
 Two uses, one generator (the same seed gives the same kernel):
 
-  ikrandom.py --opt OPT --llc LLC --plugin SO --options OPTS --seeds A:B DIR
+  ikrandom.py [--target amdgpu] --opt OPT --llc LLC --plugin SO --options OPTS --seeds A:B DIR
       robustness (test/ir/robust/inkernel-random.test): each NVPTX kernel
-      through `opt -passes=magicdiv<OPTS>` (which stops on a broken
-      module), the verifier and llc -mcpu=sm_90.  One line per failure and
+      (or retargeted to AMDGPU) through `opt -passes=magicdiv<OPTS>`
+      (which stops on a broken module), the verifier and llc -mcpu=sm_90
+      (gfx90a).  One line per failure and
       a summary: kernels, how many the transform changed, failures.
 
   ikrandom.py --diff --opt OPT --clang CLANG --plugin SO --options OPTS
@@ -149,7 +154,10 @@ def gen(seed):
 
     def divisor(w):
         """A divisor: an argument, a field of the constant struct, or a
-        product of arguments (Inductor's ks0 * ks1)."""
+        product of arguments (Inductor's ks0 * ks1); for 8 and 16 bits a
+        32-bit one truncated."""
+        if w < 32:
+            return cast("trunc", 32, w, divisor(32))
         c = R.random()
         if c < 0.25:
             f = R.choice([i for i, (ty, _) in enumerate(FIELDS) if ty == "i%d" % w])
@@ -163,10 +171,12 @@ def gen(seed):
         return R.choice(args)
 
     def site(pool):
-        w = R.choice([32, 64])
+        w = R.choice([32, 32, 32, 64, 64, 64, 16, 8])
         x = idx(pool)
         signed = R.random() < 0.7
         op = ("s" if signed else "u") + R.choice(["div", "rem"])
+        if w < 32:
+            x = cast("trunc", 32, w, x)
         if w == 64:
             x = cast("sext" if signed else R.choice(["zext", "zext nneg"]), 32, 64, x)
             if R.random() < 0.4:
@@ -272,7 +282,7 @@ def gen(seed):
 
 
 def store_size(ty):
-    return {"i32": 4, "i64": 8, "<4 x i32>": 16, "<4 x i64>": 32}[ty]
+    return {"i8": 1, "i16": 2, "i32": 4, "i64": 8, "<4 x i32>": 16, "<4 x i64>": 32}[ty]
 
 
 DECLS = ["declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()",
