@@ -47,12 +47,13 @@
    * sm_90, 30 on gfx90a; its 64-bit path costs 80-95, and then a site     \
    * saves 60-70).  sm_90's s64 sites take the 32-bit path of the s64 form \
    * (MD_S64_FAST32_PTX); gfx90a has none: its s64 site costs 23, and the  \
-   * form pays only from 11-15 sites.  Native sites share nothing on sm_90 \
-   * (each bypass has its own reciprocal); gfx90a's first costs 7-8 more.  \
+   * form pays only from 11-15 sites (gfx942: 27-28 a site, from 19; the    \
+   * AMDGPU column follows it).  Native sites share nothing on sm_90 (each  \
+   * bypass has its own reciprocal); gfx90a's first costs 7-8 more.         \
    */                                                                          \
   X(gen_64, 84, 99, "64-bit generator")                                       \
   X(save_u64, 16, 14, "u64 site")                                             \
-  X(save_s64, 16, 6, "s64 site")                                              \
+  X(save_s64, 16, 5, "s64 site")                                              \
   X(first_64, 0, 2, "the first native 64-bit site's extra")                  \
   /* The narrow form (md_inkernel_narrow.h: a 64-bit division of a        \
    * dividend within 32 bits): the 32-bit generator with the 64-bit domain \
