@@ -23,7 +23,6 @@ saves n - c, and the model transforms where first + K * (n - c) >= gen.
   amdinkernel.py --plugin build-22/lib/MagicDiv.so [--llvm /usr/lib/llvm-22/bin] [--out FILE]
 """
 import argparse
-import heapq
 import os
 import re
 import subprocess
@@ -34,7 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import amdforms  # noqa: E402
 import inkernel  # noqa: E402
 
-VERSION = re.compile(r"^(\s*)br i1 (%\S+), label %(md\.ik\.fast\d*), label %md\.ik\.slow\d*$")
+VERSION = re.compile(r"^(\s*)br i1 (%\S+), label %(md\.ik\.fast\d*), label %md\.ik\.slow\d*(, !.*)?$")
 
 
 def fast_only(text):
@@ -47,11 +46,11 @@ def fast_only(text):
     for ln in text.splitlines():
         m = VERSION.match(ln)
         if m:
-            ind, c, fast = m.groups()
+            ind, c, fast, md = m.groups()
             k = "%%md.keep.%d" % len(out)
             out += ["%s%s = zext i1 %s to i32" % (ind, k, c),
                     '%scall void asm sideeffect "; keep $0", "v"(i32 %s)' % (ind, k),
-                    "%sbr label %%%s" % (ind, fast)]
+                    "%sbr label %%%s%s" % (ind, fast, md or "")]
             continue
         out.append(ln)
     return "\n".join(out) + "\n"
@@ -101,23 +100,30 @@ def nodes(lines):
     return out
 
 
+STORE = re.compile(r"^\s+(global|buffer|flat)_store")
+
+
 def path(lines):
-    """Instructions a wave issues from the kernel's entry to s_endpgm when
-    its lanes' values are the common ones: a divergent branch
+    """Instructions a wave issues from the kernel's entry to s_endpgm on the
+    path its lanes take with common values: a divergent branch
     (s_cbranch_execz / execnz) goes where the lanes go -- around rare code
-    (Node.rare), into the rest --; a uniform branch either way: the fewest
-    rare pieces, then the fewest instructions."""
+    (Node.rare), into the rest --; a uniform branch either way, whichever
+    path has the fewest rare pieces, then the most stores (the path that
+    does the kernel's work, not an early exit or a failed bounds assert),
+    then the fewest instructions.  A branch back to a node on the path (a
+    loop) is not followed: one trip."""
     ns = nodes(lines)
     at = {lb: i for i, n in enumerate(ns) for lb in n.labels}
-    best = {0: (0, 0)}
-    heap = [(0, 0, 0)]
-    while heap:
-        mk, cnt, i = heapq.heappop(heap)
+    memo, onpath = {}, set()
+
+    def best(i):
+        if i in memo:
+            return memo[i]
         n = ns[i]
-        mk += n.rare()
-        cnt += len(n.ins)
+        own = (int(n.rare()), -sum(1 for x in n.ins if STORE.match(x)), len(n.ins))
         if n.ins and "s_endpgm" in n.ins[-1]:
-            return cnt
+            memo[i] = own
+            return own
         fall = i + 1 if n.falls and i + 1 < len(ns) else None
         jump = at.get(n.target)
         if n.br == "s_cbranch_execz":
@@ -126,11 +132,25 @@ def path(lines):
             nxt = [fall] if jump is None or ns[jump].rare() else [jump]
         else:
             nxt = [jump, fall]
-        for j in nxt:
-            if j is not None and (mk, cnt) < best.get(j, (1 << 30, 0)):
-                best[j] = (mk, cnt)
-                heapq.heappush(heap, (mk, cnt, j))
-    return None
+        onpath.add(i)
+        tails = [best(j) for j in nxt if j is not None and j not in onpath]
+        onpath.discard(i)
+        tails = [t for t in tails if t is not None]
+        memo[i] = tuple(x + y for x, y in zip(own, min(tails))) if tails else None
+        return memo[i]
+
+    r = best(0) if ns else None
+    return r[2] if r else None
+
+
+def common_count(lines):
+    """Instructions outside rare code (Node.rare) and failed-assert traps
+    (s_trap): what a wave whose lanes all take the common paths issues in
+    a kernel without loops, where every other piece runs (the divergent
+    sides no lane takes are rare or a trap; Triton's masks are exec masks).
+    For kernels whose uniform branches `path` cannot tell."""
+    return sum(len(n.ins) for n in nodes(lines)
+               if not n.rare() and not any("s_trap" in x for x in n.ins))
 
 
 def compile_all(a, tmp):
