@@ -25,9 +25,9 @@
 #include "tool/md_tool.h"
 
 /* The version printed by --version: a change of the transform's output
- * for the same input must change it (Triton's cache key has it; 3: the
+ * for the same input must change it (Triton's cache key has it; 3, 4: the
  * AMDGPU prices of md_inkernel_price.h). */
-#define MD_TOOL_VERSION "magicdiv-ir 1 (in-kernel magic 3)"
+#define MD_TOOL_VERSION "magicdiv-ir 1 (in-kernel magic 4)"
 
 static int md_tool_args(int argc, char **argv, md_options *o,
                         const char **triple) {
