@@ -12,7 +12,8 @@ and the instructions a wave issues when its lanes take the common paths
 path and the failed-assert traps; Triton's masks are exec masks), the
 module's versioning branches made jumps to their fast copies
 (amdinkernel.fast_only, applied to magicdiv-ir's output by a wrapper; the
-tests stay).  Pointwise kernels only (no loops).
+tests stay).  A reduction: the same over one trip through its loop
+(amdinkernel.loop_path, the rules of amdinkernel.path), per iteration.
 
   amdinductor.py --tool build-22/bin/magicdiv-ir [--mcpu gfx90a] [--options OPTS] [--out FILE]
 
@@ -79,27 +80,30 @@ def main():
     with open(wrap, "w") as f:
         f.write(WRAPPER % {"tool": os.path.abspath(a.tool), "py": sys.executable, "here": HERE})
     os.chmod(wrap, os.stat(wrap).st_mode | stat.S_IEXEC)
-    fx = [f for f in inductor_real.load_fixtures() if f[2].KIND != "reduction"]
+    fx = inductor_real.load_fixtures()
     off = {s: compile_fixture(triton, kn, m, a.mcpu) for s, kn, m in fx}
     magicdiv_triton.enable(tool=wrap, options=a.options, remarks=False)
     on = {s: compile_fixture(triton, kn, m, a.mcpu) for s, kn, m in fx}
     magicdiv_triton.disable()
     rows = ["| kernel (%s, %s) | divisions (IR) | transformed | native expansions off -> on "
             "| issued off | issued on | |" % (a.mcpu, a.options), "|---|---|---|---|---|---|---|"]
+    fx_kind = {s: m.KIND for s, _, m in fx}
     for s, kn, _ in fx:
         n = divisions(off[s].asm["llir"])
         if not n:
             continue
         done = len(re.findall(r"md\.ik\.fast\d*:", on[s].asm["llir"]))
         cnt, nat = [], []
+        loop = fx_kind[s] == "reduction"
         for c in (off[s], on[s]):
             lines = c.asm["amdgcn"].splitlines()
             body = amdforms.body(lines, kn)
-            cnt.append(amdinkernel.common_count(body))
+            cnt.append(amdinkernel.loop_path(body) if loop
+                       else amdinkernel.common_count(body))
             nat.append(sum(1 for x in body if re.search(r"\bv_rcp(_iflag)?_f32", x)))
         verdict = "fewer" if cnt[1] < cnt[0] else "equal" if cnt[1] == cnt[0] else "MORE"
-        rows.append("| %s | %d | %s | %d -> %d | %d | %d | %s |"
-                    % (s, n, "yes (%d blocks)" % done if done else "no", nat[0], nat[1],
+        rows.append("| %s%s | %d | %s | %d -> %d | %d | %d | %s |"
+                    % (s, " (per iteration)" if loop else "", n, "yes (%d blocks)" % done if done else "no", nat[0], nat[1],
                        cnt[0], cnt[1], verdict))
     text = "\n".join(rows)
     print(text)

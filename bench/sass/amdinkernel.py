@@ -23,6 +23,7 @@ saves n - c, and the model transforms where first + K * (n - c) >= gen.
   amdinkernel.py --plugin build-22/lib/MagicDiv.so [--llvm /usr/lib/llvm-22/bin] [--out FILE]
 """
 import argparse
+import heapq
 import os
 import re
 import subprocess
@@ -151,6 +152,45 @@ def common_count(lines):
     For kernels whose uniform branches `path` cannot tell."""
     return sum(len(n.ins) for n in nodes(lines)
                if not n.rare() and not any("s_trap" in x for x in n.ins))
+
+
+LOOP_HEADS = {".lr.ph", "md.ik.head", "body"}  # IR names of loop headers
+
+
+def _next(ns, at, i):
+    """The pieces a wave goes to from piece i (Node.rare and the rules of
+    `path`): one, or both sides of a uniform branch."""
+    n = ns[i]
+    fall = i + 1 if n.falls and i + 1 < len(ns) else None
+    jump = at.get(n.target)
+    if n.br == "s_cbranch_execz":
+        nxt = [jump] if fall is None or ns[fall].rare() else [fall]
+    elif n.br == "s_cbranch_execnz":
+        nxt = [fall] if jump is None or ns[jump].rare() else [jump]
+    else:
+        nxt = [jump, fall]
+    return [j for j in nxt if j is not None]
+
+
+def loop_path(lines):
+    """Instructions a wave issues in one trip through the kernel's loop: from
+    the first piece that holds a loop header's IR block (LOOP_HEADS) and
+    has a way back to itself, back to it, by the rules of `path` (the
+    fewest rare pieces, then the fewest instructions).  None without one."""
+    ns = nodes(lines)
+    at = {lb: i for i, n in enumerate(ns) for lb in n.labels}
+    for h in (i for i, n in enumerate(ns) if LOOP_HEADS & set(n.blocks)):
+        best, heap = {}, [(int(ns[h].rare()), len(ns[h].ins), h)]
+        while heap:  # the cheapest way back to h, if there is one
+            mk, cnt, i = heapq.heappop(heap)
+            for j in _next(ns, at, i):
+                if j == h:
+                    return cnt
+                c = (mk + int(ns[j].rare()), cnt + len(ns[j].ins))
+                if c < best.get(j, (1 << 30, 0)):
+                    best[j] = c
+                    heapq.heappush(heap, c + (j,))
+    return None
 
 
 def compile_all(a, tmp):
