@@ -104,6 +104,22 @@ def nodes(lines):
 STORE = re.compile(r"^\s+(global|buffer|flat)_store")
 
 
+def _next(ns, at, i):
+    """The pieces a wave goes to from piece i: a divergent branch
+    (s_cbranch_execz / execnz) where the lanes go -- around rare code
+    (Node.rare), into the rest --; both sides of a uniform branch."""
+    n = ns[i]
+    fall = i + 1 if n.falls and i + 1 < len(ns) else None
+    jump = at.get(n.target)
+    if n.br == "s_cbranch_execz":
+        nxt = [jump] if fall is None or ns[fall].rare() else [fall]
+    elif n.br == "s_cbranch_execnz":
+        nxt = [fall] if jump is None or ns[jump].rare() else [jump]
+    else:
+        nxt = [jump, fall]
+    return [j for j in nxt if j is not None]
+
+
 def path(lines):
     """Instructions a wave issues from the kernel's entry to s_endpgm on the
     path its lanes take with common values: a divergent branch
@@ -125,16 +141,8 @@ def path(lines):
         if n.ins and "s_endpgm" in n.ins[-1]:
             memo[i] = own
             return own
-        fall = i + 1 if n.falls and i + 1 < len(ns) else None
-        jump = at.get(n.target)
-        if n.br == "s_cbranch_execz":
-            nxt = [jump] if fall is None or ns[fall].rare() else [fall]
-        elif n.br == "s_cbranch_execnz":
-            nxt = [fall] if jump is None or ns[jump].rare() else [jump]
-        else:
-            nxt = [jump, fall]
         onpath.add(i)
-        tails = [best(j) for j in nxt if j is not None and j not in onpath]
+        tails = [best(j) for j in _next(ns, at, i) if j not in onpath]
         onpath.discard(i)
         tails = [t for t in tails if t is not None]
         memo[i] = tuple(x + y for x, y in zip(own, min(tails))) if tails else None
@@ -155,21 +163,6 @@ def common_count(lines):
 
 
 LOOP_HEADS = {".lr.ph", "md.ik.head", "body"}  # IR names of loop headers
-
-
-def _next(ns, at, i):
-    """The pieces a wave goes to from piece i (Node.rare and the rules of
-    `path`): one, or both sides of a uniform branch."""
-    n = ns[i]
-    fall = i + 1 if n.falls and i + 1 < len(ns) else None
-    jump = at.get(n.target)
-    if n.br == "s_cbranch_execz":
-        nxt = [jump] if fall is None or ns[fall].rare() else [fall]
-    elif n.br == "s_cbranch_execnz":
-        nxt = [fall] if jump is None or ns[jump].rare() else [jump]
-    else:
-        nxt = [jump, fall]
-    return [j for j in nxt if j is not None]
 
 
 def loop_path(lines):
