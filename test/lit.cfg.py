@@ -1,5 +1,5 @@
 # lit configuration for magicdiv.  Substitutions:
-#   %opt %llc %clang %FileCheck %not %llvm-as %llvm-dis %llvm-stress
+#   %opt %llc %clang %FileCheck %not %llvm-as %llvm-dis %llvm-stress, %llvm-bin (their folder)
 #   %llvm-offload-binary (the LLVM version this build is for), %plugin (MagicDiv.so), %bin (test binaries),
 #   %rtinc %rtlib (runtime headers/libraries), %rtsrcs (runtime sources),
 #   %ptxas, %cuda, %cc.
@@ -19,6 +19,7 @@ tools = config.llvm_tools_dir
 def tool(name):
     return os.path.join(tools, name)
 
+config.substitutions.append(("%llvm-bin", tools))
 config.substitutions.append(("%opt", tool("opt")))
 config.substitutions.append(("%llc", tool("llc")))
 config.substitutions.append(("%clang", tool("clang")))

@@ -19,6 +19,8 @@ one on its 32-bit bypass: n < 2^32) by the walker `path` (AMD has no
 issued.py).  Then, per family, the lines through K = 1..16 of native and
 forced minus K = 0: native = first + K * n, forced = gen + K * c, a site
 saves n - c, and the model transforms where first + K * (n - c) >= gen.
+Last, the rows where the model's choice issues more than native (none, or
+the model's prices are wrong for this chip; test/ir/inkernel/price-sweep.test).
 
   amdinkernel.py --plugin build-22/lib/MagicDiv.so [--llvm /usr/lib/llvm-22/bin] [--out FILE]
 """
@@ -287,7 +289,9 @@ def main():
         fits.append("| %s | %.0f + %.1f K | %.0f + %.1f K | %.1f | %s | %s |"
                     % (title, fn[0], fn[1], ff[0], ff[1], save, even,
                        "none" if first is None else first))
-    text = "\n".join(lines + fits)
+    slower = [ln for ln in lines[2:] if int(ln.split("|")[5]) > int(ln.split("|")[3])]
+    text = "\n".join(lines + fits + ["", "model slower than native: %d row(s)" % len(slower)]
+                     + slower)
     print(text)
     if a.out:
         open(a.out, "w").write(text + "\n")
