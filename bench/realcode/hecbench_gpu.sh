@@ -5,12 +5,15 @@
 # its own results (PASS / FAIL) and prints its kernel times.
 #
 #   bench/realcode/hecbench_gpu.sh build [--hecbench REPO] [--build BUILD]
-#                                        [--out DIR]
+#                                        [--out DIR] [--more FILE]
 #       on this machine: extract the 14 benchmarks (the set of
 #       build_cost.py) from a HeCBench checkout (default: the fetched
 #       mirror), build DIR/<b>.native and DIR/<b>.plugin for sm_90, write
 #       DIR/BENCHES (name and run arguments, from each Makefile's run rule)
-#       and DIR/MANIFEST.
+#       and DIR/MANIFEST.  --more FILE (bench/realcode/hec_more.txt: the
+#       other programs the plugin clones, from hec_sweep.py): those too,
+#       with their Makefile's literal -I/-D flags, listed in DIR/MORE;
+#       --keep-src keeps the extracted sources in DIR/src.
 #   bench/realcode/hecbench_gpu.sh run [--out DIR]
 #       on the GPU machine (carry DIR): run each program, native then
 #       plugin (MAGICDIV_LOG=1: which clone ran), each under a time limit
@@ -30,11 +33,14 @@ out=$root/bench/out/hecbench
 cuda=${CUDA_PATH:-/usr/local/cuda}
 clang=/usr/lib/llvm-22/bin/clang++
 limit=${HEC_LIMIT:-12}
+more= keep_src=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --hecbench) hec=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    --more) more=$(grep -v '^#' "$2" | awk '{ print $1 }' | tr '\n' ' '); shift 2 ;;
+    --keep-src) keep_src=1; shift ;;
     *) echo "hecbench_gpu.sh: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -42,44 +48,79 @@ done
 benches="channelShuffle concat flip layout permute resize reverse2D unfold
 upsample stencil3d pad convolution3D pool maxpool3d"
 
-do_build() {
-  local src=$out/src b flags cus cpps
-  rm -rf "$out" && mkdir -p "$src"
-  git -C "$hec" archive HEAD src/qkv-cuda/common.h \
-    $(for b in $benches; do echo "src/$b-cuda"; done) 2>/dev/null |
-    tar -x -C "$src"
-  : >"$out/BENCHES"
-  for b in $benches; do
-    local d=$src/src/$b-cuda mk
-    mk=$d/Makefile
-    # the run rule's arguments: the line after "run:", after $(program)
-    printf '%s %s\n' "$b" "$(grep -A1 '^run:' "$mk" | tail -1 | sed 's/.*(program)//')" \
-      >>"$out/BENCHES"
-    cus=$(grep -E '^source *=' "$mk" | head -1 | sed 's/^source *= *//')
-    flags=(--cuda-gpu-arch=sm_90 --cuda-path="$cuda" -O3 -std=c++17 -w
-           -Wno-unknown-cuda-version -I"$cuda/include/cccl" -I"$d" -I"$d/../qkv-cuda")
-    for v in native plugin; do
-      local extra=() objs=() f
-      [ $v = plugin ] && extra=(-fpass-plugin="$build/lib/MagicDiv.so")
-      for f in $cus; do
-        local lang=cuda
-        case $f in *.cpp) lang=c++ ;; esac
-        if ! env -u MAGICDIV_OPTIONS "$clang" -x $lang "${flags[@]}" "${extra[@]}" \
-             -c "$d/$f" -o "$out/$b.$v.${f%.*}.o" 2>>"$out/build.log"; then
-          echo "$b $v: compile of $f FAILED (build.log)"; continue 2
-        fi
-        objs+=("$out/$b.$v.${f%.*}.o")
-      done
-      if "$clang" "${objs[@]}" -L"$cuda/lib64" -lcudart_static -ldl -lrt -lpthread \
-           -static-libstdc++ -o "$out/$b.$v" 2>>"$out/build.log"; then
-        echo "$b $v: built"
-      else
-        echo "$b $v: link FAILED (build.log)"
-      fi
-      rm -f "${objs[@]}"
-    done
+# One file of the mirror's HEAD into DEST/PATH (a blob the mirror lacks,
+# a large data file: nothing).
+extract_file() { # path dest
+  mkdir -p "$2/$(dirname "$1")"
+  git -C "$hec" show "HEAD:$1" >"$2/$1" 2>/dev/null || rm -f "$2/$1"
+}
+
+# A program's folder from the mirror; one holding blobs the mirror lacks
+# (large data files) is extracted file by file without them.
+extract_one() { # name dest
+  local p=src/$1-cuda f
+  git -C "$hec" archive HEAD "$p" 2>/dev/null | tar -x -C "$2" 2>/dev/null && return 0
+  for f in $(git -C "$hec" ls-tree -r --name-only HEAD "$p"); do
+    extract_file "$f" "$2"
   done
-  rm -rf "$src"
+}
+
+# One program, native and plugin: its run line into LIST (BENCHES or MORE);
+# EXTRA: more compile flags (the extra programs get their Makefile's literal
+# -I and -D flags, as hec_sweep.py built them).
+build_one() { # name list extra-flags...
+  local b=$1 list=$2 d=$src/src/$1-cuda mk cus flags v
+  shift 2
+  mk=$d/Makefile
+  # the run rule's arguments: the line after "run:", after $(program)
+  printf '%s %s\n' "$b" "$(grep -A1 '^run:' "$mk" | tail -1 | sed 's/.*(program)//')" \
+    >>"$out/$list"
+  cus=$(grep -E '^source *=' "$mk" | head -1 | sed 's/^source *= *//')
+  flags=(--cuda-gpu-arch=sm_90 --cuda-path="$cuda" -O3 -std=c++17 -w
+         -Wno-unknown-cuda-version -I"$cuda/include/cccl" -I"$d" -I"$d/../qkv-cuda" "$@")
+  # permute includes llm.c's dev/cuda/common.h (as qkv-cuda/common.h): the
+  # prelude of llm.c's builds (build_cost.py's LLMC_PRELUDE: host-side
+  # shims, `using std::isfinite` the one it needs)
+  [ "$b" = permute ] && flags+=(-include "$out/llmc_prelude.h")
+  for v in native plugin; do
+    local extra=() objs=() f
+    [ $v = plugin ] && extra=(-fpass-plugin="$build/lib/MagicDiv.so")
+    for f in $cus; do
+      local lang=cuda
+      case $f in *.cpp) lang=c++ ;; *.c) lang=c ;; esac
+      if ! env -u MAGICDIV_OPTIONS "$clang" -x $lang "${flags[@]}" "${extra[@]}" \
+           -c "$d/$f" -o "$out/$b.$v.${f%.*}.o" 2>>"$out/build.log"; then
+        echo "$b $v: compile of $f FAILED (build.log)"; continue 2
+      fi
+      objs+=("$out/$b.$v.${f%.*}.o")
+    done
+    if "$clang" "${objs[@]}" -L"$cuda/lib64" -lcudart_static -ldl -lrt -lpthread \
+         -static-libstdc++ -o "$out/$b.$v" 2>>"$out/build.log"; then
+      echo "$b $v: built"
+    else
+      echo "$b $v: link FAILED (build.log)"
+    fi
+    rm -f "${objs[@]}"
+  done
+}
+
+do_build() {
+  local src=$out/src b
+  rm -rf "$out" && mkdir -p "$src"
+  extract_file src/qkv-cuda/common.h "$src"
+  python3 -c "import sys; sys.path.insert(0, '$here'); import build_cost
+open('$out/llmc_prelude.h', 'w').write(build_cost.LLMC_PRELUDE)" || return 1
+  for b in $benches $more; do extract_one "$b" "$src"; done
+  : >"$out/BENCHES"
+  for b in $benches; do build_one "$b" BENCHES; done
+  [ -n "$more" ] && : >"$out/MORE"
+  for b in $more; do
+    # shellcheck disable=SC2046
+    build_one "$b" MORE $(python3 -c 'import sys; sys.path.insert(0, sys.argv[1])
+from hec_sweep import makefile_flags; print(" ".join(makefile_flags(sys.argv[2])))' \
+                          "$here" "$src/src/$b-cuda")
+  done
+  [ "$keep_src" = 1 ] || rm -rf "$src"
   {
     echo "built: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n)"
     echo "magicdiv: $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet || echo ' (dirty tree)')"

@@ -46,15 +46,21 @@ timed() { # part command...: run, and record its wall time in WORK/<part>.time
   return $rc
 }
 
-# HeCBench: the 14 index benchmarks; BENCHES: name, time limit (s), args.
+# HeCBench: the 14 index benchmarks; BENCHES: name, time limit (s), args;
+# MORE: the same of the other programs with clones (hec_more.txt), without
+# those that need input files (MORE.left-out says which).
 # Smaller arguments where the Makefile's CPU reference outlasts the limit
 # (rc_hec_args.txt says which and why).
 if want hecbench && [ ! -f "$dest/hecbench/BENCHES" ]; then
   timed hecbench bash "$here/hecbench_gpu.sh" build --hecbench "$hec" \
-    --build "$(dirname "$(dirname "$plugin")")" --out "$dest/hecbench.tmp"
+    --build "$(dirname "$(dirname "$plugin")")" --out "$dest/hecbench.tmp" \
+    --more "$here/hec_more.txt" --keep-src
   python3 "$here/rc_hec_args.py" "$dest/hecbench.tmp" >"$dest/hecbench.tmp/BENCHES.rc" &&
     mv "$dest/hecbench.tmp/BENCHES.rc" "$dest/hecbench.tmp/BENCHES" &&
-    rm -rf "$dest/hecbench" && mv "$dest/hecbench.tmp" "$dest/hecbench"
+    python3 "$here/rc_hec_args.py" --more "$dest/hecbench.tmp" "$dest/hecbench.tmp/src" \
+      >"$dest/hecbench.tmp/MORE.rc" 2>"$dest/hecbench.tmp/MORE.left-out" &&
+    mv "$dest/hecbench.tmp/MORE.rc" "$dest/hecbench.tmp/MORE" &&
+    rm -rf "$dest/hecbench.tmp/src" "$dest/hecbench" && mv "$dest/hecbench.tmp" "$dest/hecbench"
 fi
 if want llmc; then
   timed llmc bash "$here/rc_llmc.sh" "$llmc" "$work/llmc" "$plugin" "$dest/llmc"

@@ -1,5 +1,5 @@
 # rc_phases.sh -- the steps of rc_run.sh (sourced): what the machine has,
-# the bundle's check, the timed run of one program, and the four phases.
+# the bundle's check, the timed run of one program, and the five phases.
 # Uses rc_run.sh's variables: here, t0, rc (the bundle), work, logs.
 
 # Directories that may hold the CUDA libraries (the toolkit, the driver's
@@ -55,7 +55,7 @@ rc_programs() {
   for p in $(cut -d' ' -f1 "$rc/llmc/CASES" 2>/dev/null) train_gpt2cu; do
     for v in native plugin; do echo "llmc/$p.$v"; done
   done
-  for p in $(cut -d' ' -f1 "$rc/hecbench/BENCHES" 2>/dev/null); do
+  for p in $(cat "$rc/hecbench/BENCHES" "$rc/hecbench/MORE" 2>/dev/null | cut -d' ' -f1); do
     for v in native plugin; do echo "hecbench/$p.$v"; done
   done
 }
@@ -126,9 +126,12 @@ rc_ggml_test() { # deadline (seconds after t0)
     END { printf "ggml: %d/%d tests passed (all shards)\n", p, t }'
 }
 
-rc_hecbench() { # deadline
-  local dl=$((t0 + $1)) b lim args v
-  echo "== HeCBench (until +$1 s)"
+# HeCBench's programs of LIST (BENCHES: the index benchmarks; MORE: the
+# other programs with clones, hec_more.txt), native then plugin each.
+rc_hecbench() { # deadline [list]
+  local dl=$((t0 + $1)) list=${2:-BENCHES} b lim args v
+  [ -f "$rc/hecbench/$list" ] || { echo "== HeCBench $list: not in the bundle"; return; }
+  echo "== HeCBench $list ($(wc -l <"$rc/hecbench/$list") programs, until +$1 s)"
   while read -r b lim args; do
     for v in native plugin; do
       [ -x "$rc/hecbench/$b.$v" ] || continue
@@ -136,7 +139,7 @@ rc_hecbench() { # deadline
       rc_timed "$dl" "$lim" "$logs/hec.$b.$v.txt" "$rc/hecbench" "./$b.$v" $args
     done
     echo "hecbench $b: $(tail -1 "$logs/hec.$b.plugin.txt" 2>/dev/null)"
-  done <"$rc/hecbench/BENCHES"
+  done <"$rc/hecbench/$list"
 }
 
 # llm.c's data format: 256 int32 (magic 20240520, version 1, tokens), then

@@ -17,13 +17,18 @@
 #      round-robin, -j 1 (a MAGICDIV_LOG line falls inside the test line of
 #      the op that launched the kernel first); ops that fail are run again
 #      with MAGICDIV_DISABLE=1;
-#   2. HeCBench, native build then plugin build, per program;
+#   2. HeCBench's index benchmarks (BENCHES), native build then plugin
+#      build, per program;
 #   3. llm.c: train_gpt2cu (model d12 from scratch, synthetic tokens in
 #      llm.c's format), then each dev/cuda kernel number that launches a
 #      clone (CASES), native then plugin, programs in turn;
-#   4. ggml `perf` of the RC_PERF_OPS (8) ops with the most clones that ran
+#   4. HeCBench's other programs with clones (MORE, from hec_sweep.py:
+#      most clones first, 8 s each), as in 2: exactness first (their
+#      self-checks), times where they print them;
+#   5. ggml `perf` of the RC_PERF_OPS (8) ops with the most clones that ran
 #      in 1, originals (MAGICDIV_DISABLE=1) then clones, op by op.
-# Shares of the budget: 40 % (1), 13 % (2), 20 % (3), 24 % (4).
+# Shares of the budget: 40 % (1), 13 % (2), 20 % (3), 12 % (4), 12 % (5);
+# a phase that ends early leaves its time to the next.
 # Every run has MAGICDIV_LOG=1.  The table (rc_table.py) goes to stdout and
 # $OUT/table.md, its whole output to $OUT/run.txt, every log to
 # $OUT/logs.tar.gz (OUT defaults to
@@ -62,6 +67,7 @@ main() {
   rc_ggml_test "$((budget * 40 / 100))"
   rc_hecbench "$((budget * 53 / 100))"
   rc_llmc "$((budget * 73 / 100))"
+  rc_hecbench "$((budget * 85 / 100))" MORE
   rc_ggml_perf "$((budget * 97 / 100))"
   python3 "$here/rc_table.py" "$logs" | tee "$out/table.md"
   tar -czf "$out/logs.tar.gz" -C "$work" logs

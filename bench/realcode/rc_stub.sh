@@ -42,6 +42,10 @@ echo "total average iteration time: 4'$f'.000000 ms"'
 [ "'$v'" = plugin ] && echo "magicdiv: kernel '"'"'upsample_kernel'"'"': measured choice for 256-511 blocks: clone 5.00 us, original 45.00 us (minimum of 8 and 8 timed launches): clone kept" >&2
 echo "Average kernel execution time (block 128): 0.0'$f'5 ms"
 echo PASS'
+  stub "hecbench/idivide.$v" 'say() { '"$md"'; }; say idivide_kernel
+echo "Average kernel execution time: 0.0'$f'8 (ms)"
+echo PASS'
 done
 echo "upsample 12 1 2" >"$d/hecbench/BENCHES"
+echo "idivide 8 100" >"$d/hecbench/MORE"
 tar -C "$1" -cJf "$1/stub.tar.xz" realcode
