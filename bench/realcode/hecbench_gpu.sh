@@ -55,14 +55,30 @@ extract_file() { # path dest
   git -C "$hec" show "HEAD:$1" >"$2/$1" 2>/dev/null || rm -f "$2/$1"
 }
 
-# A program's folder from the mirror; one holding blobs the mirror lacks
+# A folder of the mirror (src/<b>-cuda); one holding blobs the mirror lacks
 # (large data files) is extracted file by file without them.
-extract_one() { # name dest
-  local p=src/$1-cuda f
-  git -C "$hec" archive HEAD "$p" 2>/dev/null | tar -x -C "$2" 2>/dev/null && return 0
-  for f in $(git -C "$hec" ls-tree -r --name-only HEAD "$p"); do
+extract_dir() { # path dest
+  local f
+  [ -d "$2/$1" ] && return 0
+  git -C "$hec" archive HEAD "$1" 2>/dev/null | tar -x -C "$2" 2>/dev/null && return 0
+  for f in $(git -C "$hec" ls-tree -r --name-only HEAD "$1"); do
     extract_file "$f" "$2"
   done
+}
+
+# What hec_sweep.py reads from a program's Makefile (one reading for the
+# sweep and the bundle): its sources (the `source =` list, continuation
+# lines joined) or, with --flags, its literal -I and -D flags.
+makefile() { # [--flags] dir
+  python3 - "$here" "$@" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from hec_sweep import makefile_flags, makefile_sources
+if sys.argv[2] == "--flags":
+    print(" ".join(makefile_flags(sys.argv[3])))
+else:
+    print(" ".join(makefile_sources(sys.argv[2], r"cu|cpp|cc|c")))
+PY
 }
 
 # One program, native and plugin: its run line into LIST (BENCHES or MORE);
@@ -75,7 +91,7 @@ build_one() { # name list extra-flags...
   # the run rule's arguments: the line after "run:", after $(program)
   printf '%s %s\n' "$b" "$(grep -A1 '^run:' "$mk" | tail -1 | sed 's/.*(program)//')" \
     >>"$out/$list"
-  cus=$(grep -E '^source *=' "$mk" | head -1 | sed 's/^source *= *//')
+  cus=$(makefile "$d")
   flags=(--cuda-gpu-arch=sm_90 --cuda-path="$cuda" -O3 -std=c++17 -w
          -Wno-unknown-cuda-version -I"$cuda/include/cccl" -I"$d" -I"$d/../qkv-cuda" "$@")
   # permute includes llm.c's dev/cuda/common.h (as qkv-cuda/common.h): the
@@ -86,13 +102,14 @@ build_one() { # name list extra-flags...
     local extra=() objs=() f
     [ $v = plugin ] && extra=(-fpass-plugin="$build/lib/MagicDiv.so")
     for f in $cus; do
-      local lang=cuda
-      case $f in *.cpp) lang=c++ ;; *.c) lang=c ;; esac
-      if ! env -u MAGICDIV_OPTIONS "$clang" -x $lang "${flags[@]}" "${extra[@]}" \
-           -c "$d/$f" -o "$out/$b.$v.${f%.*}.o" 2>>"$out/build.log"; then
+      local o=$out/$b.$v.${f//\//_}.o fl=("${flags[@]}" "${extra[@]}") lang=cuda
+      case $f in *.cpp|*.cc) lang=c++ ;; *.c) lang=c fl=(-O3 -w -I"$d" "$@") ;; esac
+      # (in the program's folder: its Makefile's -I../x are relative to it)
+      if ! (cd "$d" && env -u MAGICDIV_OPTIONS "$clang" -x $lang "${fl[@]}" \
+              -c "$f" -o "$o") 2>>"$out/build.log"; then
         echo "$b $v: compile of $f FAILED (build.log)"; continue 2
       fi
-      objs+=("$out/$b.$v.${f%.*}.o")
+      objs+=("$o")
     done
     if "$clang" "${objs[@]}" -L"$cuda/lib64" -lcudart_static -ldl -lrt -lpthread \
          -static-libstdc++ -o "$out/$b.$v" 2>>"$out/build.log"; then
@@ -110,15 +127,19 @@ do_build() {
   extract_file src/qkv-cuda/common.h "$src"
   python3 -c "import sys; sys.path.insert(0, '$here'); import build_cost
 open('$out/llmc_prelude.h', 'w').write(build_cost.LLMC_PRELUDE)" || return 1
-  for b in $benches $more; do extract_one "$b" "$src"; done
+  for b in $benches $more; do extract_dir "src/$b-cuda" "$src"; done
+  # the folders the extra programs' Makefiles include (-I../mis-cuda)
+  for b in $more; do
+    for f in $(makefile --flags "$src/src/$b-cuda"); do
+      case $f in -I../*) extract_dir "src/${f#-I../}" "$src" ;; esac
+    done
+  done
   : >"$out/BENCHES"
   for b in $benches; do build_one "$b" BENCHES; done
   [ -n "$more" ] && : >"$out/MORE"
   for b in $more; do
     # shellcheck disable=SC2046
-    build_one "$b" MORE $(python3 -c 'import sys; sys.path.insert(0, sys.argv[1])
-from hec_sweep import makefile_flags; print(" ".join(makefile_flags(sys.argv[2])))' \
-                          "$here" "$src/src/$b-cuda")
+    build_one "$b" MORE $(makefile --flags "$src/src/$b-cuda")
   done
   [ "$keep_src" = 1 ] || rm -rf "$src"
   {
@@ -158,6 +179,7 @@ do_run() {
   done <"$out/BENCHES"
 }
 
+mkdir -p "$out" && out=$(cd "$out" && pwd)  # (compiles run in the programs' folders)
 case "$mode" in
   build) do_build ;;
   run) do_run ;;
