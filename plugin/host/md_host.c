@@ -63,6 +63,7 @@
 #include "host/md_host_frame.h"
 #include "host/md_host_graph.h"
 #include "host/md_host_hip.h"
+#include "host/md_host_kptr.h"
 #include "host/md_host_reg.h"
 #include "support/md_ir.h"
 
@@ -341,7 +342,7 @@ static size_t md_launches_run(md_host *h, const md_launches *l,
   size_t i, changed = 0;
   *left = 0;
   for (i = 0; i < l->n; i++) {
-    LLVMValueRef call = l->site[i].call, fn;
+    LLVMValueRef call = l->site[i].call, fn, via;
     size_t a = l->site[i].api;
     md_reg *r;
     if (LLVMGetNumArgOperands(call) < 1)
@@ -363,6 +364,20 @@ static size_t md_launches_run(md_host *h, const md_launches *l,
     r = md_reg_find(h, fn, md_launch_apis[a].kind);
     if (r && r->no_clone) {
       ++*left; /* md_host_cuda.c said why, once per kernel */
+      continue;
+    }
+    if (!r && md_launch_apis[a].kind == MD_CUDA &&
+        md_kptr_cloneless(h, fn, MD_CUDA, &via)) {
+      /* a launch helper's parameter (thrust's doit_host): every kernel it
+       * is handed here has no clone */
+      size_t n = 0;
+      const char *vn = via ? LLVMGetValueName2(via, &n) : "";
+      ++*left;
+      md_remarkf(MD_REMARK_MISSED, call, MD_RN(HostLaunch),
+                 "magicdiv: %s of a kernel pointer%s%.*s%s that only ever "
+                 "holds kernels of this module without a clone: left alone",
+                 md_launch_apis[a].name, via ? " (a parameter of '" : "",
+                 (int)n, vn, via ? "')" : "");
       continue;
     }
     if (!r && md_launch_apis[a].kind == MD_HIP) {
