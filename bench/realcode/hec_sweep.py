@@ -19,6 +19,7 @@ byte-identical to `none` (it must be where nothing was transformed).
                [--plugin SO] [--only REGEX] [--jobs N]
   hec_sweep.py --target cuda|hip --out DIR --report
   hec_sweep.py --target cuda|hip --out DIR --whole [--plugin SO] [--jobs N]
+  hec_sweep.py --target cuda|hip --out DIR --host [--plugin SO] [--jobs N]
 
 OUT/<target>/<program>.json is written when a program's builds are done (a
 rerun skips it: restartable).  --report prints the tables of bench/RESULTS.md
@@ -27,7 +28,10 @@ clones (OUT/<target>/CLONED: name, clones, sites), which hecbench_gpu.sh
 builds as whole programs beside the index benchmarks.  --whole (after a
 report) compiles those programs as a user would, host and device, every
 source of their Makefile, and links them (CUDA: cudart; HIP: amdhip64),
-without and with the plugin: the host pass on real launch code.
+without and with the plugin: the host pass on real launch code.  --host
+compiles every file the plugin transforms nothing in to an object (host and
+device) without and with it: the objects must be byte-identical (the host
+pass routes only launches of kernels with a clone).
 """
 import argparse
 import concurrent.futures
@@ -231,32 +235,45 @@ LINK = {"cuda": ["-L" + CUDA + "/lib64", "-lcudart", "-ldl", "-lrt",
                 "-fuse-ld=lld", "-lamdhip64"]}
 
 
+def clean_env():
+    env = dict(os.environ)
+    for k in ("MAGICDIV_OPTIONS", "MAGICDIV_DISABLE"):
+        env.pop(k, None)
+    return env
+
+
+def compile_cmd(a, d, f, cfg):
+    """The command that compiles one source file of a program to an object
+    as its Makefile would (host and device; C files as C, CUDA's .cpp as
+    host C++), with the plugin in configuration `plugin`."""
+    lang = {"c": "c"}.get(f.rsplit(".", 1)[1], a.target)
+    if a.target == "cuda" and f.endswith((".cpp", ".cc")):
+        lang = "c++"
+    flags = FLAGS[a.target] if lang == a.target else []
+    flags = [x for x in flags if x not in (
+        "--cuda-device-only", "--offload-device-only")]
+    cmd = [a.clang, "-x", lang] + flags[2:] + [
+        "-O3", "-w", "-fno-color-diagnostics"] + (
+        ["-std=c++17"] if lang != "c" else []) + \
+        makefile_flags(d) + ["-I.", "-I../include"]
+    if cfg == "plugin" and lang == a.target:
+        cmd.append("-fpass-plugin=" + a.plugin)
+    return cmd
+
+
 def whole(a, name):
     """The program as a whole (host and device, every source of its
     Makefile, linked), without and with the plugin: {cfg: error or ""}."""
     d = os.path.join(a.out, "src", "src", name)
     tmp = os.path.join(a.out, "tmp", name + ".whole")
-    env = dict(os.environ)
-    for k in ("MAGICDIV_OPTIONS", "MAGICDIV_DISABLE"):
-        env.pop(k, None)
+    env = clean_env()
     got = {}
     for cfg in ("none", "plugin"):
         objs, err = [], ""
         for f in makefile_sources(d, r"cu|cpp|cc|hip|c"):
-            lang = {"c": "c"}.get(f.rsplit(".", 1)[1], a.target)
-            if a.target == "cuda" and f.endswith((".cpp", ".cc")):
-                lang = "c++"
-            flags = FLAGS[a.target] if lang == a.target else []
-            flags = [x for x in flags if x not in (
-                "--cuda-device-only", "--offload-device-only")]
-            cmd = [a.clang, "-x", lang] + flags[2:] + [
-                "-O3", "-w", "-fno-color-diagnostics"] + (
-                ["-std=c++17"] if lang != "c" else []) + \
-                makefile_flags(d) + ["-I.", "-I../include"]
-            if cfg == "plugin" and lang == a.target:
-                cmd.append("-fpass-plugin=" + a.plugin)
             obj = "%s.%s.%s.o" % (tmp, cfg, f.replace("/", "_"))
-            _, rc, e = run_cpu(cmd + ["-c", f, "-o", obj], d, env)
+            _, rc, e = run_cpu(compile_cmd(a, d, f, cfg) +
+                               ["-c", f, "-o", obj], d, env)
             if rc:
                 err = "compile %s: %s" % (f, e[-400:])
                 break
@@ -270,6 +287,44 @@ def whole(a, name):
             if os.path.exists(o):
                 os.remove(o)
         got[cfg] = err
+    return got
+
+
+def host_objects(a, name, files):
+    """--host: each file the plugin transforms nothing in, compiled to an
+    object (host and device) without and with the plugin: {file: "same",
+    "differs", "irreproducible" (two builds without it differ too), "fails
+    without the plugin: ..." or "BROKEN: ..."}."""
+    d = os.path.join(a.out, "src", "src", name)
+    tmp = os.path.join(a.out, "tmp", name + ".host")
+    env = clean_env()
+    got = {}
+    for f, r in files.items():
+        p = r.get("plugin", {})
+        if "error" in p or "cloned" not in p or p["cloned"] or p["inkernel"]:
+            continue
+        objs, errs = [], []
+        for cfg in ("none", "plugin"):
+            obj = "%s.%s.%s.o" % (tmp, cfg, f.replace("/", "_"))
+            _, rc, e = run_cpu(compile_cmd(a, d, f, cfg) +
+                               ["-c", f, "-o", obj], d, env)
+            errs.append(e[-300:] if rc else "")
+            objs.append(obj)
+        if errs[0]:
+            got[f] = "fails without the plugin: " + errs[0]
+        elif errs[1]:
+            got[f] = "BROKEN: " + errs[1]
+        elif open(objs[0], "rb").read() == open(objs[1], "rb").read():
+            got[f] = "same"
+        else:  # a compile that is not reproducible (__TIME__, temp names)?
+            objs.append(objs[0] + ".again")
+            run_cpu(compile_cmd(a, d, f, "none") + ["-c", f, "-o", objs[2]],
+                    d, env)
+            got[f] = "differs" if open(objs[0], "rb").read() == open(
+                objs[2], "rb").read() else "irreproducible"
+        for o in objs:
+            if os.path.exists(o):
+                os.remove(o)
     return got
 
 
@@ -299,6 +354,22 @@ def measure_whole(a):
             got["whole"] = whole(a, name)
         return got
     each(a, names, one, "whole ")
+
+
+def measure_host(a):
+    """--host: host objects where nothing was transformed, every program;
+    the results join OUT/<target>/<program>.json ("host")."""
+    names = [os.path.basename(p)[:-5] for p in sorted(glob.glob(
+        os.path.join(a.out, a.target, "*.json")))]
+    if a.only:
+        names = [n for n in names if re.search(a.only, n)]
+
+    def one(name):
+        got = json.load(open(os.path.join(a.out, a.target, name + ".json")))
+        if "host" not in got:
+            got["host"] = host_objects(a, name, got["files"])
+        return got
+    each(a, names, one, "host ")
 
 
 def measure(a):
@@ -433,6 +504,19 @@ def report(a):
     open(os.path.join(a.out, a.target, "CLONED"), "w").write(
         "".join(x + "\n" for x in lines))
     print("\nprograms with clones (%s/CLONED): %d" % (a.target, len(lines)))
+    h = [(n, f, v) for n, p in data.items() for f, v in
+         p.get("host", {}).items()]
+    if h:
+        same = sum(1 for x in h if x[2] == "same")
+        fails = sum(1 for x in h if x[2].startswith("fails"))
+        irr = sum(1 for x in h if x[2] == "irreproducible")
+        print("\nobjects (host and device) of the files the plugin transforms "
+              "nothing in: %d of %d byte-identical with and without it (%d "
+              "fail to compile without it; %d differ between two builds "
+              "without it)" % (same, len(h) - fails - irr, fails, irr))
+        for n, f, v in h:
+            if v == "differs" or v.startswith("BROKEN"):
+                print("HOST %s: %s/%s %s" % (v.split(":")[0], n, f, v[6:][:300]))
     w = {n: p["whole"] for n, p in data.items() if "whole" in p}
     if w:
         print("\nwhole programs (host and device, linked): %d; built without "
@@ -480,6 +564,9 @@ def main():
                    help="--report: a row per program with clones")
     p.add_argument("--more-list", help="--report: write the programs with "
                    "clones that build whole, but the index benchmarks, here")
+    p.add_argument("--host", action="store_true",
+                   help="compare the objects (host and device) of the files "
+                   "the plugin transforms nothing in")
     p.add_argument("--whole", action="store_true",
                    help="build the programs of OUT/<target>/CLONED whole")
     a = p.parse_args()
@@ -491,6 +578,8 @@ def main():
         report(a)
     elif a.whole:
         measure_whole(a)
+    elif a.host:
+        measure_host(a)
     else:
         measure(a)
 

@@ -4,7 +4,7 @@ benchmarks for rc_run.sh: reads DIR/BENCHES of hecbench_gpu.sh (name, then
 the Makefile's run arguments), prints "name limit args" lines for the
 programs built (DIR/<name>.native and .plugin), and on stderr the others.
 With --more: the same of DIR/MORE (the other programs the plugin clones),
-limit MORE_LIMIT each, without those whose arguments name input files (the
+limit LIMIT_MORE (8 s) each, without those whose arguments name input files (the
 bundle carries no data: a path, a file name, something of the program's
 source folder, or a folder with data/ or DVC data), most clones first.
 
