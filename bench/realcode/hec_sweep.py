@@ -108,7 +108,7 @@ def makefile_flags(d):
         return []
     text = open(mk, errors="replace").read()
     return [f for f in re.findall(r"(?<!\S)(-[ID]\S+)", text)
-            if "$" not in f and "=" not in f[:2]]
+            if "$" not in f]
 
 
 def extract(mirror, dest):
@@ -124,22 +124,21 @@ def extract(mirror, dest):
                            capture_output=True, text=True).stdout.split()
     dirs = sorted({f.split("/")[1] for f in files
                    if f.split("/")[1].endswith(("-cuda", "-hip"))})
-    for d in dirs + ["include"]:
+    def untar(path):
+        """path of the mirror's HEAD into dest; False if git cannot."""
         arc = subprocess.run(["git", "--git-dir=" + mirror, "archive",
-                              "HEAD", "src/" + d], capture_output=True)
+                              "HEAD", path], capture_output=True)
         if arc.returncode == 0:
             subprocess.run(["tar", "-x", "-C", dest], input=arc.stdout,
                            check=True)
+        return arc.returncode == 0
+    for d in dirs + ["include"]:
+        if untar("src/" + d):
             continue
         for f in files:  # a blob the mirror lacks (large data): skip it
             if f.startswith("src/" + d + "/") and not f.endswith(
                     (".txt", ".tsv", ".dat", ".bin", ".csv", ".grd")):
-                arc = subprocess.run(["git", "--git-dir=" + mirror,
-                                      "archive", "HEAD", f],
-                                     capture_output=True)
-                if arc.returncode == 0:
-                    subprocess.run(["tar", "-x", "-C", dest],
-                                   input=arc.stdout, check=True)
+                untar(f)
     rev = subprocess.run(["git", "--git-dir=" + mirror, "rev-parse",
                           "--short", "HEAD"], capture_output=True,
                          text=True).stdout.strip()
@@ -164,11 +163,17 @@ def amd_kernels(asm):
     return out
 
 
-def build(a, d, f, cfg, tmp):
-    """One file in one configuration: its measurements (dict)."""
+def clean_env():
+    """The environment without the plugin's own variables (its defaults)."""
     env = dict(os.environ)
     for k in ("MAGICDIV_OPTIONS", "MAGICDIV_DISABLE"):
         env.pop(k, None)
+    return env
+
+
+def build(a, d, f, cfg, tmp):
+    """One file in one configuration: its measurements (dict)."""
+    env = clean_env()
     cmd = [a.clang] + FLAGS[a.target] + COMMON + makefile_flags(d) + [
         "-I.", "-I../include"]
     if cfg == "plugin":
@@ -187,13 +192,12 @@ def build(a, d, f, cfg, tmp):
         got["missed"] = [(w.split(" ")[0], reason(r))
                          for w, r in MISSED.findall(err)]
     text = open(out, "rb").read()
+    if a.target == "cuda":  # out is the PTX
+        cubin = tmp + "." + cfg + ".cubin"
+        t, rc, err = run_cpu([a.ptxas, "-arch=sm_90", "-O3", out, "-o",
+                              cubin], d, env)
     os.remove(out)
     if a.target == "cuda":
-        ptx, cubin = tmp + "." + cfg + ".ptx", tmp + "." + cfg + ".cubin"
-        open(ptx, "wb").write(text)
-        t, rc, err = run_cpu([a.ptxas, "-arch=sm_90", "-O3", ptx, "-o",
-                              cubin], d, env)
-        os.remove(ptx)
         got["ptxas"] = t
         if rc:
             got["error"] = "ptxas exit %d: %s" % (rc, err[-600:])
@@ -235,13 +239,6 @@ LINK = {"cuda": ["-L" + CUDA + "/lib64", "-lcudart", "-ldl", "-lrt",
                 "-fuse-ld=lld", "-lamdhip64"]}
 
 
-def clean_env():
-    env = dict(os.environ)
-    for k in ("MAGICDIV_OPTIONS", "MAGICDIV_DISABLE"):
-        env.pop(k, None)
-    return env
-
-
 def compile_cmd(a, d, f, cfg):
     """The command that compiles one source file of a program to an object
     as its Makefile would (host and device; C files as C, CUDA's .cpp as
@@ -261,6 +258,14 @@ def compile_cmd(a, d, f, cfg):
     return cmd
 
 
+def to_object(a, d, f, cfg, obj, env):
+    """Compile f of program folder d to obj (compile_cmd); "" or the end of
+    clang's error output."""
+    _, rc, e = run_cpu(compile_cmd(a, d, f, cfg) + ["-c", f, "-o", obj], d,
+                       env)
+    return e[-400:] if rc else ""
+
+
 def whole(a, name):
     """The program as a whole (host and device, every source of its
     Makefile, linked), without and with the plugin: {cfg: error or ""}."""
@@ -271,13 +276,11 @@ def whole(a, name):
     for cfg in ("none", "plugin"):
         objs, err = [], ""
         for f in makefile_sources(d, r"cu|cpp|cc|hip|c"):
-            obj = "%s.%s.%s.o" % (tmp, cfg, f.replace("/", "_"))
-            _, rc, e = run_cpu(compile_cmd(a, d, f, cfg) +
-                               ["-c", f, "-o", obj], d, env)
-            if rc:
-                err = "compile %s: %s" % (f, e[-400:])
+            objs.append("%s.%s.%s.o" % (tmp, cfg, f.replace("/", "_")))
+            e = to_object(a, d, f, cfg, objs[-1], env)
+            if e:
+                err = "compile %s: %s" % (f, e)
                 break
-            objs.append(obj)
         if not err:
             _, rc, e = run_cpu([a.clang] + objs + ["-o", tmp + "." + cfg] +
                                LINK[a.target], d, env)
@@ -305,11 +308,8 @@ def host_objects(a, name, files):
             continue
         objs, errs = [], []
         for cfg in ("none", "plugin"):
-            obj = "%s.%s.%s.o" % (tmp, cfg, f.replace("/", "_"))
-            _, rc, e = run_cpu(compile_cmd(a, d, f, cfg) +
-                               ["-c", f, "-o", obj], d, env)
-            errs.append(e[-300:] if rc else "")
-            objs.append(obj)
+            objs.append("%s.%s.%s.o" % (tmp, cfg, f.replace("/", "_")))
+            errs.append(to_object(a, d, f, cfg, objs[-1], env)[-300:])
         if errs[0]:
             got[f] = "fails without the plugin: " + errs[0]
         elif errs[1]:
@@ -318,8 +318,7 @@ def host_objects(a, name, files):
             got[f] = "same"
         else:  # a compile that is not reproducible (__TIME__, temp names)?
             objs.append(objs[0] + ".again")
-            run_cpu(compile_cmd(a, d, f, "none") + ["-c", f, "-o", objs[2]],
-                    d, env)
+            to_object(a, d, f, "none", objs[2], env)
             got[f] = "differs" if open(objs[0], "rb").read() == open(
                 objs[2], "rb").read() else "irreproducible"
         for o in objs:
@@ -342,34 +341,34 @@ def each(a, names, work, label):
             print("%s%d/%d %s" % (label, n + 1, len(names), name), flush=True)
 
 
-def measure_whole(a):
-    """--whole: the programs with clones (OUT/<target>/CLONED) as whole
-    programs; their results join OUT/<target>/<program>.json."""
-    names = [line.split()[0] + "-" + a.target for line in
-             open(os.path.join(a.out, a.target, "CLONED"))]
-
+def join(a, names, key, work):
+    """work(name, record) as the record's `key` for each name whose
+    OUT/<target>/<name>.json has none yet (--whole, --host)."""
     def one(name):
         got = json.load(open(os.path.join(a.out, a.target, name + ".json")))
-        if "whole" not in got:
-            got["whole"] = whole(a, name)
+        if key not in got:
+            got[key] = work(name, got)
         return got
-    each(a, names, one, "whole ")
+    each(a, names, one, key + " ")
+
+
+def measure_whole(a):
+    """--whole: the programs with clones (OUT/<target>/CLONED) as whole
+    programs."""
+    join(a, [line.split()[0] + "-" + a.target for line in
+             open(os.path.join(a.out, a.target, "CLONED"))], "whole",
+         lambda name, got: whole(a, name))
 
 
 def measure_host(a):
-    """--host: host objects where nothing was transformed, every program;
-    the results join OUT/<target>/<program>.json ("host")."""
+    """--host: the objects of the files nothing was transformed in, every
+    program (--only: those it matches)."""
     names = [os.path.basename(p)[:-5] for p in sorted(glob.glob(
         os.path.join(a.out, a.target, "*.json")))]
     if a.only:
         names = [n for n in names if re.search(a.only, n)]
-
-    def one(name):
-        got = json.load(open(os.path.join(a.out, a.target, name + ".json")))
-        if "host" not in got:
-            got["host"] = host_objects(a, name, got["files"])
-        return got
-    each(a, names, one, "host ")
+    join(a, names, "host", lambda name, got: host_objects(a, name,
+                                                          got["files"]))
 
 
 def measure(a):
@@ -405,6 +404,17 @@ def clone_sizes(rows):
     return o, c
 
 
+def cpu_s(rows, c):
+    """CPU seconds (clang, and ptxas for CUDA) of configuration c's builds
+    of rows."""
+    return sum(r[c]["clang"] + r[c].get("ptxas", 0) for r in rows)
+
+
+def instructions(rows, c):
+    """Instructions of every kernel of configuration c's builds of rows."""
+    return sum(sum(r[c]["kernels"].values()) for r in rows)
+
+
 def pct(x, y):
     return 100.0 * (x - y) / y if y else 0.0
 
@@ -416,23 +426,20 @@ def report(a):
     broken = [(n, f, r) for n, f, r in base_ok if "error" in r["plugin"]]
     ok = [(n, f, r) for n, f, r in base_ok if "error" not in r["plugin"]]
     cl = [(n, f, r) for n, f, r in ok if r["plugin"]["cloned"]]
-    ik = [(n, f, r) for n, f, r in ok if r["plugin"]["inkernel"]]
     untouched_changed = [(n, f, r["plugin"].get("same_lines"))
                          for n, f, r in ok if not r["plugin"]["same"]
                          and not r["plugin"]["cloned"]
                          and not r["plugin"]["inkernel"]]
     progs = {n for n, _, _ in cl}
-    cpu = {c: sum(r[c]["clang"] + r[c].get("ptxas", 0) for _, _, r in ok)
-           for c in ("none", "plugin")}
-    cpu_cl = {c: sum(r[c]["clang"] + r[c].get("ptxas", 0) for _, _, r in cl)
-              for c in ("none", "plugin")}
+    cpu = {c: cpu_s([r for _, _, r in ok], c) for c in ("none", "plugin")}
+    cpu_cl = {c: cpu_s([r for _, _, r in cl], c) for c in ("none", "plugin")}
     ker = sum(len(r["none"]["kernels"]) for _, _, r in ok)
     ncl = sum(len(r["plugin"]["cloned"]) for _, _, r in ok)
     sites = sum(r["plugin"]["sites"] for _, _, r in ok)
     iks = sum(r["plugin"]["inkernel"] for _, _, r in ok)
 
     def txt(rows, c):
-        return sum(sum(r[c]["kernels"].values()) for _, _, r in rows)
+        return instructions([r for _, _, r in rows], c)
     print("| target | programs (files) | compile with clang-22: fails without "
           "the plugin / breaks with it | kernels (cloned) in programs | "
           "sites transformed (in-kernel) | output unchanged where nothing was "
@@ -478,12 +485,8 @@ def report(a):
         print("|---|---|---|---|---|---|---|")
         for n in sorted(progs):
             rs = [r for m, _, r in ok if m == n]
-            cpu_n = sum(r["none"]["clang"] + r["none"].get("ptxas", 0)
-                        for r in rs)
-            cpu_p = sum(r["plugin"]["clang"] + r["plugin"].get("ptxas", 0)
-                        for r in rs)
-            tn = sum(sum(r["none"]["kernels"].values()) for r in rs)
-            tp = sum(sum(r["plugin"]["kernels"].values()) for r in rs)
+            cpu_n, cpu_p = cpu_s(rs, "none"), cpu_s(rs, "plugin")
+            tn, tp = instructions(rs, "none"), instructions(rs, "plugin")
             w = data[n].get("whole")
             o, c = clone_sizes(rs)
             print("| %s | %d / %d | %d | %.1f -> %.1f | %d -> %d (%+.0f %%) | "
