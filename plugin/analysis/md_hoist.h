@@ -5,7 +5,8 @@
  * them.
  *
  * Such a value is built only from
- *   - integer kernel arguments and integer constants;
+ *   - integer arguments (a kernel's, or a device function's: fixed within
+ *     one call) and integer constants;
  *   - loads at a constant, in-bounds address of a global that no thread
  *     writes: one in the constant address space (NVPTX / AMDGPU address
  *     space 4: CUDA and HIP `__constant__`), or a `constant` global; not

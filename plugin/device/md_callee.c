@@ -404,6 +404,12 @@ static void md_reach(LLVMValueRef f, md_map *reach) {
   }
 }
 
+void md_callee_reach(LLVMValueRef *kernels, unsigned n, md_map *reach) {
+  unsigned i;
+  for (i = 0; i < n; i++)
+    md_reach(kernels[i], reach);
+}
+
 /* The remark of division `in` in f, the wrapper function of the parallel
  * call `call`: clang's wrapper only runs the region's function (inlined
  * into it at -O2), so its divisions are copies of that function's, which
@@ -444,9 +450,7 @@ void md_callee_report_unreached(LLVMModuleRef m, LLVMValueRef *kernels,
                                 md_map *reported) {
   md_map reach = {0};
   LLVMValueRef f;
-  unsigned i;
-  for (i = 0; i < n; i++)
-    md_reach(kernels[i], &reach);
+  md_callee_reach(kernels, n, &reach);
   for (f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     LLVMBasicBlockRef bb;
     size_t fl = 0;

@@ -70,6 +70,10 @@ void md_callee_plan_free(md_cplan *p);
 #error "md_cnode.used holds one bit per divisor"
 #endif
 
+/* Mark every function that kernels[0..n) call directly (transitively),
+ * and the kernels themselves, in reach (out of memory: fewer marked). */
+void md_callee_reach(LLVMValueRef *kernels, unsigned n, md_map *reach);
+
 /* Divisions in the module's functions that no kernel in kernels[0..n)
  * reaches through direct calls (device functions whose kernels are in
  * another file, as with -fgpu-rdc, or called only indirectly): a missed

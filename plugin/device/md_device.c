@@ -15,8 +15,8 @@
  *   commit  add the descriptor K__magicdiv_desc, copy K's kernel marking,
  *           keep both in @llvm.used, and only now say "transformed".
  * K itself is not modified by the clone path; before it, md_inkernel.c
- * rewrites K in place where a divisor is one the host cannot see (the
- * clone copies that).  Kernels without qualifying sites get no
+ * rewrites K, and first the device functions the kernels call, in place
+ * where a divisor is one the host cannot see (the clone copies that).  Kernels without qualifying sites get no
  * clone; every site or kernel left alone gets a remark saying why.
  *
  * Errors: functions that decide return 1 (yes) / 0 (no, with a remark);
@@ -45,8 +45,10 @@
 #include "device/md_fctx.h"
 #include "device/md_inkernel.h"
 #include "analysis/md_invariant.h"
+#include "analysis/md_kernels.h"
 #include "device/md_kdec.h"
 #include "device/md_pow2.h"
+#include "support/md_map.h"
 #include "support/md_names.h"
 #include "support/md_fnorder.h"
 #include "analysis/md_omp_capture.h"
@@ -609,6 +611,28 @@ static unsigned md_not_done(LLVMValueRef *kernels, unsigned n,
   return k;
 }
 
+/* In place, in the device functions that kernels[0..n) call (directly,
+ * transitively; each once): their divisors the host cannot see, the magic
+ * computed once per call (md_inkernel.h).  Before the kernels and their
+ * clones, which copy what this rewrote; a run after this one skips what
+ * it rewrote (the fast paths divide no more, the originals are marked). */
+static int md_inkernel_callees(LLVMModuleRef m, LLVMValueRef *kernels,
+                               unsigned n, md_target t, const md_options *o,
+                               LLVMTargetDataRef td) {
+  md_map reach = {0};
+  LLVMValueRef f;
+  int changed = 0;
+  if (!o->inkernel || !n)
+    return 0;
+  md_callee_reach(kernels, n, &reach); /* out of memory: fewer reached */
+  for (f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (md_map_get(&reach, f) && !LLVMIsDeclaration(f) &&
+        !md_is_kernel(m, f, t, o))
+      changed |= md_inkernel_run(f, 0, t, o, td);
+  md_map_release(&reach);
+  return changed;
+}
+
 int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   LLVMValueRef *kernels = NULL;
   unsigned n = md_kernels_collect(m, t, o, &kernels), i;
@@ -635,9 +659,10 @@ int md_device_run(LLVMModuleRef m, md_target t, const md_options *o) {
   run.keep = &keep;
   run.reported = &reported;
   run.held = &held;
+  changed |= md_inkernel_callees(m, kernels, n, t, o, td);
   for (i = 0; i < n; i++) {
     /* in place first: divisors the host cannot see (md_inkernel.h) */
-    changed |= md_inkernel_kernel(kernels[i], t, o, td);
+    changed |= md_inkernel_run(kernels[i], 1, t, o, td);
     if (o->inkernel_args)
       continue; /* no launch the runtime sees: no clone */
     if (md_transform_kernel(&run, kernels[i], MD_CLONE_SUFFIX,

@@ -74,6 +74,7 @@ typedef struct md_ik_group {
 
 typedef struct md_ik {
   LLVMValueRef fn;
+  int kernel;       /* fn is a kernel (else a device function: once per call) */
   const md_options *o;
   const md_ik_prices *price; /* the benefit model's, for the target */
   int fast32;       /* s64 sites take MD_S64_FAST32_PTX (md_site.c's test) */
@@ -109,6 +110,12 @@ static double md_ik_weight(md_ik *k, LLVMValueRef inst) {
   return w;
 }
 
+
+/* What one computation of the magic serves: a kernel's thread, or one
+ * call of a device function. */
+static const char *md_ik_per(const md_ik *k) {
+  return k->kernel ? "thread" : "call";
+}
 
 /* The value whose sign the unsigned form of signed site inst needs >= 0:
  * its dividend itself (what the site divides, frozen or not: a fact about
@@ -286,16 +293,18 @@ static double md_ik_cost(const md_ik *k, const md_ik_group *g) {
                       : k->price->gen;
 }
 
-static void md_ik_native_remarks(const md_ik *k, const md_ik_group *g,
-                                 const char *why) {
+/* The remarks of a group that does not pay. */
+static void md_ik_native_remarks(const md_ik *k, const md_ik_group *g) {
   unsigned i;
   for (i = 0; i < g->n; i++)
     md_remarkf(MD_REMARK_MISSED, g->sites[i], MD_RN(InKernelNative),
-               "magicdiv: %s i%u left native: %s (divisor used %u time(s) "
-               "per thread, estimated saving %.0f < %.0f SASS to compute its "
-               "magic in the kernel%s)",
-               md_op_name(LLVMGetInstructionOpcode(g->sites[i])), g->w, why,
-               g->n, md_ik_saving(k, g), md_ik_cost(k, g),
+               "magicdiv: %s i%u left native: %s per %s: native is cheaper "
+               "(divisor used %u time(s) per %s, estimated saving %.0f < %.0f "
+               "SASS to compute its magic in the %s%s)",
+               md_op_name(LLVMGetInstructionOpcode(g->sites[i])), g->w,
+               g->n == 1 ? "used once" : "too few uses", md_ik_per(k), g->n,
+               md_ik_per(k), md_ik_saving(k, g), md_ik_cost(k, g),
+               k->kernel ? "kernel" : "function",
                g->is_signed && (g->w == 32 || g->narrow) && !g->nonneg[i] &&
                        md_ik_saving(k, g) - g->saving + g->saving_nn >=
                            md_ik_cost(k, g)
@@ -349,12 +358,12 @@ static void md_ik_magic(LLVMBuilderRef b, LLVMValueRef at, const md_ik_group *g,
                   ok);
 }
 
-static void md_ik_remark(const md_ik_group *g, LLVMValueRef inst, int nn,
-                         int fit) {
+static void md_ik_remark(const md_ik *k, const md_ik_group *g,
+                         LLVMValueRef inst, int nn, int fit) {
   int w64 = g->w == 64, k32 = !w64 || g->narrow;
   md_remarkf(MD_REMARK_PASSED, inst, MD_RN(InKernel),
              "magicdiv: %s i%u by a divisor %s -> magic %s multiply-high%s, "
-             "the magic computed in the kernel (%u site(s) share it; divisor "
+             "the magic computed in the %s (%u site(s) share it; divisor "
              "%s runs the original division)%s",
              md_op_name(LLVMGetInstructionOpcode(inst)), g->w,
              g->reads ? "read from constant memory" : "the host does not see",
@@ -364,7 +373,7 @@ static void md_ik_remark(const md_ik_group *g, LLVMValueRef inst, int nn,
              : g->narrow == MD_MODE_SEXT   ? " (dividend within signed 32 bits)"
              : g->narrow == MD_MODE_NARROW ? " (dividend below 2^32)"
                                            : "",
-             g->n,
+             k->kernel ? "kernel" : "device function, once per call", g->n,
              w64 ? (g->is_signed ? "<= 0 or >= 2^31" : "0 or >= 2^32")
                  : g->is_signed ? "<= 0" : "0",
              nn == 2 ? "; its dividend >= 0 when its block's sign guard "
@@ -436,7 +445,7 @@ static int md_ik_fast_site(md_ik *k, LLVMValueRef i, LLVMValueRef c,
    * so the remainders run in 32 bits (md_emit_rem.c) */
   site->rem32 = g->w == 64 && !g->narrow;
   site->nonneg = j < g->n && g->nonneg[j];
-  md_ik_remark(g, i, j < g->n ? g->nonneg[j] : 0, j < g->n && g->fit[j]);
+  md_ik_remark(k, g, i, j < g->n ? g->nonneg[j] : 0, j < g->n && g->fit[j]);
   return 1;
 }
 
@@ -502,9 +511,7 @@ static unsigned md_ik_decide(md_ik *k) {
   for (i = 0; i < k->ng; i++) {
     md_ik_group *g = &k->g[i];
     if (!k->o->inkernel_force && md_ik_saving(k, g) < md_ik_cost(k, g)) {
-      md_ik_native_remarks(k, g, g->n == 1
-                                  ? "used once per thread: native is cheaper"
-                                  : "too few uses per thread: native is cheaper");
+      md_ik_native_remarks(k, g);
       continue;
     }
     for (j = 0; j < g->n; j++)
@@ -635,8 +642,8 @@ static int md_ik_build(md_ik *k, unsigned nsites) {
   return n > 0;
 }
 
-int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
-                       LLVMTargetDataRef td) {
+int md_inkernel_run(LLVMValueRef kernel, int is_kernel, md_target t,
+                    const md_options *o, LLVMTargetDataRef td) {
   md_ik *k;
   LLVMBasicBlockRef bb;
   unsigned i, nsites;
@@ -645,6 +652,7 @@ int md_inkernel_kernel(LLVMValueRef kernel, md_target t, const md_options *o,
       !(k = calloc(1, sizeof *k)))
     return 0;
   k->fn = kernel;
+  k->kernel = is_kernel;
   k->o = o;
   k->price = md_inkernel_price_for(t);
   k->fast32 = o->s64_fast32 &&

@@ -124,6 +124,8 @@ void ik_arg_rindex_ref(int32_t *, int32_t, int32_t, int32_t, int32_t);
 void ik_arg_rnext(int32_t *, int32_t, int32_t, int32_t, int32_t);
 void ik_arg_rnext_ref(int32_t *, int32_t, int32_t, int32_t, int32_t);
 void ik_c_once_ref(uint32_t *, const uint32_t *);
+void ik_c_callee(int32_t *, const int32_t *, int, int);
+void ik_c_callee_ref(int32_t *, const int32_t *, int, int);
 
 /* 32-bit divisors: edges of both signs, then log-uniform random ones. */
 static unsigned ik_divs32(uint32_t *v, unsigned cap, int full) {
@@ -322,7 +324,7 @@ int main(int argc, char **argv) {
   int full = argc > 1 && strcmp(argv[1], "--full") == 0, fails = 0;
   unsigned nd = ik_divs32(ik_dv, full ? (1u << 25) + 300000 : 150000, full);
   int32_t in8[8] = {INT32_MIN + 1, -7, 12345678, INT32_MAX, 0, 1, -1, 99},
-          o1[16], o2[16];
+          o1[16], o2[16], in24[24], c1[49], c2[49];
   uint32_t u1, u2, un = 0xFFFFFFFFu;
   IK_SWEEP(uint8_t, 8, ik_arg_u8, ik_c_u8, u8, 256, i, 256);
   IK_SWEEP(int8_t, 8, ik_arg_s8, ik_c_s8, s8, 256, i, 256);
@@ -342,12 +344,17 @@ int main(int argc, char **argv) {
     ik_c_unrolled_ref(o2, in8);
     ik_c_once(&u1, &un);
     ik_c_once_ref(&u2, &un);
-    if (memcmp(o1, o2, sizeof o1) || u1 != u2) {
-      printf("FAILED: ik_c_unrolled / ik_c_once, d=%d\n", ik_P.s32);
+    for (unsigned j = 0; j < 24; j++)
+      in24[j] = j < 8 ? in8[j] : (int32_t)ik_rand();
+    ik_c_callee(c1, in24, 3, 8);
+    ik_c_callee_ref(c2, in24, 3, 8);
+    if (memcmp(o1, o2, sizeof o1) || u1 != u2 || memcmp(c1, c2, sizeof c1)) {
+      printf("FAILED: ik_c_unrolled / ik_c_once / ik_c_callee, d=%d\n",
+             ik_P.s32);
       return 1;
     }
   }
-  printf("PASSED: ik_c_unrolled and ik_c_once\n");
+  printf("PASSED: ik_c_unrolled, ik_c_once and ik_c_callee\n");
   if (ik_vectors(nd64, nd))
     return 1;
   printf("PASSED: ik_c_v4u32 and ik_c_v2s64\n");

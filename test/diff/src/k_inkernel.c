@@ -5,8 +5,9 @@
  * of a constant struct (`extern const`: the CPU's read-only memory, which
  * the transform treats like __constant__), each in a loop (several uses per
  * thread), and one use per thread by a constant field (left native by the
- * model); Inductor's index kernels (dividends of unknown sign: the sign
- * guard).  Compiled twice: transformed, and as the reference with
+ * model); the same in device functions the kernel calls (the magic
+ * once per call); Inductor's index kernels (dividends of unknown sign:
+ * the sign guard).  Compiled twice: transformed, and as the reference with
  * IK_NAME(x) = x##_ref.  Driver: d_inkernel.c.
  */
 #include <stdint.h>
@@ -114,6 +115,26 @@ MD_KERNEL void IK_NAME(ik_arg_rnext)(int32_t *out, int32_t t, int32_t ks0,
 /* One use per thread: stays native (the model). */
 MD_KERNEL void IK_NAME(ik_c_once)(uint32_t *out, const uint32_t *in) {
   out[0] = in[0] % ik_P.u32;
+}
+
+/* Device functions the kernel calls and does not inline (CUDA keeps big
+ * ones as calls): a constant field's sites in a loop get the magic
+ * computed once per call; a single use per call stays native. */
+__attribute__((noinline)) static void ik_fn_rows(int32_t *out,
+                                                 const int32_t *in, int n) {
+  for (int i = 0; i < n; i++) {
+    out[2 * i] = in[i] / ik_P.s32;
+    out[2 * i + 1] = in[i] % ik_P.s32;
+  }
+}
+__attribute__((noinline)) static uint32_t ik_fn_once(uint32_t x) {
+  return x % ik_P.u32;
+}
+MD_KERNEL void IK_NAME(ik_c_callee)(int32_t *out, const int32_t *in, int rows,
+                                    int n) {
+  for (int r = 0; r < rows; r++)
+    ik_fn_rows(out + 2 * r * n, in + r * n, n);
+  out[2 * rows * n] = (int32_t)ik_fn_once((uint32_t)in[0]);
 }
 
 /* Vector divisions by a splat of a constant field (clang's vector

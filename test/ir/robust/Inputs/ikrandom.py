@@ -9,7 +9,9 @@ sext'd / zext'd i32 dividends of i64 sites, quotients' quotients, `<4 x
 i32>` divisions by a splat and `<4 x i64>` ones of sext'd lanes by a frozen
 splat; straight-line, behind an if, in an if/else joined by a PHI, in two
 ifs in a row, in a loop (from 0, the thread id or an index; step 128 or
-1024; with or without nsw) and in a loop with an if.
+1024; with or without nsw) and in a loop with an if.  With --callee the
+body is a noinline device function that the kernel calls with its own
+arguments (in-kernel magic once per call; the callee clones).
 
 Two uses, one generator (the same seed gives the same kernel):
 
@@ -96,8 +98,7 @@ def gen(seed):
     R = random.Random(seed)
     K = Kernel()
     v = K.v
-    K.lines.append("define ptx_kernel void @k(ptr addrspace(1) %out, i32 %a, "
-                   "i32 %b, i64 %k0, i64 %k1, i32 %n) {")
+    K.lines.append("define ptx_kernel void @k(%s) {" % PARAMS)
     K.block("entry")
     pid = v(); K.emit("%s = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()" % pid, (pid, "sreg", "ctaid"))
     tid = v(); K.emit("%s = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()" % tid, (tid, "sreg", "tid"))
@@ -291,9 +292,14 @@ DECLS = ["declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()",
          "declare i32 @llvm.smin.i32(i32, i32)"]
 
 
-def text(K):
+PARAMS = ("ptr addrspace(1) %out, i32 %a, i32 %b, i64 %k0, i64 %k1, i32 %n")
+
+
+def text(K, callee=False):
     """The NVPTX module: each output stored right after its definition at
-    `getelementptr TYPE, %out, i32 k` (k counts the stores from 1)."""
+    `getelementptr TYPE, %out, i32 k` (k counts the stores from 1).  With
+    CALLEE the body is a noinline device function @k.body that the kernel
+    @k calls with its own arguments (the same launch semantics)."""
     body = []
     where = {q: (ty, k + 1) for k, (ty, q) in enumerate(K.outs)}
     for line in K.lines:
@@ -305,23 +311,30 @@ def text(K):
             body.append("  store %s %s, ptr addrspace(1) %%st%d" % (ty, nm, k))
     hdr = ['target triple = "nvptx64-nvidia-cuda"'] + DECLS + [
         "@P = addrspace(4) externally_initialized global { i32, i32, i64 } zeroinitializer, align 8", ""]
+    if callee:
+        body[0] = body[0].replace("define ptx_kernel void @k(", "define internal void @k.body(")
+        body[0] = body[0].replace(") {", ") #0 {")
+        names = ", ".join(p.strip() for p in PARAMS.split(","))
+        body += ["", "define ptx_kernel void @k(%s) {" % PARAMS,
+                 "  call void @k.body(%s)" % names, "  ret void", "}",
+                 "attributes #0 = { noinline }"]
     return "\n".join(hdr + body) + "\n"
 
 
-def amdgpu_text(K):
+def amdgpu_text(K, callee=False):
     """The same kernel for AMDGPU (workgroup / workitem ids, amdgpu_kernel;
     address spaces 1 and 4 mean the same there)."""
-    t = text(K).replace('target triple = "nvptx64-nvidia-cuda"', 'target triple = "amdgcn-amd-amdhsa"')
+    t = text(K, callee).replace('target triple = "nvptx64-nvidia-cuda"', 'target triple = "amdgcn-amd-amdhsa"')
     t = t.replace("llvm.nvvm.read.ptx.sreg.ctaid.x", "llvm.amdgcn.workgroup.id.x")
     t = t.replace("llvm.nvvm.read.ptx.sreg.tid.x", "llvm.amdgcn.workitem.id.x")
     return t.replace("define ptx_kernel", "define amdgpu_kernel")
 
 
-def host_text(K, name):
+def host_text(K, name, callee=False):
     """The same kernel for the CPU, named NAME: no triple (the host's), no
     address spaces, the kernel marked "magicdiv-kernel" (the plugin's
     any-target mode), @P an external constant the script defines."""
-    t = text(K)
+    t = text(K, callee).replace("@k.body(", "@%s.body(" % name)
     t = t.replace('target triple = "nvptx64-nvidia-cuda"\n', "")
     t = t.replace("@P = addrspace(4) externally_initialized global { i32, i32, i64 } zeroinitializer, align 8",
                   "@P = external constant { i32, i32, i64 }, align 8")
@@ -690,8 +703,8 @@ def execute(K, so, rt, todo):
 def diff_one(a, seed, opts, d):
     K = gen(seed)
     base = os.path.join(d, "k%d" % seed)
-    open(base + ".ref.ll", "w").write(host_text(K, "ref"))
-    open(base + ".ll", "w").write(host_text(K, "k"))
+    open(base + ".ref.ll", "w").write(host_text(K, "ref", a.callee))
+    open(base + ".ll", "w").write(host_text(K, "k", a.callee))
     rc, err = sh([a.opt, "-load-pass-plugin=" + a.plugin, "-passes=magicdiv<%s>" % opts,
                   "-S", base + ".ll", "-o", base + ".out.ll"])
     if rc:
@@ -724,7 +737,7 @@ def robust_one(a, seed, opts, d):
     src = os.path.join(d, "k%d.ll" % seed)
     out = os.path.join(d, "k%d.out.ll" % seed)
     amd = a.target == "amdgpu"
-    open(src, "w").write(amdgpu_text(K) if amd else text(K))
+    open(src, "w").write(amdgpu_text(K, a.callee) if amd else text(K, a.callee))
     llc = [a.llc, "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx90a"] if amd else [a.llc, "-mcpu=sm_90"]
     steps = [[a.opt, "-load-pass-plugin=" + a.plugin, "-passes=magicdiv<%s>" % opts,
               "-S", src, "-o", out],
@@ -751,6 +764,8 @@ def main():
     ap.add_argument("--options", required=True)
     ap.add_argument("--seeds", required=True)
     ap.add_argument("--diff", action="store_true")
+    ap.add_argument("--callee", action="store_true",
+                    help="the body in a noinline device function the kernel calls")
     ap.add_argument("--trials", type=int, default=300)
     ap.add_argument("dir")
     a = ap.parse_args()
