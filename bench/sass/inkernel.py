@@ -3,7 +3,9 @@
 
 Kernels with K = 0, 1, 2, 4, 8, 16 straight-line division sites (u32 `/`, s32
 `%`) by one divisor -- a field of a __constant__ struct, or a kernel
-argument -- each site on its own dividend loaded from memory, compiled
+argument -- each site on its own dividend loaded from memory (the u32 `/`
+and s32 `%` by the field also in a noinline device function the kernel
+calls: the magic once per call, the call followed), compiled
   native     clang-22 device-only -O2, magicdiv<no-inkernel> (K = 0: no site)
   inkernel   the same IR through magicdiv (the constant field), or
              magicdiv<inkernel-args> (the argument; what Triton kernels get)
@@ -30,6 +32,7 @@ import tempfile
 SRC = r'''
 #define __constant__ __attribute__((constant))
 #define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
 struct Params { unsigned u; int s; unsigned long long U; long long S; };
 __constant__ Params P;
 #define TID __nvvm_read_ptx_sreg_tid_x()
@@ -43,6 +46,14 @@ template <int K> __global__ void cs(int *out, const int *in) { BODY(int, %, P.s)
 template <int K> __global__ void cd(int *out, const int *in) { BODY(int, /, P.s) }
 template <int K> __global__ void cn(int *out, const int *in) { BODYM(int, %, P.s, 0x7fffffff) }
 template <int K> __global__ void au(unsigned *out, const unsigned *in, unsigned d) { BODY(unsigned, /, d) }
+/* The same sites in a device function the kernel calls and does not
+ * inline: in-kernel magic once per call (global pointers, as the kernel's
+ * are: STG stores, which the path walker counts). */
+#define G1(T) __attribute__((address_space(1))) T
+template <int K> __device__ __attribute__((noinline)) void fu(G1(unsigned) *out, const G1(unsigned) *in) { BODY(unsigned, /, P.u) }
+template <int K> __device__ __attribute__((noinline)) void fs(G1(int) *out, const G1(int) *in) { BODY(int, %, P.s) }
+template <int K> __global__ void du(unsigned *out, const unsigned *in) { fu<K>((G1(unsigned) *)out, (const G1(unsigned) *)in); }
+template <int K> __global__ void ds(int *out, const int *in) { fs<K>((G1(int) *)out, (const G1(int) *)in); }
 template <int K> __global__ void as(int *out, const int *in, int d) { BODY(int, %, d) }
 /* Inductor's index: pid * 1024 (no nsw: of unknown sign) | tid & 127. */
 template <int K> __global__ void ai(int *out, const int *in, int d) {
@@ -93,6 +104,8 @@ template <int K> __global__ void qn(s64 *out, const s64 *in) { BODYM(s64, /, P.S
   template __global__ void nl<k>(s64 *, const int *, s64);                   \
   template __global__ void nu<k>(u64 *, const unsigned *, u64);              \
   template __global__ void cu<k>(unsigned *, const unsigned *); \
+  template __global__ void du<k>(unsigned *, const unsigned *);              \
+  template __global__ void ds<k>(int *, const int *);                        \
   template __global__ void cs<k>(int *, const int *);                        \
   template __global__ void cn<k>(int *, const int *);                        \
   template __global__ void cd<k>(int *, const int *);                        \
@@ -240,6 +253,7 @@ def main():
              "cn": "_Z2cnILi%dEEvPiPKi", "cd": "_Z2cdILi%dEEvPiPKi", "au": "_Z2auILi%dEEvPjPKjj", "as": "_Z2asILi%dEEvPiPKii",
              "qu": "_Z2quILi%dEEvPyPKy", "ru": "_Z2ruILi%dEEvPyPKy", "qs": "_Z2qsILi%dEEvPxPKx",
              "rs": "_Z2rsILi%dEEvPxPKx", "qn": "_Z2qnILi%dEEvPxPKx",
+             "du": "_Z2duILi%dEEvPjPKj", "ds": "_Z2dsILi%dEEvPiPKi",
              "ai": "_Z2aiILi%dEEvPiPKii", "nx": "_Z2nxILi%dEEvPxPKxx",
              "nq": "_Z2nqILi%dEEvPxPKxx", "nn": "_Z2nnILi%dEEvPxPKix",
              "nl": "_Z2nlILi%dEEvPxPKix", "nu": "_Z2nuILi%dEEvPyPKjy"}
@@ -248,6 +262,8 @@ def main():
                        ("cs", "s32 `%` by a __constant__ field"),
                        ("cn", "s32 `%` of n >= 0 by a __constant__ field"),
                        ("cd", "s32 `/` by a __constant__ field"),
+                       ("du", "u32 `/` by a __constant__ field, in a device function"),
+                       ("ds", "s32 `%` by a __constant__ field, in a device function"),
                        ("au", "u32 `/` by an argument (inkernel-args)"),
                        ("as", "s32 `%` by an argument (inkernel-args)")):
         cub = arg if fam[0] == "a" else ink

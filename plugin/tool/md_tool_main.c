@@ -26,8 +26,9 @@
 
 /* The version printed by --version: a change of the transform's output
  * for the same input must change it (Triton's cache key has it; 3, 4: the
- * AMDGPU prices of md_inkernel_price.h). */
-#define MD_TOOL_VERSION "magicdiv-ir 1 (in-kernel magic 4)"
+ * AMDGPU prices of md_inkernel_price.h; 5: noinline device functions, as
+ * Triton's `noinline=True` functions, transformed too). */
+#define MD_TOOL_VERSION "magicdiv-ir 1 (in-kernel magic 5)"
 
 static int md_tool_args(int argc, char **argv, md_options *o,
                         const char **triple) {
