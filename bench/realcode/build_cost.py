@@ -66,7 +66,7 @@ CONFIGS = (("none", None), ("today", "min-gain=0;tiers-wide"),
 # so that in-kernel sites are counted (INKERNEL)
 CONFIG_OPTS = dict(CONFIGS + (("main", ""),))
 INKERNEL = re.compile(r"remark: magicdiv: \w+ i(\d+) by a divisor .*the magic "
-                      r"computed in the kernel")
+                      r"computed in the (?:kernel|device function)")
 CUDA = "/usr/local/cuda"
 COMMON = ["-x", "cuda", "--cuda-device-only", "-O3", "-std=c++17",
           "--cuda-gpu-arch=sm_90", "-Wno-unknown-cuda-version",

@@ -71,7 +71,7 @@ CLONED = re.compile(r"remark: magicdiv: kernel '([^']*)' cloned as")
 SITE = re.compile(r"remark: magicdiv: (?:vector )?[su](?:div|rem) i\d+ by "
                   r"launch-invariant divisor")
 INKERNEL = re.compile(r"remark: magicdiv: \w+ i\d+ by a divisor .*the magic "
-                      r"computed in the kernel")
+                      r"computed in the (?:kernel|device function)")
 MISSED = re.compile(r"remark: magicdiv: (.*?) left alone: (.*?)"
                     r" \[-Rpass-missed=magicdiv\]")
 

@@ -147,7 +147,7 @@ def _log_kernel(path, ir, remarks, status, seconds):
     kernel was compiled again from Triton's own)."""
     m = _KERNEL.search(ir) or _DEFINE.search(ir)
     lines = [l for l in remarks.splitlines() if "magicdiv:" in l]
-    done = sum("computed in the kernel" in l for l in lines)
+    done = sum(" the magic computed in the " in l for l in lines)
     line = "%d\t%s\t%d\t%d\t%d\t%.1f\t%s\n" % (
         os.getpid(), m.group(1) if m else "?", done, len(lines) - done,
         len(_DIVREM.findall(ir)), seconds * 1e3, status)

@@ -88,7 +88,7 @@ def divisions(k, tool):
             n += lanes
     _, rem = magicdiv_triton.transform(ir, tool=tool, remarks=True)
     rl = [l for l in rem.splitlines() if "magicdiv:" in l]
-    done = sum("computed in the kernel" in l for l in rl)
+    done = sum(" the magic computed in the " in l for l in rl)
     why = {}
     for l in rl:
         m = REASON.search(l)
