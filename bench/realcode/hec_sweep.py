@@ -1,23 +1,26 @@
 #!/usr/bin/env python3
-"""hec_sweep.py -- every HeCBench CUDA or HIP program through the plugin:
+"""hec_sweep.py -- every HeCBench CUDA, HIP or OpenMP program through the plugin:
 what it clones, what it leaves alone and why, what it costs to build, and
 that it never breaks a compile nor changes a kernel it does not clone.
 
-Per program (src/<name>-cuda or src/<name>-hip of a HeCBench mirror, at its
-HEAD) and per source file its Makefile compiles (the `source =` list; all
-.cu files where there is none), device-only, twice: without the plugin
+Per program (src/<name>-cuda, src/<name>-hip or src/<name>-omp of a
+HeCBench mirror, at its HEAD) and per source file its Makefile compiles (the
+`source =` list; all .cu files where there is none, OpenMP: .cpp), device-only, twice: without the plugin
 (`none`) and with it, its defaults, -Rpass=magicdiv -Rpass-missed=magicdiv
 (`plugin`).  CUDA: clang-22 -> PTX (sm_90), ptxas -O3 -> cubin, instructions
 per kernel from its .text.<kernel> sections; HIP: clang-22 -x hip -> gfx90a
-assembly, instructions counted per kernel in the .s.  Recorded per file: CPU
+assembly, instructions counted per kernel in the .s; OpenMP: clang-22
+-fopenmp --offload-arch=sm_90 --offload-device-only -> PTX, ptxas -c (the
+device runtime's functions are linked later: a relocatable object), as
+CUDA.  Recorded per file: CPU
 seconds of each step (the IR verifier on in both), the remarks (kernels cloned, sites transformed, sites
 given in-kernel magic, sites and kernels left alone with the reason, names
 and numbers taken out), instructions per kernel, and whether the output is
 byte-identical to `none` (it must be where nothing was transformed).
 
-  hec_sweep.py --target cuda|hip --out DIR [--hecbench MIRROR]
+  hec_sweep.py --target cuda|hip|omp --out DIR [--hecbench MIRROR]
                [--plugin SO] [--only REGEX] [--jobs N]
-  hec_sweep.py --target cuda|hip --out DIR --report
+  hec_sweep.py --target cuda|hip|omp --out DIR --report
   hec_sweep.py --target cuda|hip --out DIR --whole [--plugin SO] [--jobs N]
   hec_sweep.py --target cuda|hip --out DIR --host [--plugin SO] [--jobs N]
 
@@ -62,7 +65,16 @@ FLAGS = {
             # (the compilation unit's id is a hash of the command line:
             # fixed, so that both builds may be byte-identical)
             "-cuid=magicdiv-sweep"],
+    # OpenMP offload, the device side (omp.h: Debian's liboffload-22 as
+    # scripts/setup.sh unpacks it)
+    "omp": ["-fopenmp", "--offload-arch=sm_90", "--offload-device-only",
+            "-I" + os.environ.get("MAGICDIV_OMP_PREFIX", "/opt/magicdiv-omp")
+            + "/include/22"],
 }
+# Per target: the Makefile's sources the device build compiles, and the
+# files taken where the Makefile names none.
+SOURCES = {"cuda": (r"cu|cpp|cc|hip", "*.cu"), "hip": (r"cu|cpp|cc|hip", "*.cu"),
+           "omp": (r"cpp|cc|c", "*.cpp")}
 # (-fverify-intermediate-code: the IR verifier runs after the passes, as in
 # an assertions build of clang; a release clang skips it by default)
 COMMON = ["-O3", "-std=c++17", "-w", "-fno-color-diagnostics",
@@ -83,10 +95,10 @@ def reason(text):
     return re.sub(r"\d+(\.\d+)?", "N", text)
 
 
-def makefile_sources(d, exts=r"cu|cpp|cc|hip"):
+def makefile_sources(d, exts=r"cu|cpp|cc|hip", fallback="*.cu"):
     """The source files the program's Makefile compiles (its `source =`
     list, continuation lines joined; those ending in one of exts), or every
-    .cu file of the folder."""
+    file of the folder matching fallback."""
     mk = os.path.join(d, "Makefile")
     if os.path.exists(mk):
         text = open(mk, errors="replace").read().replace("\\\n", " ")
@@ -97,7 +109,8 @@ def makefile_sources(d, exts=r"cu|cpp|cc|hip"):
             fs = [f for f in fs if os.path.exists(os.path.join(d, f))]
             if fs:
                 return fs
-    return sorted(os.path.basename(f) for f in glob.glob(d + "/*.cu"))
+    return sorted(os.path.basename(f) for f in glob.glob(
+        os.path.join(d, fallback)))
 
 
 def makefile_flags(d):
@@ -111,11 +124,11 @@ def makefile_flags(d):
             if "$" not in f]
 
 
-def extract(mirror, dest):
-    """src/*-cuda and src/*-hip of the mirror's HEAD into dest (once;
-    folders whose files the mirror lacks are extracted file by file,
-    skipping those)."""
-    stamp = os.path.join(dest, ".extracted")
+def extract(mirror, dest, target):
+    """src/*-<target> (and src/include) of the mirror's HEAD into dest (once
+    per target; folders whose files the mirror lacks are extracted file by
+    file, skipping those).  dest/.extracted: the commit."""
+    stamp = os.path.join(dest, ".extracted-" + target)
     if os.path.exists(stamp):
         return
     os.makedirs(dest, exist_ok=True)
@@ -123,7 +136,7 @@ def extract(mirror, dest):
                             "--name-only", "HEAD", "src/"], check=True,
                            capture_output=True, text=True).stdout.split()
     dirs = sorted({f.split("/")[1] for f in files
-                   if f.split("/")[1].endswith(("-cuda", "-hip"))})
+                   if f.split("/")[1].endswith("-" + target)})
     def untar(path):
         """path of the mirror's HEAD into dest; False if git cannot."""
         arc = subprocess.run(["git", "--git-dir=" + mirror, "archive",
@@ -142,7 +155,8 @@ def extract(mirror, dest):
     rev = subprocess.run(["git", "--git-dir=" + mirror, "rev-parse",
                           "--short", "HEAD"], capture_output=True,
                          text=True).stdout.strip()
-    open(stamp, "w").write(rev + "\n")
+    for f in (stamp, os.path.join(dest, ".extracted")):
+        open(f, "w").write(rev + "\n")
 
 
 def amd_kernels(asm):
@@ -179,7 +193,8 @@ def build(a, d, f, cfg, tmp):
     if cfg == "plugin":
         cmd += ["-fpass-plugin=" + a.plugin, "-Rpass=magicdiv",
                 "-Rpass-missed=magicdiv"]
-    out = tmp + "." + cfg + (".ptx" if a.target == "cuda" else ".s")
+    ptx = a.target in ("cuda", "omp")
+    out = tmp + "." + cfg + (".ptx" if ptx else ".s")
     t, rc, err = run_cpu(cmd + ["-S", "-o", out, f], d, env)
     got = {"clang": t}
     if rc:
@@ -192,18 +207,25 @@ def build(a, d, f, cfg, tmp):
         got["missed"] = [(w.split(" ")[0], reason(r))
                          for w, r in MISSED.findall(err)]
     text = open(out, "rb").read()
-    if a.target == "cuda":  # out is the PTX
+    if ptx:  # OpenMP: the device runtime is linked later (-c)
         cubin = tmp + "." + cfg + ".cubin"
         t, rc, err = run_cpu([a.ptxas, "-arch=sm_90", "-O3", out, "-o",
-                              cubin], d, env)
+                              cubin] + (["-c"] if a.target == "omp" else []),
+                             d, env)
     os.remove(out)
-    if a.target == "cuda":
+    if ptx:
         got["ptxas"] = t
         if rc:
             got["error"] = "ptxas exit %d: %s" % (rc, err[-600:])
             return got, text
         got["kernels"] = {k[6:]: v // 16 for k, v in sections(cubin).items()
                           if k.startswith(".text.")}
+        if a.target == "omp":  # a relocatable object: every device function
+            # has a section of its own (the regions' outlined functions,
+            # called through the device runtime, are not inlined before
+            # the link); the kernels are the PTX's entries
+            got["entries"] = sorted(x.decode() for x in set(re.findall(
+                rb"\.entry\s+([\w$.]+)", text)))
         os.remove(cubin)
     else:
         got["kernels"] = amd_kernels(text.decode(errors="replace"))
@@ -215,7 +237,7 @@ def program(a, name):
     d = os.path.join(a.out, "src", "src", name)
     res = {"files": {}}
     tmp = os.path.join(a.out, "tmp", name)
-    for f in makefile_sources(d):
+    for f in makefile_sources(d, *SOURCES[a.target]):
         r = {}
         none, tn = build(a, d, f, "none", tmp + "." + f)
         r["none"] = none
@@ -372,7 +394,7 @@ def measure_host(a):
 
 
 def measure(a):
-    extract(a.hecbench, os.path.join(a.out, "src"))
+    extract(a.hecbench, os.path.join(a.out, "src"), a.target)
     names = sorted(os.path.basename(p) for p in glob.glob(
         os.path.join(a.out, "src", "src", "*-" + a.target)))
     if a.only:
@@ -433,7 +455,8 @@ def report(a):
     progs = {n for n, _, _ in cl}
     cpu = {c: cpu_s([r for _, _, r in ok], c) for c in ("none", "plugin")}
     cpu_cl = {c: cpu_s([r for _, _, r in cl], c) for c in ("none", "plugin")}
-    ker = sum(len(r["none"]["kernels"]) for _, _, r in ok)
+    ker = sum(len(r["none"].get("entries", r["none"]["kernels"]))
+              for _, _, r in ok)
     ncl = sum(len(r["plugin"]["cloned"]) for _, _, r in ok)
     sites = sum(r["plugin"]["sites"] for _, _, r in ok)
     iks = sum(r["plugin"]["inkernel"] for _, _, r in ok)
@@ -447,12 +470,16 @@ def report(a):
           "instructions none -> plugin, files with clones | cloned kernels' "
           "instructions: originals -> clones |")
     print("|---|---|---|---|---|---|---|---|---|")
+    # (OpenMP: a kernel's code is mostly in its region's function, a
+    # section of its own, which is not the kernel's: no clones column)
     oc = clone_sizes(r for _, _, r in cl)
+    occ = "%d -> %d (%+.1f %%)" % (oc[0], oc[1], pct(oc[1], oc[0])) \
+        if a.target != "omp" else "-"
     untouched = [r for _, _, r in ok
                  if not r["plugin"]["cloned"] and not r["plugin"]["inkernel"]]
     print("| %s | %d (%d) | %d / %d | %d (%d, in %d programs) | %d (%d) | %d "
           "of %d | %.0f -> %.0f (%+.1f %%) / %.0f -> %.0f (%+.1f %%) | "
-          "%d -> %d (%+.1f %%) | %d -> %d (%+.1f %%) |" % (
+          "%d -> %d (%+.1f %%) | %s |" % (
               a.target, len(data), len(files), len(files) - len(base_ok),
               len(broken), ker, ncl, len(progs), sites, iks,
               sum(1 for r in untouched if r["plugin"]["same"]),
@@ -460,8 +487,7 @@ def report(a):
               pct(cpu["plugin"], cpu["none"]), cpu_cl["none"],
               cpu_cl["plugin"], pct(cpu_cl["plugin"], cpu_cl["none"]),
               txt(cl, "none"), txt(cl, "plugin"),
-              pct(txt(cl, "plugin"), txt(cl, "none")), oc[0], oc[1],
-              pct(oc[1], oc[0])))
+              pct(txt(cl, "plugin"), txt(cl, "none")), occ))
     for n, f, lines in untouched_changed:
         print("\n%s without a transform: %s/%s" % (
             "REORDERED (the same lines; clang orders them by its command "
@@ -551,7 +577,7 @@ def report(a):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--target", choices=("cuda", "hip"), required=True)
+    p.add_argument("--target", choices=("cuda", "hip", "omp"), required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--hecbench", default="/work/.mirror/zjin-lcf+HeCBench/repo")
     p.add_argument("--plugin", default=os.path.join(ROOT, "build-22", "lib",
@@ -577,6 +603,9 @@ def main():
     a.plugin = os.path.abspath(a.plugin)
     if not a.report and not os.path.exists(a.plugin):
         sys.exit("hec_sweep.py: no plugin at %s" % a.plugin)
+    if a.target == "omp" and (a.whole or a.host):
+        sys.exit("hec_sweep.py: --whole and --host are for cuda and hip "
+                 "(OpenMP's real programs: bench/omp/real_e2e.sh)")
     if a.report:
         report(a)
     elif a.whole:
