@@ -15,9 +15,10 @@
  *   commit  add the descriptor K__magicdiv_desc, copy K's kernel marking,
  *           keep both in @llvm.used, and only now say "transformed".
  * K itself is not modified by the clone path; before it, md_inkernel.c
- * rewrites K, and first the device functions the kernels call, in place
- * where a divisor is one the host cannot see (the clone copies that).  Kernels without qualifying sites get no
- * clone; every site or kernel left alone gets a remark saying why.
+ * rewrites K (and, first, the device functions the kernels call) in place
+ * where a divisor is one the host cannot see (the clone copies that).
+ * Kernels without qualifying sites get no clone; every site or kernel
+ * left alone gets a remark saying why.
  *
  * Errors: functions that decide return 1 (yes) / 0 (no, with a remark);
  * functions that build return the new value or NULL, leaving nothing

@@ -642,29 +642,29 @@ static int md_ik_build(md_ik *k, unsigned nsites) {
   return n > 0;
 }
 
-int md_inkernel_run(LLVMValueRef kernel, int is_kernel, md_target t,
+int md_inkernel_run(LLVMValueRef fn, int is_kernel, md_target t,
                     const md_options *o, LLVMTargetDataRef td) {
   md_ik *k;
   LLVMBasicBlockRef bb;
   unsigned i, nsites;
   int changed = 0;
-  if (!o->inkernel || !LLVMGetFirstBasicBlock(kernel) ||
+  if (!o->inkernel || !LLVMGetFirstBasicBlock(fn) ||
       !(k = calloc(1, sizeof *k)))
     return 0;
-  k->fn = kernel;
+  k->fn = fn;
   k->kernel = is_kernel;
   k->o = o;
   k->price = md_inkernel_price_for(t);
   k->fast32 = o->s64_fast32 &&
               (t == MD_TARGET_NVPTX || (t == MD_TARGET_HOST && o->s64_fast32_ir)) &&
-              !md_omp_is_device_module(LLVMGetGlobalParent(kernel));
-  md_hoist_init(&k->hoist, kernel, td, t);
+              !md_omp_is_device_module(LLVMGetGlobalParent(fn));
+  md_hoist_init(&k->hoist, fn, td, t);
   md_range_init(&k->range, NULL);
   md_range_init(&k->grange, NULL);
-  if (!md_dom_build(&k->dom, kernel) && !md_loops_build(&k->loops, &k->dom)) {
+  if (!md_dom_build(&k->dom, fn) && !md_loops_build(&k->loops, &k->dom)) {
     k->range.dom = k->grange.dom = &k->dom;
-    changed = md_inkernel_vectors(kernel, o, &k->hoist);
-    for (bb = LLVMGetFirstBasicBlock(kernel); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    changed = md_inkernel_vectors(fn, o, &k->hoist);
+    for (bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
       LLVMValueRef i2;
       for (i2 = LLVMGetFirstInstruction(bb); i2; i2 = LLVMGetNextInstruction(i2))
         if (md_is_div(i2))
