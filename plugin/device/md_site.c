@@ -17,7 +17,8 @@
  *           table (md_kdec.h);
  *   dividend signed cores only: the dividend >= 0, proven (md_range) or by
  *           a launch requirement.
- * Every site left alone gets one missed remark (md_site_missed), every
+ * Every site left alone gets one missed remark (md_site_missed; a divisor
+ * read from constant memory has the in-kernel path's instead), every
  * site transformed one passed remark when the clone is committed.
  */
 #include "device/md_site.h"
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/md_hoist.h"
 #include "device/md_inkernel_gen.h"
 #include "support/md_ir.h"
 #include "analysis/md_omp.h"
@@ -356,6 +358,22 @@ static void md_vector_site(md_kdec *d, md_fctx *f, const md_site_facts *sf,
     md_site_missed(f, sf, MD_WHY_NO_MEMORY, 0, NULL);
 }
 
+/* A scalar site whose divisor reads constant memory: the in-kernel path
+ * (md_inkernel.h), which ran on this function first, decided about it
+ * and said so in its own remark (transformed, native by its model, or
+ * why not); the clone path, which cannot use such a divisor, adds none. */
+static int md_site_inkernel_decided(const md_kdec *d, const md_fctx *f,
+                                    const md_site_facts *sf) {
+  md_hoist h;
+  int reads = 0, ok;
+  if (!d->o->inkernel || d->o->inkernel_args || sf->vector)
+    return 0;
+  md_hoist_init(&h, f->fn, f->inv.td, f->inv.target);
+  ok = md_hoist_check(&h, sf->den, &reads);
+  md_hoist_release(&h);
+  return ok && reads;
+}
+
 void md_site_consider(md_kdec *d, md_fctx *f, LLVMValueRef inst) {
   md_site_facts sf;
   md_site_choice c;
@@ -371,7 +389,8 @@ void md_site_consider(md_kdec *d, md_fctx *f, LLVMValueRef inst) {
     return;
   }
   if (!md_site_program(f, &sf, &c, 0, &prog)) {
-    md_site_missed(f, &sf, MD_WHY_NOT_INVARIANT, 0, md_site_inv_why(f));
+    if (!md_site_inkernel_decided(d, f, &sf))
+      md_site_missed(f, &sf, MD_WHY_NOT_INVARIANT, 0, md_site_inv_why(f));
     return;
   }
   site.nonneg = (c.kind == MD_KIND_S32 || c.kind == MD_KIND_S64) &&

@@ -13,6 +13,9 @@
 // RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -pass-remarks=magicdiv \
 // RUN:   -pass-remarks-missed=magicdiv -S %t.ll -o %t.p.ll 2> %t.rem
 // RUN: %FileCheck %s --check-prefix=REM < %t.rem
+// One remark per site: the clone path, which cannot use a divisor read
+// from constant memory, adds none of its own to the in-kernel path's:
+// RUN: not grep 'loaded from memory' %t.rem
 // RUN: %FileCheck %s --check-prefix=IR < %t.p.ll
 // RUN: %opt -passes=verify -disable-output %t.p.ll
 // RUN: %llc -mcpu=sm_90 -O3 %t.p.ll -o %t.ptx
@@ -30,6 +33,7 @@
 // RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -pass-remarks=magicdiv \
 // RUN:   -pass-remarks-missed=magicdiv -S %t.amd.ll -o %t.amd.p.ll 2> %t.amd.rem
 // RUN: %FileCheck %s --check-prefix=REM-AMD < %t.amd.rem
+// RUN: not grep 'loaded from memory' %t.amd.rem
 // RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O3 %t.amd.p.ll -o /dev/null
 
 #define __constant__ __attribute__((constant))
