@@ -5,9 +5,10 @@ that it never breaks a compile nor changes a kernel it does not clone.
 
 Per program (src/<name>-cuda, src/<name>-hip or src/<name>-omp of a
 HeCBench mirror, at its HEAD) and per source file its Makefile compiles (the
-`source =` list; all .cu files where there is none, OpenMP: .cpp), device-only, twice: without the plugin
-(`none`) and with it, its defaults, -Rpass=magicdiv -Rpass-missed=magicdiv
-(`plugin`).  CUDA: clang-22 -> PTX (sm_90), ptxas -O3 -> cubin, instructions
+`source =` list; all .cu files where there is none, OpenMP: .cpp),
+device-only, twice: without the plugin
+(`none`) and with it, its defaults (`plugin`), -Rpass=magicdiv
+-Rpass-missed=magicdiv in both.  CUDA: clang-22 -> PTX (sm_90), ptxas -O3 -> cubin, instructions
 per kernel from its .text.<kernel> sections; HIP: clang-22 -x hip -> gfx90a
 assembly, instructions counted per kernel in the .s; OpenMP: clang-22
 -fopenmp --offload-arch=sm_90 --offload-device-only -> PTX, ptxas -c (the
@@ -190,9 +191,11 @@ def build(a, d, f, cfg, tmp):
     env = clean_env()
     cmd = [a.clang] + FLAGS[a.target] + COMMON + makefile_flags(d) + [
         "-I.", "-I../include"]
+    # -Rpass in both: it turns on clang's location tracking, which OpenMP's
+    # code generation writes into its kernels' source-location strings
+    cmd += ["-Rpass=magicdiv", "-Rpass-missed=magicdiv"]
     if cfg == "plugin":
-        cmd += ["-fpass-plugin=" + a.plugin, "-Rpass=magicdiv",
-                "-Rpass-missed=magicdiv"]
+        cmd.append("-fpass-plugin=" + a.plugin)
     ptx = a.target in ("cuda", "omp")
     out = tmp + "." + cfg + (".ptx" if ptx else ".s")
     t, rc, err = run_cpu(cmd + ["-S", "-o", out, f], d, env)
