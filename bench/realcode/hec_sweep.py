@@ -242,10 +242,12 @@ def program(a, name):
     tmp = os.path.join(a.out, "tmp", name)
     for f in makefile_sources(d, *SOURCES[a.target]):
         r = {}
-        none, tn = build(a, d, f, "none", tmp + "." + f)
+        # (a source in a subfolder or another program's folder: one name)
+        out = tmp + "." + f.replace("/", "_")
+        none, tn = build(a, d, f, "none", out)
         r["none"] = none
         if "error" not in none:
-            plug, tp = build(a, d, f, "plugin", tmp + "." + f)
+            plug, tp = build(a, d, f, "plugin", out)
             if "error" not in plug:
                 plug["same"] = tp == tn
                 # the same lines in another order: clang's own output order
