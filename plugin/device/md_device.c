@@ -623,7 +623,7 @@ static int md_inkernel_callees(LLVMModuleRef m, LLVMValueRef *kernels,
   md_map reach = {0};
   LLVMValueRef f;
   int changed = 0;
-  if (!o->inkernel || !n)
+  if (!o->inkernel || !o->inkernel_callees || !n)
     return 0;
   md_callee_reach(kernels, n, &reach); /* out of memory: fewer reached */
   for (f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))

@@ -366,7 +366,8 @@ static int md_site_inkernel_decided(const md_kdec *d, const md_fctx *f,
                                     const md_site_facts *sf) {
   md_hoist h;
   int reads = 0, ok;
-  if (!d->o->inkernel || d->o->inkernel_args || sf->vector)
+  if (!d->o->inkernel || d->o->inkernel_args || sf->vector ||
+      (f->inv.parent && !d->o->inkernel_callees)) /* a callee's context */
     return 0;
   md_hoist_init(&h, f->fn, f->inv.td, f->inv.target);
   ok = md_hoist_check(&h, sf->den, &reads);

@@ -89,6 +89,9 @@ extern "C" {
   /* in-kernel magic also for vector divisions by a splat of such a        \
    * divisor: split into lanes, each an ordinary site */                       \
   X(inkernel_vector, "inkernel-vector", 1)                                     \
+  /* in-kernel magic also in the device functions the kernels call and      \
+   * the compiler did not inline: the magic once per call */                  \
+  X(inkernel_callees, "inkernel-callees", 1)                                   \
   /* tests and measurements: every divisor the in-kernel form takes is       \
    * transformed, whatever the model estimates (md_inkernel.h) */             \
   X(inkernel_force, "inkernel-force", 0)                                       \

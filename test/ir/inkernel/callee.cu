@@ -5,9 +5,10 @@
 // a single use per call stays native (the model weighs a call as it
 // weighs a kernel's thread); a function that also divides by its
 // argument gets, besides, the callee clone of a kernel with a clone
-// (which copies the in-place sequences); option no-inkernel turns it
-// off.  A second run of the pass changes nothing.  The device compile
-// only, with clang's attributes for CUDA's keywords.
+// (which copies the in-place sequences); options no-inkernel-callees
+// and no-inkernel turn it off.  A second run of the pass changes
+// nothing.  The device compile only, with clang's attributes for CUDA's
+// keywords.
 // RUN: %clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudainc \
 // RUN:   -nocudalib -Wno-unknown-cuda-version -O2 -S -emit-llvm %s -o %t.ll
 // RUN: %opt -load-pass-plugin=%plugin -passes=magicdiv -pass-remarks=magicdiv \
@@ -27,6 +28,14 @@
 // RUN:   -pass-remarks=magicdiv -S %t.ll -o %t.off.ll 2> %t.off.rem
 // RUN: not grep -e InKernel -e 'computed in the' %t.off.rem
 // RUN: not grep md.ik %t.off.ll
+// no-inkernel-callees: the functions as they were (the kernels' own
+// in-kernel magic aside), the clone path's remark on their sites:
+// RUN: %opt -load-pass-plugin=%plugin -passes='magicdiv<no-inkernel-callees>' \
+// RUN:   -pass-remarks=magicdiv -pass-remarks-missed=magicdiv -S %t.ll \
+// RUN:   -o %t.nc.ll 2> %t.nc.rem
+// RUN: not grep 'computed in the device function' %t.nc.rem
+// RUN: grep -c "left alone: divisor is loaded from memory (in device function '_Z6gatherPKiii'" %t.nc.rem
+// RUN: not grep md.ik %t.nc.ll
 // AMDGPU (HIP's __constant__ is address space 4 too):
 // RUN: %clang -x hip --offload-device-only --offload-arch=gfx90a -nogpuinc \
 // RUN:   -nogpulib -O2 -S -emit-llvm %s -o %t.amd.ll
