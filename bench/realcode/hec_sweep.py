@@ -51,8 +51,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "bench", "sass"))
 sys.path.insert(0, HERE)
 from launch_ranges import sections  # noqa: E402  (ELF section sizes)
-from build_cost import HECBENCH, run_cpu  # noqa: E402  (the index
-#   benchmarks; CPU seconds of a command)
+from build_cost import HECBENCH, INKERNEL, run_cpu  # noqa: E402  (the
+#   index benchmarks; an in-kernel site's remark; CPU seconds of a command)
 
 CUDA = "/usr/local/cuda"
 FLAGS = {
@@ -83,8 +83,6 @@ COMMON = ["-O3", "-std=c++17", "-w", "-fno-color-diagnostics",
 CLONED = re.compile(r"remark: magicdiv: kernel '([^']*)' cloned as")
 SITE = re.compile(r"remark: magicdiv: (?:vector )?[su](?:div|rem) i\d+ by "
                   r"launch-invariant divisor")
-INKERNEL = re.compile(r"remark: magicdiv: \w+ i\d+ by a divisor .*the magic "
-                      r"computed in the (?:kernel|device function)")
 MISSED = re.compile(r"remark: magicdiv: (.*?) left alone: (.*?)"
                     r" \[-Rpass-missed=magicdiv\]")
 
