@@ -3,7 +3,9 @@
 # the CPU (host offloading through libomptarget's x86_64 plugin), with
 # small inputs: each is built with and without the plugin, run with
 # OMP_TARGET_OFFLOAD=MANDATORY, and its output -- lines about time left out
-# -- compared; MAGICDIV_LOG=1 says which kernels ran their clones.
+# -- compared; MAGICDIV_LOG=1 says which kernels ran their clones and
+# which got a measured choice (docs/LAUNCH.md section 13: a region launched
+# at least 13 times, timed by the host clock) and what it kept.
 #   bench/omp/real_e2e.sh BUILD HECBENCH_MIRROR [OUT_DIR [OMP_PREFIX]]
 set -euo pipefail
 B="$(cd "$1" && pwd)"; M="$2"
@@ -22,7 +24,7 @@ SRC="$OUT/src"; mkdir -p "$SRC"
 get() { git --git-dir="$M" archive --prefix="src/$1/" "HEAD:src/$1" | tar -x -C "$SRC"; }
 F=(-std=c++17 -O2 -w -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -I"$O/include/22")
 L=(-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -L"$O/lib" -Wl,-rpath,"$O/lib")
-same=0; differ=0; clones=0
+same=0; differ=0; clones=0; kept_clone=0; kept_orig=0
 for r in "${RUNS[@]}"; do
   p=${r%% *}; args=${r#* }
   [ -d "$SRC/src/$p-omp" ] || get "$p-omp"
@@ -57,6 +59,8 @@ for r in "${RUNS[@]}"; do
     grep -viE 'time|second|throughput|speedup|bandwidth' "$OUT/$p.$k.raw" > "$OUT/$p.$k.out" || true
   done
   n=$(grep -c '__magicdiv used' "$OUT/$p.log" || true)
+  kc=$(grep -c 'measured choice.*: clone kept' "$OUT/$p.log" || true)
+  ko=$(grep -c 'measured choice.*: original kept' "$OUT/$p.log" || true)
   if [ "$rp" != 0 ]; then
     echo "$p: the build without the plugin fails (exit $rp): not counted"; continue
   fi
@@ -64,11 +68,13 @@ for r in "${RUNS[@]}"; do
     echo "$p: two runs without the plugin differ (not deterministic here): not counted"
     continue
   fi
-  clones=$((clones + n))
+  clones=$((clones + n)); kept_clone=$((kept_clone + kc)); kept_orig=$((kept_orig + ko))
   if [ "$rm" = 0 ] && cmp -s "$OUT/$p.plain.out" "$OUT/$p.md.out"; then
-    same=$((same + 1)); echo "$p: same output, $n kernel(s) ran their clone"
+    same=$((same + 1))
+    echo "$p: same output, $n kernel(s) ran their clone; measured choice: $kc clone kept, $ko original kept"
   else
     differ=$((differ + 1)); echo "$p: OUTPUT DIFFERS (exit $rm)"
   fi
 done
-echo "programs: $same same output, $differ differing; $clones kernels ran their clones"
+echo "programs: $same same output, $differ differing; $clones kernels ran their clones;" \
+  "measured choice: $kept_clone clone kept, $kept_orig original kept"

@@ -7,11 +7,19 @@
  * launch, MAGICDIV_DISABLE), a divisor read from an object passed by
  * reference (firstprivate: the clone; map(to:) without libomptarget to
  * ask: the original), and the tiers: ranged clone, plain clone,
- * original.  Run by test/unit/launch-omp.test. */
+ * original.  Run with MAGICDIV_CHOICE=clone (every launch that can run
+ * the clone runs it).  `test_launch_omp choice`: the measured choice timed
+ * by the host clock (launch/md_host_clock.h), here a fake clock that the
+ * fake __tgt_target_kernel advances by each side's scripted time: a slower
+ * clone keeps the original, a faster one the clone, one within the margin
+ * the original; `nowait` launches are never timed (the clone until a
+ * decision, then the decision); md_launch_reset starts the trials again.
+ * Run by test/unit/launch-omp.test. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "launch/md_host_clock.h"
 #include "magicdiv/magicdiv.h"
 #include "magicdiv/md_omp.h"
 #include "test_desc_util.h"
@@ -25,6 +33,11 @@ static void *last_region;
 static md_omp_kernel_args last;
 static uint64_t last_extra[8];
 static int64_t last_types[8];
+/* the fake clock (ns) and what a launch of the clone / of anything else
+ * adds to it */
+static uint64_t fake_ns = 1000000000u, cost_clone, cost_orig;
+
+static uint64_t fake_clock(void) { return fake_ns; }
 
 static int fake_target_kernel(void *ident, int64_t dev, int32_t teams,
                               int32_t threads, void *region,
@@ -33,6 +46,7 @@ static int fake_target_kernel(void *ident, int64_t dev, int32_t teams,
   (void)ident, (void)dev, (void)teams, (void)threads;
   calls++;
   last_region = region;
+  fake_ns += region == &region_c ? cost_clone : cost_orig;
   last = *a;
   for (i = 0; i < a->num_args && i < 8; i++) {
     last_extra[i] = (uint64_t)(uintptr_t)a->ptrs[i];
@@ -86,8 +100,8 @@ static int launch(const md_omp_kernel *k, uint64_t n, uint64_t w,
   return md_omp_launch(NULL, -1, 0, 0, launch_region, &a, k);
 }
 
-/* A launch of (0x4000 data entry, n, w, pointer p) through kernel k and
- * region r, n and w literals. */
+static uint64_t launch_flags; /* KernelArgsTy.Flags of launch_four's */
+
 /* A launch of four arguments (ptrs, types; base pointers and sizes when
  * not NULL) through kernel k and region r. */
 static int launch_four(const md_omp_kernel *k, void *r, void **ptrs,
@@ -95,6 +109,7 @@ static int launch_four(const md_omp_kernel *k, void *r, void **ptrs,
   md_omp_kernel_args a;
   memset(&a, 0, sizeof a);
   a.version = 3;
+  a.flags = launch_flags;
   a.num_args = 4;
   a.ptrs = ptrs;
   a.types = types;
@@ -103,6 +118,8 @@ static int launch_four(const md_omp_kernel *k, void *r, void **ptrs,
   return md_omp_launch(NULL, -1, 0, 0, r, &a, k);
 }
 
+/* A launch of (0x4000 data entry, n, w, pointer p) through kernel k and
+ * region r, n and w literals. */
 static int launch_nwp(const md_omp_kernel *k, void *r, uint64_t n, void *w,
                       void *p) {
   void *ptrs[4] = {0, (void *)(uintptr_t)n, w, p};
@@ -179,7 +196,90 @@ static void test_by_reference(const md_omp_kernel *k) {
         "original");
 }
 
-int main(void) {
+/* ---- the measured choice (`test_launch_omp choice`) ---- */
+
+/* n launches of k (region launch_region, w = 7, Flags `flags`); the
+ * number that ran the clone. */
+static int launches(const md_omp_kernel *k, int n, uint64_t flags) {
+  int clones = 0;
+  launch_flags = flags;
+  for (int i = 0; i < n; i++) {
+    calls = 0;
+    CHECK(launch_nwp(k, launch_region, 10, (void *)7, (void *)0x2000) == 0 &&
+              calls == 1,
+          "launch %d", i);
+    clones += last_region == &region_c;
+  }
+  launch_flags = 0;
+  return clones;
+}
+
+/* Region r of kernel `name` (k's descriptor, clone region_c) timed with the
+ * clone at clone_us and the original at orig_us: 13 launches decide (2
+ * warm-up, 5 timed a side, the last read at the 13th); then 10 more run
+ * what was kept: the number of those that ran the clone. */
+static int decide(const md_omp_kernel *k, const char *name, void *r,
+                  uint64_t clone_us, uint64_t orig_us) {
+  md_omp_kernel kk = *k;
+  int c;
+  kk.name = name;
+  launch_region = r;
+  cost_clone = clone_us * 1000;
+  cost_orig = orig_us * 1000;
+  c = launches(&kk, 13, 0);
+  CHECK(c == 7, "trials: 7 clone launches (1 warm-up, 5 timed, the 13th), "
+                "got %d", c);
+  c = launches(&kk, 10, 0);
+  launch_region = &region_k;
+  return c;
+}
+
+static int test_choice(const md_omp_kernel *k) {
+  static char r_slow, r_fast, r_equal, r_nowait, r_reset;
+  md_omp_kernel kk = *k;
+  md_host_clock_now = fake_clock;
+
+  printf("== choice: clone slower\n");
+  fflush(stdout);
+  CHECK(decide(k, "k_slow", &r_slow, 1500, 1000) == 0, "original kept");
+
+  printf("== choice: clone faster\n");
+  fflush(stdout);
+  CHECK(decide(k, "k_fast", &r_fast, 500, 1000) == 10, "clone kept");
+
+  printf("== choice: equal within the margin\n");
+  fflush(stdout);
+  CHECK(decide(k, "k_equal", &r_equal, 980, 1000) == 0, "original kept");
+
+  printf("== choice: nowait is never timed\n");
+  fflush(stdout);
+  kk.name = "k_nowait";
+  launch_region = &r_nowait;
+  cost_clone = 1500000;
+  cost_orig = 1000000;
+  CHECK(launches(&kk, 20, 1) == 20, "nowait: the clone, no trial");
+  /* (a region is nowait or not at every launch: the clause is the
+   * construct's; a slot decided by other launches is followed) */
+  kk.name = "k_slow";
+  launch_region = &r_slow;
+  CHECK(launches(&kk, 3, 1) == 0, "nowait follows a decision");
+
+  printf("== choice: reset\n");
+  fflush(stdout);
+  kk.name = "k_reset";
+  launch_region = &r_reset;
+  CHECK(launches(&kk, 13, 0) == 7, "trials");
+  CHECK(launches(&kk, 2, 0) == 0, "original kept");
+  md_launch_reset(); /* the decision forgotten, the trials again */
+  CHECK(launches(&kk, 1, 0) == 1, "after reset: the clone first");
+  CHECK(launches(&kk, 12, 0) == 6, "trials again");
+  CHECK(launches(&kk, 2, 0) == 0, "original kept again");
+  launch_region = &region_k;
+  md_launch_release();
+  return tdu_report("test_launch_omp choice");
+}
+
+int main(int argc, char **argv) {
   static uint8_t desc[4096], desc_n[4096], desc_bad[4096];
   md_omp_kernel k, nok, few, ptrd;
   size_t ds = make_desc(desc, 2, 4);          /* reads w (param 2) */
@@ -192,6 +292,8 @@ int main(void) {
   k.desc = desc;
   k.name = "k_omp";
   k.target_kernel = fake_target_kernel;
+  if (argc > 1 && strcmp(argv[1], "choice") == 0)
+    return test_choice(&k);
 
   printf("== clone\n");
   fflush(stdout);

@@ -15,7 +15,8 @@
  *
  * A trial: launch 0 runs the clone and launch 1 the original, untimed
  * (module loading, clocks); from launch 2 on they alternate, each
- * bracketed by two events recorded on the launch's stream.  Every trial
+ * bracketed by two events recorded on the launch's stream (OpenMP: two
+ * readings of the host clock, launch/md_host_clock.h).  Every trial
  * launch queries the earlier launches' stop events (cuEventQuery /
  * hipEventQuery: never waits) and takes the elapsed time of those done.
  * Once both sides have MD_CHOICE_SAMPLES, the clone is kept if its
@@ -28,6 +29,7 @@
  * decision byte only), else get the clone; they never time.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -406,25 +408,38 @@ static void md_shape_range(unsigned shape, unsigned long long *lo,
   *hi = b ? *lo + (*lo - 1) : 0;
 }
 
+/* "for 2-3 blocks" of grid shape `shape` (md_grid_shape), in buf; "for
+ * every launch" for the empty grid (OpenMP: the offload runtime chooses
+ * the geometry, one slot per tier). */
+static const char *md_shape_text(unsigned shape, char *buf, size_t n) {
+  unsigned long long lo, hi;
+  if (shape <= 1)
+    return "for every launch";
+  md_shape_range(shape, &lo, &hi);
+  snprintf(buf, n, "for %llu-%llu blocks", lo, hi);
+  return buf;
+}
+
 /* MAGICDIV_LOG: the decision d of e's slot pk->slot, trial tr's numbers. */
 static void md_choice_log(const md_entry *e, const md_pick *pk, int d,
                           const md_trial *tr) {
-  unsigned long long lo, hi;
+  char buf[64];
   const char *name = e->name ? e->name : "?";
   const char *tier = md_choice_slot_tier(pk->slot);
-  md_shape_range(pk->shape, &lo, &hi);
+  const char *shape = md_shape_text(pk->shape, buf, sizeof buf);
   if (d == MD_KEEP_STATIC) {
-    md_logf("kernel '%s': measured choice for %llu-%llu blocks%s: no "
+    md_logf("kernel '%s': measured choice %s%s: no "
             "timing (%u event errors, %u launches); clone kept (static)",
-            name, lo, hi, tier, tr->errors, tr->launches);
+            name, shape, tier, tr->errors, tr->launches);
     return;
   }
-  md_logf("kernel '%s': measured choice for %llu-%llu blocks%s: clone "
+  md_logf("kernel '%s': measured choice %s%s: clone "
           "%.2f us, original %.2f us (minimum of %u and %u timed "
-          "launches): %s kept",
-          name, lo, hi, tier, 1000.0 * tr->best[MD_SIDE_CLONE],
+          "launches%s): %s kept",
+          name, shape, tier, 1000.0 * tr->best[MD_SIDE_CLONE],
           1000.0 * tr->best[MD_SIDE_ORIG], tr->n[MD_SIDE_CLONE],
-          tr->n[MD_SIDE_ORIG], d == MD_KEEP_CLONE ? "clone" : "original");
+          tr->n[MD_SIDE_ORIG], pk->ev->host_clock ? ", host clock" : "",
+          d == MD_KEEP_CLONE ? "clone" : "original");
 }
 
 /* The memo mark of decision d, or of an undecided trial. */
@@ -464,6 +479,24 @@ void md_choice_end(const md_entry *e, md_pick *pk, int ok) {
     md_choice_end_trial(e, pk, ok);
   else
     md_memo_mark(e, pk->rec, pk->mark, pk->shape, pk->grid);
+}
+
+int md_choice_kept_original(const md_entry *e, md_dim3 grid) {
+  unsigned shape;
+  if (!atomic_load_explicit(&((md_entry *)e)->choice, memory_order_acquire) ||
+      md_env_choice() != MD_CHOICE_MEASURED)
+    return 0;
+  shape = md_grid_shape(grid);
+  return (e->clone || e->plain || e->pow2) &&
+         (!e->clone || md_choice_decided(e, md_choice_slot(MD_TIER_RANGED,
+                                                           shape)) ==
+                           MD_KEEP_ORIGINAL) &&
+         (!e->plain || md_choice_decided(e, md_choice_slot(MD_TIER_PLAIN,
+                                                           shape)) ==
+                           MD_KEEP_ORIGINAL) &&
+         (!e->pow2 || md_choice_decided(e, md_choice_slot(MD_TIER_POW2,
+                                                          shape)) ==
+                          MD_KEEP_ORIGINAL);
 }
 
 /* ---- graph kernel nodes ---- */

@@ -71,6 +71,13 @@ void md_choice_begin(md_pick *pk);
  * (logged once), this thread's record of e told (md_memo_mark). */
 void md_choice_end(const md_entry *e, md_pick *pk, int ok);
 
+/* 1 when every tier entry e has (ranged clone, plain, pow2) has its slot
+ * for launches of grid `grid` decided "original kept": such a launch runs
+ * the original whichever tier its arguments would pick, so the flow need
+ * not compute the clone's arguments (md_launch_decide).  0 otherwise, and
+ * unless MAGICDIV_CHOICE is `measured`.  Reads decision bytes only. */
+int md_choice_kept_original(const md_entry *e, md_dim3 grid);
+
 /* Whether a graph kernel node written with entry e's clone tier `tier`
  * (md_clone_args_make's) and grid `grid` gets the original: 1 where
  * MAGICDIV_CHOICE=original or the slot decided "original kept", 0 (the

@@ -25,13 +25,16 @@ static inline const md_cuda_driver *md_cuda_driver_fast(void) {
 }
 /* The event functions the measured choice times launches with (launch/
  * md_choice.c): CUDA's driver entries or HIP's, one shape (int results:
- * 0 success, 600 not ready yet, for both). */
+ * 0 success, 600 not ready yet, for both), or the host clock's for
+ * launches that return when the kernel is done (launch/md_host_clock.h:
+ * OpenMP offload). */
 typedef struct md_event_fns {
   int (*create)(void **ev, unsigned int flags);
   int (*record)(void *ev, void *stream);
   int (*query)(void *ev);
   int (*elapsed)(float *ms, void *start, void *stop);
   int (*destroy)(void *ev);
+  int host_clock; /* 1: the host clock's (the log says so) */
 } md_event_fns;
 #define MD_EVENT_NOT_READY 600
 /* Driver table d's events (NULL: it lacks one of the five). */

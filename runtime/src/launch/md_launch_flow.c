@@ -225,6 +225,8 @@ int md_launch_decide(md_call *l, const md_entry *e, int created) {
   if (md_env_graphs_original() && l->ops->capturing &&
       l->ops->capturing(l))
     return md_launch_orig(l); /* MAGICDIV_GRAPHS=original */
+  if (md_choice_kept_original(e, l->grid))
+    return md_launch_orig(l); /* measured: every tier's original kept */
   dims = md_launch_dims_of(l->grid, l->block);
   ca.tier = MD_TIER_ORIGINAL;
   if ((s = md_launch_check(l, e, &why)) != MD_OK)

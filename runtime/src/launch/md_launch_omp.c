@@ -27,16 +27,21 @@
  * md_omp_launch is the OpenMP backend of the one launch flow
  * (md_launch_flow.h): the original and the clone through the program's
  * __tgt_target_kernel, the cache entry per region id; no capture, no
- * record of the last launch first (md_clone_args_make's memo is).
+ * record of the last launch first (md_clone_args_make's memo is).  The
+ * measured choice times a launch with the host clock (md_host_clock.h:
+ * __tgt_target_kernel returns when the region is done), except a
+ * `nowait` one (KernelArgsTy.Flags.NoWait), which it never times.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "launch/md_host_clock.h"
 #include "launch/md_launch_flow.h"
 #include "launch/md_omp_map.h"
 
 #define MD_OMP_ARGS_VERSION 3
+#define MD_OMP_FLAG_NOWAIT 1 /* KernelArgsTy.Flags.NoWait */
 #define MD_OMP_MAX_ARGS 1024
 
 static void md_omp_make(md_entry *e, void *argp) {
@@ -225,9 +230,21 @@ static const char *md_omp_err(const md_call *l, int r, char *buf,
   return buf;
 }
 
-static const md_launch_ops md_omp_ops = {md_omp_run, md_omp_clone, NULL,
-                                         NULL,       md_omp_entry, md_omp_check,
-                                         md_omp_err, NULL};
+/* The measured choice's clock (launch/md_choice.c): the host's, since
+ * __tgt_target_kernel returns when the region is done -- except with
+ * `nowait` (Flags.NoWait), whose launch returns before the kernel ends:
+ * never timed, like a programmatic dependent launch on CUDA. */
+static const md_event_fns *md_omp_timer(const md_call *l, void **stream,
+                                        int *may) {
+  const md_omp_call *c = (const md_omp_call *)l;
+  *stream = NULL;
+  *may = !(c->args->flags & MD_OMP_FLAG_NOWAIT);
+  return md_host_clock_events();
+}
+
+static const md_launch_ops md_omp_ops = {
+    md_omp_run,  md_omp_clone,    NULL,       NULL, md_omp_entry,
+    md_omp_check, md_omp_err,     md_omp_timer};
 
 int md_omp_launch(void *ident, int64_t device, int32_t num_teams,
                   int32_t thread_limit, void *region,
