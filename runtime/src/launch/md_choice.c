@@ -481,24 +481,6 @@ void md_choice_end(const md_entry *e, md_pick *pk, int ok) {
     md_memo_mark(e, pk->rec, pk->mark, pk->shape, pk->grid);
 }
 
-int md_choice_kept_original(const md_entry *e, md_dim3 grid) {
-  unsigned shape;
-  if (!atomic_load_explicit(&((md_entry *)e)->choice, memory_order_acquire) ||
-      md_env_choice() != MD_CHOICE_MEASURED)
-    return 0;
-  shape = md_grid_shape(grid);
-  return (e->clone || e->plain || e->pow2) &&
-         (!e->clone || md_choice_decided(e, md_choice_slot(MD_TIER_RANGED,
-                                                           shape)) ==
-                           MD_KEEP_ORIGINAL) &&
-         (!e->plain || md_choice_decided(e, md_choice_slot(MD_TIER_PLAIN,
-                                                           shape)) ==
-                           MD_KEEP_ORIGINAL) &&
-         (!e->pow2 || md_choice_decided(e, md_choice_slot(MD_TIER_POW2,
-                                                          shape)) ==
-                          MD_KEEP_ORIGINAL);
-}
-
 /* ---- graph kernel nodes ---- */
 
 int md_choice_node(const md_entry *e, int tier, md_dim3 grid) {

@@ -74,9 +74,21 @@ void md_choice_end(const md_entry *e, md_pick *pk, int ok);
 /* 1 when every tier entry e has (ranged clone, plain, pow2) has its slot
  * for launches of grid `grid` decided "original kept": such a launch runs
  * the original whichever tier its arguments would pick, so the flow need
- * not compute the clone's arguments (md_launch_decide).  0 otherwise, and
- * unless MAGICDIV_CHOICE is `measured`.  Reads decision bytes only. */
-int md_choice_kept_original(const md_entry *e, md_dim3 grid);
+ * not compute the clone's arguments (md_launch_decide).  Reads decision
+ * bytes only (made only under MAGICDIV_CHOICE=measured). */
+static inline int md_choice_kept_original(const md_entry *e, md_dim3 grid) {
+  unsigned shape;
+  if (!atomic_load_explicit(&((md_entry *)e)->choice, memory_order_acquire))
+    return 0;
+  shape = md_grid_shape(grid);
+#define MD_KEPT_ORIG(tier)                                                     \
+  (md_choice_decided(e, md_choice_slot(tier, shape)) == MD_KEEP_ORIGINAL)
+  return (e->clone || e->plain || e->pow2) &&
+         (!e->clone || MD_KEPT_ORIG(MD_TIER_RANGED)) &&
+         (!e->plain || MD_KEPT_ORIG(MD_TIER_PLAIN)) &&
+         (!e->pow2 || MD_KEPT_ORIG(MD_TIER_POW2));
+#undef MD_KEPT_ORIG
+}
 
 /* Whether a graph kernel node written with entry e's clone tier `tier`
  * (md_clone_args_make's) and grid `grid` gets the original: 1 where
