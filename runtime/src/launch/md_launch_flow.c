@@ -181,8 +181,13 @@ static int md_launch_entry_original(const md_call *l, const md_entry *e,
 static int md_launch_picked_original(const md_call *l, const md_entry *e,
                                      int created, md_pick *pk) {
   int r;
-  if (created && md_env_choice() == MD_CHOICE_ORIGINAL)
-    md_log_not_run(e, "MAGICDIV_CHOICE=original");
+  /* (the kernel's first launch says what it ran: other threads may have
+   * started or ended its trial before it got here) */
+  if (created)
+    md_log_not_run(e, md_env_choice() == MD_CHOICE_ORIGINAL
+                          ? "MAGICDIV_CHOICE=original"
+                      : pk->ch ? "a launch of the measured choice's trial"
+                               : "the measured choice kept it");
   md_choice_begin(pk);
   r = md_launch_orig(l);
   md_choice_end(e, pk, r == 0);
@@ -225,8 +230,11 @@ int md_launch_decide(md_call *l, const md_entry *e, int created) {
   if (md_env_graphs_original() && l->ops->capturing &&
       l->ops->capturing(l))
     return md_launch_orig(l); /* MAGICDIV_GRAPHS=original */
-  if (md_choice_kept_original(e, l->grid))
-    return md_launch_orig(l); /* measured: every tier's original kept */
+  if (md_choice_kept_original(e, l->grid)) { /* every tier's original kept */
+    if (created)
+      md_log_not_run(e, "the measured choice kept it");
+    return md_launch_orig(l);
+  }
   dims = md_launch_dims_of(l->grid, l->block);
   ca.tier = MD_TIER_ORIGINAL;
   if ((s = md_launch_check(l, e, &why)) != MD_OK)
