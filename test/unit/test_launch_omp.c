@@ -100,7 +100,8 @@ static int launch(const md_omp_kernel *k, uint64_t n, uint64_t w,
   return md_omp_launch(NULL, -1, 0, 0, launch_region, &a, k);
 }
 
-static uint64_t launch_flags; /* KernelArgsTy.Flags of launch_four's */
+/* KernelArgsTy.Flags and .Tripcount of launch_four's launches */
+static uint64_t launch_flags, launch_tripcount;
 
 /* A launch of four arguments (ptrs, types; base pointers and sizes when
  * not NULL) through kernel k and region r. */
@@ -110,6 +111,7 @@ static int launch_four(const md_omp_kernel *k, void *r, void **ptrs,
   memset(&a, 0, sizeof a);
   a.version = 3;
   a.flags = launch_flags;
+  a.tripcount = launch_tripcount;
   a.num_args = 4;
   a.ptrs = ptrs;
   a.types = types;
@@ -234,6 +236,16 @@ static int decide(const md_omp_kernel *k, const char *name, void *r,
   return c;
 }
 
+/* decide() with the launches' trip count tc. */
+static int decide_at(const md_omp_kernel *k, const char *name, void *r,
+                     uint64_t tc, uint64_t clone_us, uint64_t orig_us) {
+  int c;
+  launch_tripcount = tc;
+  c = decide(k, name, r, clone_us, orig_us);
+  launch_tripcount = 0;
+  return c;
+}
+
 static int test_choice(const md_omp_kernel *k) {
   static char r_slow, r_fast, r_equal, r_nowait, r_reset;
   md_omp_kernel kk = *k;
@@ -263,6 +275,27 @@ static int test_choice(const md_omp_kernel *k) {
   kk.name = "k_slow";
   launch_region = &r_slow;
   CHECK(launches(&kk, 3, 1) == 0, "nowait follows a decision");
+
+  printf("== choice: trip count buckets\n");
+  fflush(stdout);
+  {
+    static char r_bucket;
+    CHECK(decide_at(k, "k_bucket", &r_bucket, 100, 1500, 1000) == 0,
+          "64-127 iterations: original kept");
+    CHECK(decide_at(k, "k_bucket", &r_bucket, 100000, 500, 1000) == 10,
+          "65536-131071 iterations: clone kept");
+    CHECK(decide_at(k, "k_bucket", &r_bucket, 1ull << 40, 1500, 1000) == 0,
+          "above 2^32 - 1 iterations: one bucket, original kept");
+    kk.name = "k_bucket";
+    launch_region = &r_bucket;
+    launch_tripcount = 120; /* 64-127 again: decided */
+    CHECK(launches(&kk, 3, 0) == 0, "64-127: the original, no trial");
+    launch_tripcount = 70000;
+    CHECK(launches(&kk, 3, 0) == 3, "65536-131071: the clone");
+    launch_tripcount = 5000000000ull;
+    CHECK(launches(&kk, 3, 0) == 0, "above 2^32: the original");
+    launch_tripcount = 0;
+  }
 
   printf("== choice: reset\n");
   fflush(stdout);

@@ -228,7 +228,8 @@ void md_choice_pick(const md_call *l, const md_entry *e, int tier,
   pk->original = pk->timed = pk->n_got = 0;
   pk->errors = 0;
   pk->shape = 0;
-  pk->grid = l->grid;
+  pk->grid = l->choice_grid;
+  pk->unit = l->choice_unit;
   pk->mark = MD_MARK_NONE;
   pk->rec = NULL;
   if (policy == MD_CHOICE_CLONE)
@@ -239,7 +240,7 @@ void md_choice_pick(const md_call *l, const md_entry *e, int tier,
     return;
   }
   pk->mark = MD_MARK_CLONE; /* no timing: the static choice */
-  pk->shape = md_grid_shape(l->grid);
+  pk->shape = md_grid_shape(l->choice_grid);
   pk->slot = md_choice_slot(tier, pk->shape);
   ch = atomic_load_explicit(&((md_entry *)e)->choice, memory_order_acquire);
   if ((d = md_choice_decided(e, pk->slot)) != MD_UNDECIDED) {
@@ -408,15 +409,16 @@ static void md_shape_range(unsigned shape, unsigned long long *lo,
   *hi = b ? *lo + (*lo - 1) : 0;
 }
 
-/* "for 2-3 blocks" of grid shape `shape` (md_grid_shape), in buf; "for
- * every launch" for the empty grid (OpenMP: the offload runtime chooses
- * the geometry, one slot per tier). */
-static const char *md_shape_text(unsigned shape, char *buf, size_t n) {
+/* "for 2-3 blocks" of grid shape `shape` (md_grid_shape) in unit
+ * `unit`, in buf; "for every launch" for the empty grid (OpenMP without a
+ * loop's trip count: one slot per tier). */
+static const char *md_shape_text(unsigned shape, const char *unit, char *buf,
+                                 size_t n) {
   unsigned long long lo, hi;
   if (shape <= 1)
     return "for every launch";
   md_shape_range(shape, &lo, &hi);
-  snprintf(buf, n, "for %llu-%llu blocks", lo, hi);
+  snprintf(buf, n, "for %llu-%llu %s", lo, hi, unit);
   return buf;
 }
 
@@ -426,7 +428,7 @@ static void md_choice_log(const md_entry *e, const md_pick *pk, int d,
   char buf[64];
   const char *name = e->name ? e->name : "?";
   const char *tier = md_choice_slot_tier(pk->slot);
-  const char *shape = md_shape_text(pk->shape, buf, sizeof buf);
+  const char *shape = md_shape_text(pk->shape, pk->unit, buf, sizeof buf);
   if (d == MD_KEEP_STATIC) {
     md_logf("kernel '%s': measured choice %s%s: no "
             "timing (%u event errors, %u launches); clone kept (static)",

@@ -43,7 +43,8 @@ typedef struct md_pick {
   int original;  /* 1: launch the original, 0: the clone */
   int mark;      /* md_memo_mark's how for this thread's record */
   unsigned shape; /* the record's shape (md_grid_shape) */
-  md_dim3 grid;   /* the launch's */
+  md_dim3 grid;   /* the launch's (md_call.choice_grid) */
+  const char *unit; /* md_call.choice_unit */
   struct md_memo *rec; /* this thread's record of the entry, when the
                           caller knows it (the clone arguments' lent
                           one), else NULL */

@@ -230,7 +230,7 @@ int md_launch_decide(md_call *l, const md_entry *e, int created) {
   if (md_env_graphs_original() && l->ops->capturing &&
       l->ops->capturing(l))
     return md_launch_orig(l); /* MAGICDIV_GRAPHS=original */
-  if (md_choice_kept_original(e, l->grid)) { /* every tier's original kept */
+  if (md_choice_kept_original(e, l->choice_grid)) { /* every tier's original kept */
     if (created)
       md_log_not_run(e, "the measured choice kept it");
     return md_launch_orig(l);
@@ -244,7 +244,8 @@ int md_launch_decide(md_call *l, const md_entry *e, int created) {
     md_clone_args_free(&ca);
     return md_launch_not_run(l, e, created, s, NULL, &ca, &dims);
   }
-  if (!ca.lent || !md_memo_settled(ca.lent, l->grid)) { /* else: clone */
+  if (!ca.lent || /* else: clone */
+      !md_memo_settled(ca.lent, l->choice_grid)) {
     md_choice_pick(l, e, ca.tier, &pk);
     pk.rec = ca.lent;
     if (pk.original) {

@@ -68,6 +68,12 @@ struct md_call {
   int find;       /* 0: this thread's record was just compared with this
                      launch and differs (no second compare) */
   md_dim3 grid, block;
+  /* What the measured choice buckets this launch by (launch/md_choice.c)
+   * and its unit in the log: the grid ("blocks"), or where the offload
+   * runtime chooses the geometry, the loop's trip count (OpenMP: {trip
+   * count, at most 2^32 - 1, 1, 1}, "iterations"). */
+  md_dim3 choice_grid;
+  const char *choice_unit;
 };
 
 /* l: a launch of kernel fn with argument array args (grid, block) whose
@@ -83,6 +89,8 @@ static inline void md_call_init(md_call *l, const md_launch_ops *ops,
   l->find = 1;
   l->grid = grid;
   l->block = block;
+  l->choice_grid = grid;
+  l->choice_unit = "blocks";
 }
 
 /* A launch past its entry point's fast path: the original when magicdiv

@@ -266,6 +266,12 @@ int md_omp_launch(void *ident, int64_t device, int32_t num_teams,
   c.status = MD_OK;
   c.np = 0;
   md_omp_params(&c);
+  if (c.status == MD_OK && args->tripcount) { /* the choice's bucket */
+    uint64_t tc = args->tripcount;
+    c.l.choice_grid.x = tc > UINT32_MAX ? UINT32_MAX : (uint32_t)tc;
+    c.l.choice_grid.y = c.l.choice_grid.z = 1;
+    c.l.choice_unit = "iterations";
+  }
   r = md_launch_run(&c.l);
   if (c.vals != c.inline_vals)
     free(c.vals);
