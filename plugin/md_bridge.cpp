@@ -12,6 +12,7 @@
 // The pass itself is md_pass_run_module() in md_pass.c.
 
 #include "md_pass.h"
+#include "support/md_asm_query.h"
 #include "support/md_fnorder.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -21,6 +22,7 @@
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -186,5 +188,20 @@ void bridgeMoveToEnd(LLVMValueRef F) {
 }
 
 const bool FnMoverSet = (md_fnorder_set_mover(bridgeMoveToEnd), true);
+
+// md_asm_query (support/md_asm_query.h): does the target of Triple have an
+// assembler parser registered in this process (clang, opt: yes; flang:
+// no), so that module-level assembly can become object code?
+int bridgeCanAssemble(const char *Triple) {
+  std::string Err;
+#if LLVM_VERSION_MAJOR >= 22
+  const Target *T = TargetRegistry::lookupTarget(llvm::Triple(Triple), Err);
+#else
+  const Target *T = TargetRegistry::lookupTarget(Triple, Err);
+#endif
+  return T && T->hasMCAsmParser();
+}
+
+const bool AsmQuerySet = (md_asm_query_set(bridgeCanAssemble), true);
 
 } // namespace

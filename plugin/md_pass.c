@@ -17,7 +17,9 @@
  *   Host module with CUDA/HIP kernel registrations: route the launches of
  *   registered kernels through the runtime (md_host.c); with OpenMP target
  *   regions, route __tgt_target_kernel (md_host_omp.c).  A host module
- *   that then calls the runtime carries a copy of it (md_host_embed.c).
+ *   that then calls the runtime carries a copy of it (md_host_embed.c);
+ *   where this compiler cannot assemble that copy (flang), the host module
+ *   is left as it was.
  *
  * Anything it cannot prove safe is left alone, with a missed remark.
  */
@@ -41,7 +43,8 @@ int md_pass_run_module(LLVMModuleRef m, const md_options *o) {
   omp_dev = md_omp_is_device_module(m); /* OpenMP device code for a CPU */
   if (o->device && (t != MD_TARGET_HOST || o->any_target || omp_dev))
     changed |= md_device_run(m, t, o);
-  if (o->host && t == MD_TARGET_HOST && !omp_dev) {
+  if (o->host && t == MD_TARGET_HOST && !omp_dev &&
+      !md_host_embed_blocked(m, o)) {
     changed |= md_host_run(m, o);
     changed |= md_host_omp_run(m, o);
     changed |= md_host_embed_run(m, o); /* after the routing above */

@@ -15,6 +15,7 @@ if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 PKGS=(
   cmake ninja-build pkg-config python3 python3-pip
   llvm-22-dev llvm-22-tools clang-22 clang-tools-22 lld-22 libclang-rt-22-dev
+  flang-22
   llvm-19-dev llvm-19-tools clang-19 lld-19
   libamdhip64-dev rocm-device-libs
   libffi-dev

@@ -2,8 +2,8 @@
 #   %opt %llc %clang %FileCheck %not %llvm-as %llvm-dis %llvm-stress, %llvm-bin (their folder)
 #   %llvm-offload-binary (the LLVM version this build is for), %plugin (MagicDiv.so), %bin (test binaries),
 #   %rtinc %rtlib (runtime headers/libraries), %rtsrcs (runtime sources),
-#   %ptxas, %cuda, %cc.
-# Features: ptxas, cuda, llvm22, llvm19, hip, liboffload, triton.
+#   %ptxas, %cuda, %cc, %omp, %flang.
+# Features: ptxas, cuda, llvm22, llvm19, hip, liboffload, flang, triton.
 import glob
 import os
 import lit.formats
@@ -109,6 +109,11 @@ if config.llvm_version_major == 22 and all(os.path.exists(os.path.join(
         _md_omp, f)) for f in ["lib/libomptarget.so", "lib/libomp.so.5",
                                "include/22/omp.h"]):
     config.available_features.add("liboffload")
+# %flang: the Fortran compiler of this LLVM (flang-22 from scripts/setup.sh);
+# feature flang where it is there (test/omp/flang.test).
+config.substitutions.append(("%flang", tool("flang")))
+if os.path.exists(tool("flang")):
+    config.available_features.add("flang")
 
 # --- Triton (test/triton) ---
 # Feature triton: `import triton` works with MAGICDIV_TRITON_PYTHONPATH on

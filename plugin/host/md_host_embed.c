@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "support/md_asm_query.h"
 #include "support/md_remark.h"
 
 /* Field k (0-based, '-'-separated) of triple t equal in a and b? */
@@ -116,6 +117,40 @@ static const char *md_embed_refused(LLVMModuleRef m, char *buf, size_t n) {
            "link libmagicdiv_rt",
            triple ? triple : "", md_embed_rt_triple);
   return buf;
+}
+
+/* The first call of m to a function that launches kernels or registers
+ * them (a host module the host pass would route), or NULL. */
+static LLVMValueRef md_embed_launch_site(LLVMModuleRef m) {
+  static const char *const names[] = {
+      "__tgt_target_kernel", "__cudaRegisterFunction", "__hipRegisterFunction",
+      "cudaLaunchKernel",    "hipLaunchKernel",        "cuLaunchKernel"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    LLVMValueRef f = LLVMGetNamedFunction(m, names[i]);
+    for (LLVMUseRef u = f ? LLVMGetFirstUse(f) : NULL; u;
+         u = LLVMGetNextUse(u))
+      if (LLVMIsAInstruction(LLVMGetUser(u)))
+        return LLVMGetUser(u);
+  }
+  return NULL;
+}
+
+int md_host_embed_blocked(LLVMModuleRef m, const md_options *o) {
+  char why[320];
+  const char *triple = LLVMGetTarget(m);
+  LLVMValueRef where;
+  if (!o->embed_runtime || md_embed_refused(m, why, sizeof why) ||
+      md_asm_query_can(triple))
+    return 0;
+  if ((where = md_embed_launch_site(m)))
+    md_remarkf(MD_REMARK_MISSED, where, MD_RN(RuntimeNotEmbedded),
+               "magicdiv: host module left as it was: this compiler cannot "
+               "assemble module-level assembly for '%s' (no assembler parser "
+               "registered, as in flang), so it cannot carry the runtime; its "
+               "launches run their original kernels (option no-embed-runtime "
+               "and libmagicdiv_rt linked route them)",
+               triple ? triple : "");
+  return 1;
 }
 
 int md_host_embed_run(LLVMModuleRef m, const md_options *o) {

@@ -35,6 +35,14 @@ extern const unsigned char md_embed_rt_name_part[];
  * when the module changed. */
 int md_host_embed_run(LLVMModuleRef m, const md_options *o);
 
+/* 1 when m would carry the runtime (option embed-runtime, a runtime in
+ * this plugin, a host triple it suits) but this compiler cannot assemble
+ * module-level assembly for m's triple (support/md_asm_query.h: flang):
+ * then the host pass leaves m as it was -- a routed launch would need the
+ * runtime -- and, where m launches kernels (OpenMP, CUDA, HIP), says so
+ * in a missed remark (no-embed-runtime and libmagicdiv_rt route them). */
+int md_host_embed_blocked(LLVMModuleRef m, const md_options *o);
+
 /* 1 if code for host triple `a` may carry a runtime built for `b`: the
  * same architecture, operating system and environment (the vendor field
  * aside). */
