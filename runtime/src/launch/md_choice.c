@@ -29,9 +29,9 @@
  * decision byte only), else get the clone; they never time.
  */
 #include <pthread.h>
-#include <stdio.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

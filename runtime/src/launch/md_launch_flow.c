@@ -230,7 +230,7 @@ int md_launch_decide(md_call *l, const md_entry *e, int created) {
   if (md_env_graphs_original() && l->ops->capturing &&
       l->ops->capturing(l))
     return md_launch_orig(l); /* MAGICDIV_GRAPHS=original */
-  if (md_choice_kept_original(e, l->choice_grid)) { /* every tier's original kept */
+  if (md_choice_kept_original(e, l->choice_grid)) { /* in every tier */
     if (created)
       md_log_not_run(e, "the measured choice kept it");
     return md_launch_orig(l);
