@@ -43,8 +43,9 @@ int md_pass_run_module(LLVMModuleRef m, const md_options *o) {
   omp_dev = md_omp_is_device_module(m); /* OpenMP device code for a CPU */
   if (o->device && (t != MD_TARGET_HOST || o->any_target || omp_dev))
     changed |= md_device_run(m, t, o);
-  if (o->host && t == MD_TARGET_HOST && !omp_dev &&
-      !md_host_embed_blocked(m, o)) {
+  if (o->host && t == MD_TARGET_HOST && !omp_dev) {
+    if (md_host_embed_blocked(m, o))
+      return 1; /* left as it was (its mark: named metadata only) */
     changed |= md_host_run(m, o);
     changed |= md_host_omp_run(m, o);
     changed |= md_host_embed_run(m, o); /* after the routing above */

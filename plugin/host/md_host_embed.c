@@ -135,13 +135,22 @@ static LLVMValueRef md_embed_launch_site(LLVMModuleRef m) {
   return NULL;
 }
 
+/* Named metadata of a module md_host_embed_blocked left alone: a second
+ * run (flang compiles a host module twice: to bitcode, then to an object)
+ * says nothing again.  Not in the object. */
+#define MD_EMBED_BLOCKED_MARK "magicdiv.host.unassembled"
+
 int md_host_embed_blocked(LLVMModuleRef m, const md_options *o) {
   char why[320];
   const char *triple = LLVMGetTarget(m);
+  const size_t nmark = sizeof MD_EMBED_BLOCKED_MARK - 1;
   LLVMValueRef where;
   if (!o->embed_runtime || md_embed_refused(m, why, sizeof why) ||
       md_asm_query_can(triple))
     return 0;
+  if (LLVMGetNamedMetadata(m, MD_EMBED_BLOCKED_MARK, nmark))
+    return 1;
+  LLVMGetOrInsertNamedMetadata(m, MD_EMBED_BLOCKED_MARK, nmark);
   if ((where = md_embed_launch_site(m)))
     md_remarkf(MD_REMARK_MISSED, where, MD_RN(RuntimeNotEmbedded),
                "magicdiv: host module left as it was: this compiler cannot "

@@ -40,7 +40,8 @@ int md_host_embed_run(LLVMModuleRef m, const md_options *o);
  * module-level assembly for m's triple (support/md_asm_query.h: flang):
  * then the host pass leaves m as it was -- a routed launch would need the
  * runtime -- and, where m launches kernels (OpenMP, CUDA, HIP), says so
- * in a missed remark (no-embed-runtime and libmagicdiv_rt route them). */
+ * in a missed remark (no-embed-runtime and libmagicdiv_rt route them),
+ * once: m gets a named-metadata mark that a second run reads. */
 int md_host_embed_blocked(LLVMModuleRef m, const md_options *o);
 
 /* 1 if code for host triple `a` may carry a runtime built for `b`: the
