@@ -334,6 +334,24 @@ static int md_launches_find(md_host *h, md_launches *l) {
   return l->oom ? -1 : 0;
 }
 
+/* md_host_first_launch's callback: the first call it is given. */
+static void md_first_launch_cb(md_host *h, LLVMValueRef call, void *arg) {
+  LLVMValueRef *first = arg;
+  (void)h;
+  if (!*first)
+    *first = call;
+}
+
+LLVMValueRef md_host_first_launch(LLVMModuleRef m) {
+  md_host h;
+  LLVMValueRef first = NULL;
+  memset(&h, 0, sizeof h);
+  h.m = m;
+  for (size_t i = 0; i < MD_N_LAUNCH_APIS && !first; i++)
+    md_reg_for_calls(&h, md_launch_apis[i].name, md_first_launch_cb, &first);
+  return first;
+}
+
 /* Reroute the launches of registered kernels among l's; returns how
  * many, and in *left how many of kernels without a clone were left
  * alone. */

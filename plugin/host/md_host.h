@@ -13,4 +13,8 @@
 /* Returns 1 if the module changed. */
 int md_host_run(LLVMModuleRef m, const md_options *o);
 
+/* The first call in m to a CUDA/HIP launch function md_host_run routes
+ * (its table of launch APIs), or NULL. */
+LLVMValueRef md_host_first_launch(LLVMModuleRef m);
+
 #endif

@@ -20,6 +20,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "host/md_host.h"
+#include "host/md_host_omp.h"
 #include "support/md_asm_query.h"
 #include "support/md_remark.h"
 
@@ -119,22 +121,6 @@ static const char *md_embed_refused(LLVMModuleRef m, char *buf, size_t n) {
   return buf;
 }
 
-/* The first call of m to a function that launches kernels or registers
- * them (a host module the host pass would route), or NULL. */
-static LLVMValueRef md_embed_launch_site(LLVMModuleRef m) {
-  static const char *const names[] = {
-      "__tgt_target_kernel", "__cudaRegisterFunction", "__hipRegisterFunction",
-      "cudaLaunchKernel",    "hipLaunchKernel",        "cuLaunchKernel"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-    LLVMValueRef f = LLVMGetNamedFunction(m, names[i]);
-    for (LLVMUseRef u = f ? LLVMGetFirstUse(f) : NULL; u;
-         u = LLVMGetNextUse(u))
-      if (LLVMIsAInstruction(LLVMGetUser(u)))
-        return LLVMGetUser(u);
-  }
-  return NULL;
-}
-
 /* Named metadata of a module md_host_embed_blocked left alone: a second
  * run (flang compiles a host module twice: to bitcode, then to an object)
  * says nothing again.  Not in the object. */
@@ -151,7 +137,8 @@ int md_host_embed_blocked(LLVMModuleRef m, const md_options *o) {
   if (LLVMGetNamedMetadata(m, MD_EMBED_BLOCKED_MARK, nmark))
     return 1;
   LLVMGetOrInsertNamedMetadata(m, MD_EMBED_BLOCKED_MARK, nmark);
-  if ((where = md_embed_launch_site(m)))
+  if ((where = md_host_omp_first_launch(m)) ||
+      (where = md_host_first_launch(m)))
     md_remarkf(MD_REMARK_MISSED, where, MD_RN(RuntimeNotEmbedded),
                "magicdiv: host module left as it was: this compiler cannot "
                "assemble module-level assembly for '%s' (no assembler parser "

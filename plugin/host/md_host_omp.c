@@ -381,6 +381,14 @@ static int md_is_target_kernel(LLVMValueRef i) {
          LLVMGetNumArgOperands(i) == 6;
 }
 
+LLVMValueRef md_host_omp_first_launch(LLVMModuleRef m) {
+  LLVMValueRef f = LLVMGetNamedFunction(m, "__tgt_target_kernel");
+  for (LLVMUseRef u = f ? LLVMGetFirstUse(f) : NULL; u; u = LLVMGetNextUse(u))
+    if (md_is_target_kernel(LLVMGetUser(u)))
+      return LLVMGetUser(u);
+  return NULL;
+}
+
 /* Route launch s of entry s->ent (md_host_replace_call: the same
  * operands, their call-site attributes, the debug location; its name
  * kept); the entry's md_omp_kernel made on first use. */

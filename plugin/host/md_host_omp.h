@@ -15,4 +15,8 @@
 /* Returns 1 if the module changed. */
 int md_host_omp_run(LLVMModuleRef m, const md_options *o);
 
+/* The first target region launch in m that md_host_omp_run routes (a
+ * __tgt_target_kernel call), or NULL. */
+LLVMValueRef md_host_omp_first_launch(LLVMModuleRef m);
+
 #endif
