@@ -32,13 +32,7 @@
 // RUN: not grep 'loaded from memory' %t.amd.rem
 // RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -O3 %t.amd.p.ll -o /dev/null
 
-#define __constant__ __attribute__((constant))
-#define __global__ __attribute__((global))
-#ifdef __HIP__
-#define TID __builtin_amdgcn_workitem_id_x()
-#else
-#define TID __nvvm_read_ptx_sreg_tid_x()
-#endif
+#include "Inputs/keywords.h"
 
 struct Params {
   int rows;

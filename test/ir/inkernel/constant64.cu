@@ -21,9 +21,7 @@
 // RUN: %FileCheck %s --check-prefix=OFF < %t.off.rem
 // RUN: not grep md.ik %t.off.ll
 
-#define __constant__ __attribute__((constant))
-#define __global__ __attribute__((global))
-#define TID __nvvm_read_ptx_sreg_tid_x()
+#include "Inputs/keywords.h"
 
 struct Params {
   unsigned long long rows;

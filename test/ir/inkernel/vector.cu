@@ -17,8 +17,7 @@
 // RUN:   -S %t.ll -o %t.off.ll
 // RUN: %FileCheck %s --check-prefix=OFF < %t.off.ll
 
-#define __constant__ __attribute__((constant))
-#define __global__ __attribute__((global))
+#include "Inputs/keywords.h"
 
 struct Params {
   unsigned u;
